@@ -1,0 +1,16 @@
+// Bundles the CLI and the library into dist/ (one file each) so the `gcnkit` bin runs on plain Node.
+import { build } from 'esbuild';
+import { chmodSync } from 'node:fs';
+
+await build({
+  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  banner: { js: '' },
+  logLevel: 'warning',
+});
+chmodSync('dist/cli.js', 0o755);

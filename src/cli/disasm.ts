@@ -1,0 +1,46 @@
+// `gcnkit disasm [--mcpu=GPU] [--raw] FILE`
+import { readFileSync } from 'node:fs';
+import { decodeAt } from '../codec/disasm.js';
+import type { DecodeInput, DecodeOutput } from '../codec/types.js';
+import { isTarget, type Target } from '../isa/targets.js';
+import { parseArgs } from './args.js';
+import { CliError } from './errors.js';
+
+export function runDisasm(argv: string[]): number {
+  const { flags, positional } = parseArgs(argv, ['mcpu', 'raw']);
+  if (positional.length !== 1) throw new CliError('disasm: expected one FILE');
+  const file = positional[0];
+  const mcpu = flags.get('mcpu');
+  if (mcpu !== undefined && (mcpu === true || !isTarget(mcpu))) {
+    throw new CliError(`disasm: --mcpu: unsupported processor '${String(mcpu)}'`);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new CliError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  if (!flags.has('raw')) throw new CliError(`${file}: ELF input is not supported yet; use --raw`);
+  process.stdout.write(disasmRaw(bytes, (mcpu as Target | undefined) ?? 'gfx900'));
+  return 0;
+}
+
+/** Bare instruction bytes at address 0, in llvm-objdump's line format. */
+export function disasmRaw(bytes: Uint8Array, target: Target): string {
+  const n = bytes.length >>> 2;
+  const words = new Uint32Array(n);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let k = 0; k < n; k++) words[k] = dv.getUint32(k * 4, true);
+  const inp: DecodeInput = { words, n, target };
+  const out: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
+  const lines: string[] = [];
+  for (let i = 0; i < n; ) {
+    decodeAt(inp, i, out);
+    let hex = '';
+    for (let k = 0; k < out.size; k++) hex += (k ? ' ' : '') + words[i + k].toString(16).toUpperCase().padStart(8, '0');
+    const addr = (i * 4).toString(16).toUpperCase().padStart(12, '0');
+    lines.push('\t' + out.text.padEnd(59) + '// ' + addr + ': ' + hex);
+    i += out.size;
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,26 @@
+// `gcnkit isa [--mcpu=GPU] [--json]`
+import { FAMILIES } from '../codec/disasm.js';
+import { isTarget, type Target } from '../isa/targets.js';
+import { parseArgs } from './args.js';
+import { CliError } from './errors.js';
+
+export function runIsa(argv: string[]): number {
+  const { flags, positional } = parseArgs(argv, ['mcpu', 'json']);
+  if (positional.length) throw new CliError(`isa: unexpected argument '${positional[0]}'`);
+  const mcpu = flags.get('mcpu') ?? 'gfx900';
+  if (mcpu === true || !isTarget(mcpu)) throw new CliError(`isa: --mcpu: unsupported processor '${String(mcpu)}'`);
+  const entries = isaTable(mcpu);
+  if (flags.has('json')) process.stdout.write(JSON.stringify(entries, null, 1) + '\n');
+  else for (const e of entries) process.stdout.write(`${e.name.padEnd(36)} ${e.encoding.padEnd(8)} ${e.opcode}\n`);
+  return 0;
+}
+
+export function isaTable(target: Target) {
+  const out = [];
+  for (const fam of Object.values(FAMILIES)) {
+    for (const e of fam.ops(target)) {
+      out.push({ ...e, executable: false, reason: 'the emulator does not exist yet' });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// The `gcnkit` command. Thin: argument parsing and error reporting over the library.
+import { runDisasm } from './disasm.js';
+import { runIsa } from './isa.js';
+import { CliError } from './errors.js';
+
+const USAGE = `usage: gcnkit <command> [options]
+commands:
+  disasm [--mcpu=GPU] [--raw] FILE   disassemble an ELF code object (or raw bytes with --raw)
+  isa [--mcpu=GPU] [--json]          list the op table of a target`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'disasm':
+      return runDisasm(rest);
+    case 'isa':
+      return runIsa(rest);
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      process.stdout.write(USAGE + '\n');
+      return cmd === undefined ? 2 : 0;
+    default:
+      throw new CliError(`unknown command '${cmd}'\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof CliError) {
+      process.stderr.write(`gcnkit: ${e.message}\n`);
+      process.exitCode = e.exitCode;
+    } else {
+      // A bug, not bad input: still one line, but say so.
+      process.stderr.write(`gcnkit: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 70;
+    }
+  },
+);

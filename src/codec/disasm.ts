@@ -1,0 +1,95 @@
+// Instruction-level disassembly: picks the encoding family from the high bits of the first dword and
+// lets it decode and print. Never throws; words that are not an instruction print as `.long`.
+import type { Target } from '../isa/targets.js';
+import { ds } from './families/ds.js';
+import { exp } from './families/exp.js';
+import { flat } from './families/flat.js';
+import { mimg } from './families/mimg.js';
+import { mtbuf } from './families/mtbuf.js';
+import { mubuf } from './families/mubuf.js';
+import { smem } from './families/smem.js';
+import { sop1 } from './families/sop1.js';
+import { sop2 } from './families/sop2.js';
+import { sopc } from './families/sopc.js';
+import { sopk } from './families/sopk.js';
+import { sopp } from './families/sopp.js';
+import { vintrp } from './families/vintrp.js';
+import { vop1 } from './families/vop1.js';
+import { vop2 } from './families/vop2.js';
+import { vop3 } from './families/vop3.js';
+import { vop3p } from './families/vop3p.js';
+import { vopc } from './families/vopc.js';
+import type { DecodeInput, DecodeOutput, Family, Format } from './types.js';
+
+export const FAMILIES: Record<Format, Family> = {
+  sop2, sopk, sop1, sopc, sopp, smem, vop2, vop1, vopc, vop3, vop3p, vintrp, ds, mubuf, mtbuf, mimg, exp, flat,
+};
+
+/** Format of a first dword, indexed by its bits [31:23]; null where gfx9 has no encoding. */
+const BY_HIGH_BITS: (Family | null)[] = new Array(512).fill(null);
+/** Same, as format names (for tools that want to know the encoding without decoding). */
+export const FORMAT_BY_HIGH_BITS: (Format | null)[] = new Array(512).fill(null);
+
+function setRange(lo: number, hi: number, f: Format): void {
+  for (let k = lo; k <= hi; k++) {
+    FORMAT_BY_HIGH_BITS[k] = f;
+    BY_HIGH_BITS[k] = FAMILIES[f];
+  }
+}
+setRange(0x000, 0x0ff, 'vop2');
+setRange(0x0f8, 0x0fb, 'vopc');
+setRange(0x0fc, 0x0ff, 'vop1');
+setRange(0x100, 0x15f, 'sop2');
+setRange(0x160, 0x17c, 'sopk');
+setRange(0x17d, 0x17d, 'sop1');
+setRange(0x17e, 0x17e, 'sopc');
+setRange(0x17f, 0x17f, 'sopp');
+setRange(0x180, 0x187, 'smem');
+setRange(0x188, 0x18f, 'exp');
+setRange(0x1a0, 0x1a6, 'vop3');
+setRange(0x1a7, 0x1a7, 'vop3p');
+setRange(0x1a8, 0x1af, 'vintrp');
+setRange(0x1b0, 0x1b7, 'ds');
+setRange(0x1b8, 0x1bf, 'flat');
+setRange(0x1c0, 0x1c7, 'mubuf');
+setRange(0x1d0, 0x1d7, 'mtbuf');
+setRange(0x1e0, 0x1e7, 'mimg');
+
+export function formatOf(word0: number): Format | null {
+  return FORMAT_BY_HIGH_BITS[word0 >>> 23];
+}
+
+function hex8(v: number): string {
+  return '0x' + (v >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * Decodes the instruction at dword index `i` into `out`. On an invalid encoding, out.size is 1 and the
+ * text is the `.long` directive llvm-objdump prints for it.
+ */
+export function decodeAt(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 0;
+  out.text = '';
+  out.branchOffset = Number.NaN;
+  const fam = BY_HIGH_BITS[inp.words[i] >>> 23];
+  if (fam !== null) fam.decode(inp, i, out);
+  if (out.size === 0 || i + out.size > inp.n) {
+    out.size = 1;
+    out.text = '.long ' + hex8(inp.words[i]);
+    out.branchOffset = Number.NaN;
+  }
+}
+
+/** Convenience for tests and tools: decode a list of dwords at address 0 into text lines. */
+export function disasmWords(words: ArrayLike<number>, target: Target): { text: string; size: number }[] {
+  const w = Uint32Array.from(words);
+  const inp: DecodeInput = { words: w, n: w.length, target };
+  const out: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
+  const res: { text: string; size: number }[] = [];
+  for (let i = 0; i < w.length; ) {
+    decodeAt(inp, i, out);
+    res.push({ text: out.text, size: out.size });
+    i += out.size;
+  }
+  return res;
+}

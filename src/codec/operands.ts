@@ -1,0 +1,111 @@
+// Names and values of the 8/9-bit source operand codes of gfx9 (SSRC/SRC0/SRC1/SRC2/SDST/VDST),
+// printed the way LLVM's AMDGPU disassembler prints them.
+
+/**
+ * The type an operand is decoded as. It decides how inline float constants and literals print,
+ * and the register width. 'i16' and 'f16' are 16-bit scalars; 'v2i16'/'v2f16' packed pairs.
+ */
+export type OperandType =
+  | 'b32' | 'i32' | 'f32'
+  | 'b64' | 'i64' | 'f64'
+  | 'i16' | 'f16' | 'v2i16' | 'v2f16';
+
+/** Width in dwords of a register operand of this type. */
+export function typeDwords(t: OperandType): number {
+  return t === 'b64' || t === 'i64' || t === 'f64' ? 2 : 1;
+}
+
+export const LITERAL = 255;
+export const SRC_VGPR0 = 256;
+
+const FLOAT32: Record<number, string> = {
+  240: '0.5', 241: '-0.5', 242: '1.0', 243: '-1.0', 244: '2.0', 245: '-2.0', 246: '4.0', 247: '-4.0',
+  248: '0.15915494',
+};
+// f16 bit patterns of the inline float constants: LLVM prints them in hex for 16-bit integer operands.
+const F16_BITS: Record<number, number> = {
+  240: 0x3800, 241: 0xb800, 242: 0x3c00, 243: 0xbc00, 244: 0x4000, 245: 0xc000, 246: 0x4400, 247: 0xc400,
+  248: 0x3118,
+};
+
+const SPECIAL32: Record<number, string> = {
+  102: 'flat_scratch_lo', 103: 'flat_scratch_hi', 104: 'xnack_mask_lo', 105: 'xnack_mask_hi',
+  106: 'vcc_lo', 107: 'vcc_hi', 124: 'm0', 125: 'null', 126: 'exec_lo', 127: 'exec_hi',
+  235: 'src_shared_base', 236: 'src_shared_limit', 237: 'src_private_base', 238: 'src_private_limit',
+  239: 'src_pops_exiting_wave_id', 251: 'src_vccz', 252: 'src_execz', 253: 'src_scc', 254: 'src_lds_direct',
+};
+const SPECIAL64: Record<number, string> = {
+  102: 'flat_scratch', 104: 'xnack_mask', 106: 'vcc', 126: 'exec',
+  235: 'src_shared_base', 236: 'src_shared_limit', 237: 'src_private_base', 238: 'src_private_limit',
+  239: 'src_pops_exiting_wave_id', 251: 'src_vccz', 252: 'src_execz', 253: 'src_scc',
+};
+
+export function hex(v: number): string {
+  return '0x' + (v >>> 0).toString(16);
+}
+
+/** A register range `prefix[lo:hi]`, or `prefixN` for one dword. */
+export function regRange(prefix: string, first: number, dwords: number): string {
+  return dwords === 1 ? prefix + first : `${prefix}[${first}:${first + dwords - 1}]`;
+}
+
+export function vgpr(n: number, dwords: number): string {
+  return regRange('v', n, dwords);
+}
+
+export function agpr(n: number, dwords: number): string {
+  return regRange('a', n, dwords);
+}
+
+/**
+ * An SGPR-file operand (codes 0-127) of `dwords` width, or null when LLVM rejects the code for that width.
+ * LLVM rounds a misaligned SGPR/TTMP tuple down to its alignment (it prints s[0:1] for code 1 in a
+ * 64-bit slot); wider tuples align to 4 dwords.
+ */
+export function scalarReg(code: number, dwords: number): string | null {
+  const align = dwords >= 4 ? 4 : dwords;
+  if (code <= 101) {
+    const first = code - (code % align);
+    if (first + dwords - 1 > 101) return null;
+    return regRange('s', first, dwords);
+  }
+  if (code >= 108 && code <= 123) {
+    const n = code - 108;
+    const first = n - (n % align);
+    if (first + dwords - 1 > 15) return null;
+    return regRange('ttmp', first, dwords);
+  }
+  if (dwords === 1) return SPECIAL32[code] ?? null;
+  if (dwords === 2) return SPECIAL64[code - (code % 2)] === undefined ? null : code % 2 ? null : SPECIAL64[code];
+  return null;
+}
+
+/**
+ * A 9-bit vector-ALU source (or 8-bit scalar source with code < 256) of type `t`. `literal` is the
+ * dword that follows the instruction when code is 255. Returns null when LLVM rejects the operand.
+ * `agprs` says whether 256+ means AGPRs (the acc bit of some encodings).
+ */
+export function srcOperand(code: number, t: OperandType, literal: number, agprs = false): string | null {
+  const dw = typeDwords(t);
+  if (code >= 256) return agprs ? agpr(code - 256, dw) : vgpr(code - 256, dw);
+  if (code < 128) return scalarReg(code, dw);
+  if (code <= 192) return String(code - 128);
+  if (code <= 208) return String(192 - code);
+  if (code >= 240 && code <= 248) {
+    if (t === 'i16') return hex(F16_BITS[code]);
+    if (code === 248 && dw === 2) return '0.15915494309189532';
+    return FLOAT32[code];
+  }
+  if (code === LITERAL) {
+    if (t === 'i16' || t === 'f16') return hex(literal & 0xffff);
+    return hex(literal);
+  }
+  if (dw === 2) return SPECIAL64[code] ?? null;
+  return SPECIAL32[code] ?? null;
+}
+
+/** Whether a source code means "a literal dword follows". */
+export function isLiteral(code: number): boolean {
+  return code === LITERAL;
+}
+

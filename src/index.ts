@@ -1,0 +1,2 @@
+export { decodeAt, disasmWords } from './codec/disasm.js';
+export * from './isa/targets.js';
