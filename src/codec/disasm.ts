@@ -71,12 +71,14 @@ export function decodeAt(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.size = 0;
   out.text = '';
   out.branchOffset = Number.NaN;
+  out.comment = '';
   const fam = BY_HIGH_BITS[inp.words[i] >>> 23];
   if (fam !== null) fam.decode(inp, i, out);
   if (out.size === 0 || i + out.size > inp.n) {
     out.size = 1;
     out.text = '.long ' + hex8(inp.words[i]);
     out.branchOffset = Number.NaN;
+    out.comment = '';
   }
 }
 

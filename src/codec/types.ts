@@ -31,6 +31,11 @@ export interface DecodeOutput {
    * llvm-objdump annotates branches with `<symbol+0x..>`; the driver resolves the symbol.
    */
   branchOffset: number;
+  /**
+   * Text llvm-objdump appends after the hex dwords as ` ; <comment>` (e.g. `Warning: SGPR_64: scalar reg
+   * isn't aligned 1`), or '' for none. decodeAt resets it; families set it when LLVM would.
+   */
+  comment?: string;
 }
 
 /**

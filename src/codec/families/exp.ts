@@ -1,13 +1,56 @@
-// Placeholder until the exp family is written: every word decodes as invalid (printed as .long).
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+// EXP: the single export op, which writes up to four VGPRs to a render target, position, or parameter.
 import type { Target } from '../../isa/targets.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
-function decode(_inp: DecodeInput, _i: number, out: DecodeOutput): void {
+/** Target names by the 6-bit TARGET field; LLVM prints the values gfx9 does not define by number. */
+const TARGET_NAMES: readonly string[] = (() => {
+  const t: string[] = [];
+  for (let n = 0; n < 64; n++) {
+    if (n < 8) t.push('mrt' + n);
+    else if (n === 8) t.push('mrtz');
+    else if (n === 9) t.push('null');
+    else if (n >= 12 && n < 16) t.push('pos' + (n - 12));
+    else if (n >= 32) t.push('param' + (n - 32));
+    else t.push('invalid_target_' + n);
+  }
+  return t;
+})();
+
+const VGPR: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
+
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.size = 0;
+  if (i + 1 >= inp.n) return;
+  const w0 = inp.words[i];
+  const w1 = inp.words[i + 1];
+  const en = w0 & 0xf;
+  const compr = (w0 >>> 10) & 1;
+  // A compressed export packs two 16-bit values per VGPR: enable bits 0-1 name VSRC0 and bits 2-3 VSRC1.
+  const s0 = VGPR[w1 & 0xff];
+  const s1 = VGPR[compr ? w1 & 0xff : (w1 >>> 8) & 0xff];
+  const s2 = VGPR[compr ? (w1 >>> 8) & 0xff : (w1 >>> 16) & 0xff];
+  const s3 = VGPR[compr ? (w1 >>> 8) & 0xff : w1 >>> 24];
+  let text =
+    'exp ' +
+    TARGET_NAMES[(w0 >>> 4) & 0x3f] +
+    ' ' +
+    (en & 1 ? s0 : 'off') +
+    ', ' +
+    (en & 2 ? s1 : 'off') +
+    ', ' +
+    (en & 4 ? s2 : 'off') +
+    ', ' +
+    (en & 8 ? s3 : 'off');
+  if (w0 & (1 << 11)) text += ' done';
+  if (compr) text += ' compr';
+  if (w0 & (1 << 12)) text += ' vm';
+  out.text = text;
+  out.size = 2;
 }
 
+// The format has no opcode field; the document calls its one op "EXPORT" and LLVM spells it `exp`.
 function ops(_t: Target): IsaEntry[] {
-  return [];
+  return [{ name: 'exp', encoding: 'EXP', opcode: 0 }];
 }
 
 export const exp: Family = { decode, ops };

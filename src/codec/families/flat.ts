@@ -1,13 +1,162 @@
-// Placeholder until the flat family is written: every word decodes as invalid (printed as .long).
+// FLAT encoding (FLAT, GLOBAL and SCRATCH segments): 64-bit memory ops addressed by a VGPR (pair), an
+// SGPR (pair) or both. The text follows llvm-objdump-22, including its quirks: bit 55 (NV in the Vega
+// document) is decoded as the AGPR bit on every gfx9 target, and AGPR data in an op typed as VGPR-only
+// prints with LLVM's "Invalid register" note instead of being rejected.
+import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
+import { scalarReg } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import type { Target } from '../../isa/targets.js';
+import {
+  FLAT_OPS,
+  type FlatOp,
+  KIND_LOAD,
+  KIND_STORE,
+  SEG_ENCODING,
+  SEG_FLAT,
+  SEG_GLOBAL,
+} from './flat-ops.js';
 
-function decode(_inp: DecodeInput, _i: number, out: DecodeOutput): void {
-  out.size = 0;
+/** SADDR value that means "no scalar address" (printed `off`). */
+const SADDR_OFF = 0x7f;
+const EXEC_LO = 0x7e;
+const NULL_REG = 0x7d;
+
+/** Per target, the op for SEG * 128 + OP, or null. */
+const BY_TARGET: Record<Target, (FlatOp | null)[]> = (() => {
+  const r = {} as Record<Target, (FlatOp | null)[]>;
+  for (const t of TARGETS) {
+    const tab: (FlatOp | null)[] = new Array(512).fill(null);
+    for (const op of FLAT_OPS) if (op.targets & targetBit(t)) tab[op.seg * 128 + op.opcode] = op;
+    r[t] = tab;
+  }
+  return r;
+})();
+
+const REG_CLASS = ['', 'VGPR_32', 'VReg_64', 'VReg_96', 'VReg_128'];
+
+function range(prefix: string, n: number, w: number): string {
+  return w === 1 ? prefix + n : `${prefix}[${n}:${n + w - 1}]`;
 }
 
-function ops(_t: Target): IsaEntry[] {
-  return [];
+function table(f: (n: number) => string | null): (string | null)[] {
+  const t: (string | null)[] = [];
+  for (let n = 0; n < 256; n++) t.push(f(n));
+  return t;
+}
+
+// Register names by number, per width 1-4. LLVM prints a VGPR tuple that runs past v255 as is, but does
+// not decode an AGPR tuple that does.
+const VREG: (string | null)[][] = [[]];
+const AREG: (string | null)[][] = [[]];
+/** AGPRs where the operand is typed VGPR-only: LLVM prints them with a note. */
+const AREG_NOTE: (string | null)[][] = [[]];
+for (let w = 1; w <= 4; w++) {
+  VREG.push(table((n) => range('v', n, w)));
+  AREG.push(table((n) => (n + w - 1 > 255 ? null : range('a', n, w))));
+  AREG_NOTE.push(
+    table((n) =>
+      n + w - 1 > 255
+        ? null
+        : `${range('a', n, w)}/*Invalid register, operand has '${REG_CLASS[w]}' register class*/`,
+    ),
+  );
+}
+
+// SADDR of GLOBAL is a 64-bit SGPR pair, misaligned ones rounded down (llvm-objdump adds a warning comment);
+// LLVM's operand class excludes exec, which it still decodes but flags, except in the LDS-DMA loads.
+function saddr64(code: number, note: boolean): string | null {
+  if (code === NULL_REG) return 'null';
+  if (code === EXEC_LO)
+    return note ? "exec/*Invalid register, operand has 'SReg_64_XEXEC_XNULL' register class*/" : 'exec';
+  return scalarReg(code, 2);
+}
+const SADDR64: (string | null)[] = [];
+const SADDR64_LDS: (string | null)[] = [];
+/** SADDR of SCRATCH is a single SGPR. */
+const SADDR32: (string | null)[] = [];
+for (let c = 0; c < 128; c++) {
+  SADDR64.push(saddr64(c, true));
+  SADDR64_LDS.push(saddr64(c, false));
+  SADDR32.push(scalarReg(c, 1));
+}
+
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 0;
+  if (i + 1 >= inp.n) return;
+  const w0 = inp.words[i];
+  const w1 = inp.words[i + 1];
+  const seg = (w0 >>> 14) & 3;
+  const op = BY_TARGET[inp.target][seg * 128 + ((w0 >>> 18) & 0x7f)];
+  if (op === undefined || op === null) return;
+  const lds = (w0 >>> 13) & 1;
+  const glc = (w0 >>> 16) & 1;
+  const slc = (w0 >>> 17) & 1;
+  const vaddr = w1 & 0xff;
+  const data = (w1 >>> 8) & 0xff;
+  const saddr = (w1 >>> 16) & 0x7f;
+  const acc = (w1 >>> 23) & 1;
+  const vdst = w1 >>> 24;
+
+  // Address operands: FLAT takes a VGPR pair and needs SADDR 0; GLOBAL a VGPR pair with `off`, or a VGPR
+  // offset plus an SGPR pair; SCRATCH a VGPR with `off`, or `off` plus an SGPR. `tail` is what follows the
+  // data register (empty for FLAT).
+  let addr: string;
+  let tail: string;
+  let offset: number;
+  if (seg === SEG_FLAT) {
+    if (saddr !== 0 || lds) return;
+    addr = VREG[2][vaddr]!;
+    tail = '';
+    offset = w0 & 0x1fff;
+  } else {
+    if (saddr === SADDR_OFF) {
+      addr = (seg === SEG_GLOBAL ? VREG[2] : VREG[1])[vaddr]!;
+      tail = ', off';
+    } else {
+      const s = seg === SEG_GLOBAL ? (lds ? SADDR64_LDS : SADDR64)[saddr] : SADDR32[saddr];
+      if (s === null) return;
+      addr = seg === SEG_GLOBAL ? VREG[1][vaddr]! : 'off';
+      tail = ', ' + s;
+    }
+    offset = ((w0 & 0x1fff) << 19) >> 19;
+  }
+  let mods = offset === 0 ? tail : tail + ' offset:' + offset;
+  if (glc) mods += ' glc';
+  if (slc) mods += ' slc';
+
+  let text: string;
+  if (lds) {
+    // LDS DMA: the data goes to LDS, so there is neither a destination nor a data register.
+    if (!op.lds || acc) return;
+    text = op.name + ' ' + addr + mods + ' lds';
+  } else if (op.kind === KIND_LOAD) {
+    const d = (acc ? AREG_NOTE : VREG)[op.dstWidth][vdst];
+    if (d === null) return;
+    text = op.name + ' ' + d + ', ' + addr + mods;
+  } else if (op.kind === KIND_STORE || !glc) {
+    const d = (acc ? AREG_NOTE : VREG)[op.dataWidth][data];
+    if (d === null) return;
+    text = op.name + ' ' + addr + ', ' + d + mods;
+  } else {
+    // Returning atomic. LLVM decodes FLAT's with AGPRs as gfx90a-style AGPR operands (no note) and
+    // rejects GLOBAL's.
+    if (!op.rtn || (acc && seg !== SEG_FLAT)) return;
+    const regs = acc ? AREG : VREG;
+    const dst = regs[op.dstWidth][vdst];
+    const src = regs[op.dataWidth][data];
+    if (dst === null || src === null) return;
+    text = op.name + ' ' + dst + ', ' + addr + ', ' + src + mods;
+  }
+  out.text = text;
+  out.size = 2;
+}
+
+function ops(t: Target): IsaEntry[] {
+  const bit = targetBit(t);
+  return FLAT_OPS.filter((o) => o.targets & bit).map((o) => ({
+    name: o.name,
+    encoding: SEG_ENCODING[o.seg],
+    opcode: o.opcode,
+  }));
 }
 
 export const flat: Family = { decode, ops };

@@ -1,13 +1,51 @@
-// Placeholder until the vintrp family is written: every word decodes as invalid (printed as .long).
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+// VINTRP: pixel-shader parameter interpolation from the LDS-resident attribute data (one dword).
 import type { Target } from '../../isa/targets.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
-function decode(_inp: DecodeInput, _i: number, out: DecodeOutput): void {
+// The OP field (bits 17:16). The Vega document lists these values in the VINTRP field table (chapter 13)
+// rather than in an opcode table, so they are not in DOC_OPCODES; value 3 is undefined.
+const OPS: readonly (readonly [number, string])[] = [
+  [0, 'v_interp_p1_f32'],
+  [1, 'v_interp_p2_f32'],
+  [2, 'v_interp_mov_f32'],
+];
+const MOV = 'v_interp_mov_f32';
+
+/** Mnemonic as LLVM prints it (with the _e32 suffix), by OP; null = undefined. */
+const MNEMONIC: (string | null)[] = [null, null, null, null];
+for (const [op, name] of OPS) MNEMONIC[op] = name + '_e32';
+const IS_MOV: boolean[] = [false, false, false, false];
+for (const [op, name] of OPS) IS_MOV[op] = name === MOV;
+
+const CHANNEL = ['x', 'y', 'z', 'w'];
+const VGPR: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
+/** v_interp_mov_f32's VSRC selects the parameter: P10, P20 or P0. */
+const PARAM: readonly string[] = Array.from({ length: 256 }, (_, n) =>
+  n < 3 ? ['p10', 'p20', 'p0'][n] : 'invalid_param_' + n,
+);
+
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  const w = inp.words[i];
+  const op = (w >>> 16) & 3;
+  const mnemonic = MNEMONIC[op];
   out.size = 0;
+  if (mnemonic === null) return;
+  const vsrc = w & 0xff;
+  out.text =
+    mnemonic +
+    ' ' +
+    VGPR[(w >>> 18) & 0xff] +
+    ', ' +
+    (IS_MOV[op] ? PARAM[vsrc] : VGPR[vsrc]) +
+    ', attr' +
+    ((w >>> 10) & 0x3f) +
+    '.' +
+    CHANNEL[(w >>> 8) & 3];
+  out.size = 1;
 }
 
 function ops(_t: Target): IsaEntry[] {
-  return [];
+  return OPS.map(([opcode, name]) => ({ name, encoding: 'VINTRP', opcode }));
 }
 
 export const vintrp: Family = { decode, ops };
