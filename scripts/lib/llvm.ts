@@ -134,7 +134,10 @@ export function objdumpSlots(seqs: number[][], mcpu: string): ObjdumpLine[][] {
     const { asm, starts } = slotSource(seqs);
     const obj = join(dir, 'in.o');
     assembleObject(asm, mcpu, obj);
-    const dump = execFileSync(LLVM_OBJDUMP, ['-d', `--mcpu=${mcpu}`, obj], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const dump = execFileSync(LLVM_OBJDUMP, ['-d', `--mcpu=${mcpu}`, obj], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
     const lines = parseObjdump(dump);
     const res: ObjdumpLine[][] = seqs.map(() => []);
     // Lines come in address order; walk both lists together.
@@ -191,7 +194,13 @@ export function runTool(cmd: string, args: string[]): Promise<ObjdumpRun> {
 
 /** Runs llvm-objdump-22 -d on the byte range [start, stop) of an object's .text. */
 export function objdumpRange(obj: string, mcpu: string, start: number, stop: number): Promise<ObjdumpRun> {
-  return runTool(LLVM_OBJDUMP, ['-d', `--mcpu=${mcpu}`, `--start-address=${start}`, `--stop-address=${stop}`, obj]);
+  return runTool(LLVM_OBJDUMP, [
+    '-d',
+    `--mcpu=${mcpu}`,
+    `--start-address=${start}`,
+    `--stop-address=${stop}`,
+    obj,
+  ]);
 }
 
 export function toHex(words: number[]): string {
@@ -199,5 +208,10 @@ export function toHex(words: number[]): string {
 }
 
 export function fromHex(hex: string): number[] {
-  return hex.trim() === '' ? [] : hex.trim().split(/\s+/).map((h) => Number.parseInt(h, 16) >>> 0);
+  return hex.trim() === ''
+    ? []
+    : hex
+        .trim()
+        .split(/\s+/)
+        .map((h) => Number.parseInt(h, 16) >>> 0);
 }
