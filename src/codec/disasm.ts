@@ -59,8 +59,11 @@ export function formatOf(word0: number): Format | null {
   return FORMAT_BY_HIGH_BITS[word0 >>> 23];
 }
 
+const BYTE_HEX: string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** `0x` + 8 lowercase hex digits; table-driven because invalid words are common in fuzzing and data. */
 function hex8(v: number): string {
-  return '0x' + (v >>> 0).toString(16).padStart(8, '0');
+  return '0x' + BYTE_HEX[v >>> 24] + BYTE_HEX[(v >>> 16) & 255] + BYTE_HEX[(v >>> 8) & 255] + BYTE_HEX[v & 255];
 }
 
 /**
