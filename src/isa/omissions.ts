@@ -19,13 +19,15 @@ export const DOC_OMISSIONS: readonly DocOmission[] = [
     format: 'mimg',
     name: 'image_gather4h_pck',
     targets: T_ALL,
-    reason: 'LLVM has no such op on gfx9: llvm-mc-22 rejects the name and llvm-objdump-22 decodes nothing at its opcode',
+    reason:
+      'LLVM has no such op on gfx9: llvm-mc-22 rejects the name and llvm-objdump-22 decodes nothing at its opcode',
   },
   {
     format: 'mimg',
     name: 'image_gather8h_pck',
     targets: T_ALL,
-    reason: 'LLVM has no such op on gfx9: llvm-mc-22 rejects the name and llvm-objdump-22 decodes nothing at its opcode',
+    reason:
+      'LLVM has no such op on gfx9: llvm-mc-22 rejects the name and llvm-objdump-22 decodes nothing at its opcode',
   },
 ];
 

@@ -32,7 +32,6 @@ export interface MimgOp {
   vaddr: number;
 }
 
-
 function classOf(name: string): MimgClass {
   if (name.startsWith('image_atomic_')) return MimgClass.Atomic;
   if (name.startsWith('image_gather4')) return MimgClass.Gather4;
