@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { decodeAt } from '../codec/disasm.js';
 import type { DecodeInput, DecodeOutput } from '../codec/types.js';
+import { objdumpBytes } from '../disasm/objdump.js';
+import { ElfError } from '../elf/errors.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import { parseArgs } from './args.js';
 import { CliError } from './errors.js';
@@ -20,8 +22,21 @@ export function runDisasm(argv: string[]): number {
   } catch (e) {
     throw new CliError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
   }
-  if (!flags.has('raw')) throw new CliError(`${file}: ELF input is not supported yet; use --raw`);
-  process.stdout.write(disasmRaw(bytes, (mcpu as Target | undefined) ?? 'gfx900'));
+  if (flags.has('raw')) {
+    process.stdout.write(disasmRaw(bytes, (mcpu as Target | undefined) ?? 'gfx900'));
+    return 0;
+  }
+  let text: Uint8Array;
+  try {
+    // Names and the file name are carried as latin1 characters so that their bytes come out unchanged.
+    text = objdumpBytes(bytes, Buffer.from(file, 'utf8').toString('latin1'), {
+      mcpu: mcpu as Target | undefined,
+    });
+  } catch (e) {
+    if (e instanceof ElfError) throw new CliError(e.message);
+    throw e;
+  }
+  process.stdout.write(text);
   return 0;
 }
 
@@ -37,7 +52,8 @@ export function disasmRaw(bytes: Uint8Array, target: Target): string {
   for (let i = 0; i < n; ) {
     decodeAt(inp, i, out);
     let hex = '';
-    for (let k = 0; k < out.size; k++) hex += (k ? ' ' : '') + words[i + k].toString(16).toUpperCase().padStart(8, '0');
+    for (let k = 0; k < out.size; k++)
+      hex += (k ? ' ' : '') + words[i + k].toString(16).toUpperCase().padStart(8, '0');
     const addr = (i * 4).toString(16).toUpperCase().padStart(12, '0');
     lines.push('\t' + out.text.padEnd(59) + '// ' + addr + ': ' + hex);
     i += out.size;

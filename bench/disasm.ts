@@ -1,0 +1,172 @@
+// Disassembler benchmark: gcnkit vs llvm-objdump-22 on the same >= 1M-instruction gfx908 object, in one
+// run. The object is the .text of the gfx908 corpus kernels (test/corpus/obj) repeated, with a function
+// symbol per kernel copy, assembled by llvm-mc-22 from `.long` lines into a relocatable ELF.
+// Run: npm run bench   (needs llvm-mc-22 and llvm-objdump-22; GCNKIT_BENCH_MIN=<n> changes the size,
+// GCNKIT_BENCH_KEEP=1 keeps the object and its temp dir)
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { compareDisassembly } from '../src/disasm/compare.js';
+import { objdumpBytes } from '../src/disasm/objdump.js';
+import { latin1String } from '../src/disasm/out.js';
+import { ElfFile } from '../src/elf/reader.js';
+import { SHF_EXECINSTR, SHT_SYMTAB, STT_FUNC } from '../src/elf/types.js';
+
+const root = join(import.meta.dirname, '..');
+const corpus = join(root, 'test', 'corpus', 'obj');
+const minInstructions = Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+
+function need(tool: string): void {
+  if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).status !== 0) {
+    console.error(`bench: ${tool} not found (apt-get install llvm-22)`);
+    process.exit(1);
+  }
+}
+need('llvm-mc-22');
+need('llvm-objdump-22');
+
+interface Piece {
+  name: string;
+  words: Uint32Array;
+  /** Function symbols: offset in bytes within the text, name. */
+  funcs: [number, string][];
+  instructions: number;
+}
+
+/** The .text of each gfx908 kernel of the corpus with its function symbols and llvm's instruction count. */
+function pieces(): Piece[] {
+  const out: Piece[] = [];
+  for (const f of readdirSync(corpus)
+    .filter((n) => /\.gfx908\.O[03]\.hsaco$/.test(n))
+    .sort()) {
+    const elf = ElfFile.parse(readFileSync(join(corpus, f)), f);
+    const text = elf.sections.find((s) => s.flags & SHF_EXECINSTR && s.name === '.text');
+    const symtab = elf.sectionOfType(SHT_SYMTAB);
+    if (!text || !symtab || text.size % 4) continue;
+    const bytes = elf.contents(text);
+    const words = new Uint32Array(text.size / 4);
+    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let k = 0; k < words.length; k++) words[k] = dv.getUint32(k * 4, true);
+    const funcs: [number, string][] = elf
+      .symbols(symtab)
+      .filter((s) => s.section === text.index && s.type === STT_FUNC)
+      .map((s) => [Number(s.value) - text.addr, s.name] as [number, string])
+      .sort((a, b) => a[0] - b[0]);
+    const dis = gunzipSync(readFileSync(join(corpus, f.replace(/\.hsaco$/, '.dis.gz')))).toString('latin1');
+    const instructions = dis.split('\n').filter((l) => l.startsWith('\t') && l.includes('// ')).length;
+    out.push({ name: f.replace(/\..*$/, ''), words, funcs, instructions });
+  }
+  return out;
+}
+
+function assembleBenchObject(dir: string): { file: string; instructions: number } {
+  const ps = pieces();
+  const perRound = ps.reduce((a, p) => a + p.instructions, 0);
+  const rounds = Math.ceil(minInstructions / perRound);
+  const lines: string[] = ['.text'];
+  let instructions = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (const [pi, p] of ps.entries()) {
+      lines.push('.p2align 8');
+      let fi = 0;
+      for (let k = 0; k < p.words.length; k++) {
+        while (fi < p.funcs.length && p.funcs[fi][0] === k * 4) {
+          const sym = `${p.funcs[fi][1]}_${r}_${pi}`;
+          lines.push(`.globl ${sym}`, `.type ${sym},@function`, `${sym}:`);
+          fi++;
+        }
+        lines.push(`.long 0x${p.words[k].toString(16)}`);
+      }
+      instructions += p.instructions;
+    }
+  }
+  const asm = join(dir, 'bench.s');
+  const file = join(dir, 'bench-gfx908.o');
+  writeFileSync(asm, lines.join('\n') + '\n');
+  const r = spawnSync(
+    'llvm-mc-22',
+    ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx908', '-filetype=obj', asm, '-o', file],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (r.status !== 0) throw new Error(`llvm-mc-22 failed: ${r.stderr.slice(0, 2000)}`);
+  return { file, instructions };
+}
+
+/** Wall time of a command with its stdout sent to /dev/null. */
+function timeCommand(cmd: string, args: string[]): number {
+  const devnull = openSync('/dev/null', 'w');
+  try {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(cmd, args, { stdio: ['ignore', devnull, 'pipe'] });
+    const t = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
+    return t;
+  } finally {
+    closeSync(devnull);
+  }
+}
+
+const best = (xs: number[]) => Math.min(...xs);
+const fmt = (s: number) => `${s.toFixed(3)} s`;
+const rate = (n: number, s: number) => `${(n / s / 1e6).toFixed(2)} M instr/s`;
+
+const dir = mkdtempSync(join(tmpdir(), 'gcnkit-bench-'));
+try {
+  console.log('bench: assembling the benchmark object with llvm-mc-22 ...');
+  const { file, instructions } = assembleBenchObject(dir);
+  const bytes = readFileSync(file);
+  console.log(`bench: ${file}: ${(bytes.length / 1e6).toFixed(1)} MB, ${instructions} instructions (gfx908)`);
+
+  // The CLI as shipped: bundled by esbuild (as `npm run build` does), run on plain node.
+  const cli = join(dir, 'cli.mjs');
+  await build({
+    entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+    outfile: cli,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+
+  // In-process: the bytes the CLI writes (objdump() would add one latin1 decode of the whole output).
+  const inproc: number[] = [];
+  let out: Uint8Array = new Uint8Array(0);
+  for (let k = 0; k < 3; k++) {
+    const t0 = process.hrtime.bigint();
+    out = objdumpBytes(bytes, file, { mcpu: 'gfx908' });
+    inproc.push(Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  const cliTimes = [0, 1].map(() => timeCommand(process.execPath, [cli, 'disasm', '--mcpu=gfx908', file]));
+  const llvmTimes = [0, 1].map(() => timeCommand('llvm-objdump-22', ['-d', '--mcpu=gfx908', file]));
+
+  // Not timed: how close the two outputs are on this file.
+  const ref = spawnSync('llvm-objdump-22', ['-d', '--mcpu=gfx908', file], {
+    maxBuffer: 1 << 30,
+    encoding: 'latin1',
+  });
+  const c = compareDisassembly(ref.stdout, latin1String(out));
+  const framing = JSON.stringify(c.framingActual) === JSON.stringify(c.framingExpected);
+
+  const tIn = best(inproc);
+  const tCli = best(cliTimes);
+  const tLlvm = best(llvmTimes);
+  console.log(`gcnkit objdump() in-process   ${fmt(tIn)}  ${rate(instructions, tIn)}`);
+  console.log(`gcnkit disasm CLI (node)      ${fmt(tCli)}  ${rate(instructions, tCli)}`);
+  console.log(`llvm-objdump-22 -d            ${fmt(tLlvm)}  ${rate(instructions, tLlvm)}`);
+  console.log(
+    `ratio llvm-objdump / gcnkit: in-process ${(tLlvm / tIn).toFixed(2)}x, CLI ${(tLlvm / tCli).toFixed(2)}x`,
+  );
+  console.log(
+    `output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +
+      `framing ${framing ? 'identical' : 'DIFFERENT'}${c.identical ? ', whole output identical' : ''}`,
+  );
+} finally {
+  if (process.env.GCNKIT_BENCH_KEEP) console.log(`bench: kept ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,260 @@
+// `llvm-objdump -d` for AMDGPU code objects, byte for byte: the file header, one "Disassembly of section"
+// per executable section, a label per symbol chunk, instruction lines in the AMDGCN pretty printer's
+// layout, branch-target annotations, `...` for runs of zeros, data symbols as hex/ASCII, trailing bytes.
+// The structure follows llvm-objdump's disassembleObject so that its corner cases come out the same.
+import { decodeAt } from '../codec/disasm.js';
+import type { DecodeInput, DecodeOutput } from '../codec/types.js';
+import { amdgpuTargetInfo } from '../elf/amdgpu.js';
+import { ElfError } from '../elf/errors.js';
+import { ElfFile } from '../elf/reader.js';
+import {
+  type ElfSection,
+  SHF_EXECINSTR,
+  SHT_NOBITS,
+  STT_AMDGPU_HSA_KERNEL,
+  STT_COMMON,
+  STT_FUNC,
+  STT_NOTYPE,
+  STT_OBJECT,
+} from '../elf/types.js';
+import { isTarget, type Target } from '../isa/targets.js';
+import { hex2L, hex2U, hex16L } from './hex.js';
+import { ByteOut, latin1String } from './out.js';
+import { SymbolTables, type SymInfo } from './symbols.js';
+
+export interface ObjdumpOptions {
+  /** Overrides the processor in e_flags. */
+  mcpu?: Target;
+}
+
+/** The processor to decode for: --mcpu if given, else the one in e_flags (must be a supported one). */
+export function targetOf(elf: ElfFile, mcpu?: Target): Target {
+  if (mcpu) return mcpu;
+  const proc = amdgpuTargetInfo(elf.header).processor;
+  if (isTarget(proc)) return proc;
+  throw new ElfError(
+    elf.fileName,
+    'e_flags',
+    `processor ${proc} is not supported (gfx900, gfx906, gfx908); use --mcpu to override`,
+  );
+}
+
+/**
+ * Disassembles an ELF code object into the bytes llvm-objdump would print. `fileName` is printed in the
+ * header as given; it and symbol names are strings of latin1 characters (one per byte).
+ */
+export function objdumpBytes(bytes: Uint8Array, fileName: string, opts: ObjdumpOptions = {}): Uint8Array {
+  const elf = ElfFile.parse(bytes, fileName);
+  const target = targetOf(elf, opts.mcpu);
+  const syms = new SymbolTables(elf);
+  // About 80 output bytes per instruction dword: one allocation in the common case.
+  const out = new ByteOut(bytes.length * 24);
+  out.str(`\n${fileName}:\tfile format elf64-amdgpu\n`);
+  for (const sec of elf.sections) {
+    if (!(sec.flags & SHF_EXECINSTR) || sec.type === SHT_NOBITS || sec.size === 0) continue;
+    disassembleSection(elf, sec, syms, target, out);
+  }
+  return out.bytes();
+}
+
+/** objdumpBytes as a string of latin1 characters (ASCII in practice). */
+export function objdump(bytes: Uint8Array, fileName: string, opts: ObjdumpOptions = {}): string {
+  return latin1String(objdumpBytes(bytes, fileName, opts));
+}
+
+/** The words of a section read from byte `phase` on (symbols may start at any byte). */
+function wordsAt(data: Uint8Array, phase: number): Uint32Array {
+  const n = Math.max(0, Math.floor((data.length - phase) / 4));
+  const w = new Uint32Array(n);
+  for (let k = 0, p = phase; k < n; k++, p += 4) {
+    w[k] = (data[p] | (data[p + 1] << 8) | (data[p + 2] << 16) | (data[p + 3] << 24)) >>> 0;
+  }
+  return w;
+}
+
+/** MCSymbol printing: names outside [A-Za-z0-9_$.@] are quoted with \\ \" \n escaped. */
+function printSymbolName(name: string): string {
+  if (/^[A-Za-z0-9_$.@]+$/.test(name)) return name;
+  return '"' + name.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : '\\' + c)) + '"';
+}
+
+/** Replaces the branch immediate (the last operand) by the symbol name, as AMDGPU's symbolizer does. */
+function symbolize(text: string, name: string): string {
+  const k = Math.max(text.lastIndexOf(' '), text.lastIndexOf(','));
+  return text.slice(0, k + 1) + printSymbolName(name);
+}
+
+function disassembleSection(
+  elf: ElfFile,
+  sec: ElfSection,
+  syms: SymbolTables,
+  target: Target,
+  out: ByteOut,
+): void {
+  const data = elf.contents(sec);
+  const secAddr = sec.addr;
+  const secSize = data.length;
+  const symbols = syms.listOf(sec.index);
+
+  // AMDGPU's symbolizer prints a branch to an STT_NOTYPE symbol of this section by its name (the first
+  // such symbol in sorted order), and then llvm-objdump prints no target annotation.
+  const notypeAt = new Map<number, string>();
+  for (const s of symbols) {
+    if (s.type === STT_NOTYPE && s.addr <= BigInt(Number.MAX_SAFE_INTEGER) && !notypeAt.has(Number(s.addr))) {
+      notypeAt.set(Number(s.addr), s.name);
+    }
+  }
+
+  // A section with no (non-mapping) symbol at its start gets one named after the section.
+  const base = BigInt(secAddr);
+  if (symbols.length === 0 || symbols[0].addr !== base) {
+    syms.insertSorted(sec.index, { addr: base, name: sec.name, type: STT_FUNC });
+  }
+
+  const phases: (Uint32Array | undefined)[] = [undefined, undefined, undefined, undefined];
+  const dout: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
+  const end64 = base + BigInt(secSize);
+  let printedSection = false;
+
+  for (let si = 0; si < symbols.length; ) {
+    const first = si;
+    const start64 = symbols[si].addr;
+    while (si < symbols.length && symbols[si].addr === start64) si++;
+    const here = symbols.slice(first, si);
+
+    // Code takes priority over data: the label shown is the last non-data symbol, if any.
+    let asData = true;
+    let display = here.length - 1;
+    for (let k = 0; k < here.length; k++) {
+      if (here[k].type !== STT_OBJECT && here[k].type !== STT_COMMON) {
+        asData = false;
+        display = k;
+      }
+    }
+    if (start64 < base) continue;
+    let chunkEnd64 = end64;
+    if (si < symbols.length && symbols[si].addr < chunkEnd64) chunkEnd64 = symbols[si].addr;
+    if (start64 >= chunkEnd64) continue;
+    let start = Number(start64 - base);
+    const end = Number(chunkEnd64 - base);
+
+    if (!printedSection) {
+      printedSection = true;
+      out.str(`\nDisassembly of section ${sec.name}:\n`);
+    }
+    out.str(`\n${hex16L(start64)} <${here[display].name}>:\n`);
+
+    for (const s of here) {
+      if (s.type === STT_AMDGPU_HSA_KERNEL) {
+        start += codeObjectV2Kernel(s, data, out);
+        break;
+      }
+      if (s.type === STT_OBJECT && s.name.endsWith('.kd')) {
+        // llvm-objdump decodes a kernel descriptor here (.amdhsa_kernel directives): not yet in gcnkit.
+        throw new ElfError(
+          elf.fileName,
+          `symbol ${s.name}`,
+          'kernel descriptor in an executable section is not supported',
+        );
+      }
+    }
+
+    if (asData) {
+      dumpData(secAddr, start, end, data, out);
+      continue;
+    }
+
+    const phase = start & 3;
+    let words = phases[phase];
+    if (!words) {
+      words = wordsAt(data, phase);
+      phases[phase] = words;
+    }
+    const inp: DecodeInput = { words, n: words.length, target };
+    const n = words.length;
+    let idx = start;
+    while (idx < end) {
+      let w = (idx - phase) >>> 2;
+      // Runs of 8 or more zero bytes within the chunk print as `...` (skipped in whole dwords).
+      if (w + 1 < n && words[w] === 0 && words[w + 1] === 0 && end - idx >= 8) {
+        const maxW = w + Math.floor((end - idx) / 4);
+        let k = w + 2;
+        while (k < maxW && k < n && words[k] === 0) k++;
+        out.str('\t\t...\n');
+        idx += (k - w) * 4;
+        continue;
+      }
+      const addr = secAddr + idx;
+      if (w >= n) {
+        // Fewer than 4 bytes left in the section: llvm-objdump prints them as .byte.
+        let t = '\t.byte 0x' + hex2L(data[idx]);
+        let h = '';
+        for (let p = idx; p < secSize; p++) {
+          if (p > idx) t += ', 0x' + hex2L(data[p]);
+          h += ' ' + hex2U(data[p]);
+        }
+        out.str(t);
+        out.spaces(55 - 6 * (secSize - idx));
+        out.str('// ');
+        out.hexU(addr, 12);
+        out.str(':' + h + '\n');
+        idx = secSize;
+        continue;
+      }
+      decodeAt(inp, w, dout);
+      let text = dout.text;
+      let annot = '';
+      if (!Number.isNaN(dout.branchOffset)) {
+        const tgt = addr + dout.branchOffset;
+        const name = notypeAt.get(tgt);
+        if (name !== undefined) text = symbolize(text, name);
+        else annot = syms.branchAnnotation(sec.index, tgt);
+      } else if (text.startsWith('s_cbranch_i_fork ')) {
+        // Its target operand is symbolized too, but it is not the first operand, so never annotated.
+        const tgt = addr + 4 + ((words[w] << 16) >> 14);
+        const name = notypeAt.get(tgt);
+        if (name !== undefined) text = symbolize(text, name);
+      }
+      out.byte(0x09);
+      out.str(text);
+      out.spaces(59 - text.length);
+      out.str('// ');
+      out.hexU(addr, 12);
+      out.str(': ');
+      out.hex8U(words[w]);
+      for (let k = 1; k < dout.size; k++) {
+        out.byte(0x20);
+        out.hex8U(words[w + k]);
+      }
+      if (annot) out.str(annot);
+      out.byte(0x0a);
+      w += dout.size;
+      idx += dout.size * 4;
+    }
+  }
+}
+
+/** Code object v2 kernels: llvm-objdump reports them unsupported and dumps 256 bytes (from the section start). */
+function codeObjectV2Kernel(s: SymInfo, data: Uint8Array, out: ByteOut): number {
+  out.str(`; error decoding ${s.name}: code object v2 is not supported\n; decoding failed region as bytes\n`);
+  for (let i = 0; i < 256 && i < data.length; i++)
+    out.str(`\t.byte\t 0x${data[i].toString(16).toUpperCase()}\n`);
+  return 256;
+}
+
+/** Data symbols in an executable section: 8 bytes a line, hex then printable ASCII. */
+function dumpData(secAddr: number, start: number, end: number, data: Uint8Array, out: ByteOut): void {
+  for (let p = start; p < end; p += 8) {
+    const m = Math.min(8, end - p);
+    let line = (secAddr + p).toString(16).padStart(8, ' ') + ':';
+    let ascii = '';
+    for (let k = 0; k < m; k++) {
+      const b = data[p + k];
+      line += ' ' + hex2L(b);
+      ascii += b >= 0x20 && b <= 0x7e ? String.fromCharCode(b) : '.';
+    }
+    out.str(line);
+    out.spaces(3 * (8 - m) + 9);
+    out.str(ascii + '\n');
+  }
+}

@@ -1,0 +1,104 @@
+// The disassembler's output, written as bytes into one growing buffer: no per-line strings or ropes,
+// so a million instruction lines cost a million family texts and nothing else. All text is ASCII or
+// latin1 (symbol names keep their raw bytes as latin1 characters), one byte per character.
+
+const HEX_UPPER = new Uint8Array([...'0123456789ABCDEF'].map((c) => c.charCodeAt(0)));
+
+export class ByteOut {
+  buf: Uint8Array;
+  pos = 0;
+
+  constructor(sizeHint = 1 << 16) {
+    this.buf = new Uint8Array(Math.max(1024, sizeHint));
+  }
+
+  /** Makes room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  /** Appends a string of latin1 characters. */
+  str(s: string): void {
+    const n = s.length;
+    this.room(n);
+    const b = this.buf;
+    let p = this.pos;
+    for (let k = 0; k < n; k++) b[p++] = s.charCodeAt(k);
+    this.pos = p;
+  }
+
+  byte(c: number): void {
+    this.room(1);
+    this.buf[this.pos++] = c;
+  }
+
+  spaces(n: number): void {
+    if (n <= 0) return;
+    this.room(n);
+    const b = this.buf;
+    let p = this.pos;
+    // A plain loop beats fill() for the short runs of padding on each line.
+    for (const e = p + n; p < e; p++) b[p] = 0x20;
+    this.pos = p;
+  }
+
+  /** `%0<digits>X` of a non-negative integer below 2^53 (more digits if it needs them, as printf). */
+  hexU(v: number, digits: number): void {
+    let n = digits;
+    while (n < 14 && v >= 2 ** (4 * n)) n++;
+    this.room(n);
+    const b = this.buf;
+    let p = this.pos + n;
+    this.pos = p;
+    // Low 32 bits with integer ops, the rest with division (addresses may exceed 32 bits).
+    let lo = (v % 0x100000000) >>> 0;
+    let hi = Math.floor(v / 0x100000000);
+    for (let k = 0; k < n; k++) {
+      if (k < 8) {
+        b[--p] = HEX_UPPER[lo & 15];
+        lo >>>= 4;
+      } else {
+        b[--p] = HEX_UPPER[hi & 15];
+        hi = Math.floor(hi / 16);
+      }
+    }
+  }
+
+  /** `%08X` of a 32-bit word. */
+  hex8U(v: number): void {
+    this.room(8);
+    const b = this.buf;
+    const p = this.pos;
+    b[p] = HEX_UPPER[v >>> 28];
+    b[p + 1] = HEX_UPPER[(v >>> 24) & 15];
+    b[p + 2] = HEX_UPPER[(v >>> 20) & 15];
+    b[p + 3] = HEX_UPPER[(v >>> 16) & 15];
+    b[p + 4] = HEX_UPPER[(v >>> 12) & 15];
+    b[p + 5] = HEX_UPPER[(v >>> 8) & 15];
+    b[p + 6] = HEX_UPPER[(v >>> 4) & 15];
+    b[p + 7] = HEX_UPPER[v & 15];
+    this.pos = p + 8;
+  }
+
+  /** The bytes written so far (a view). */
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+}
+
+/** Bytes to a string, one latin1 character per byte (TextDecoder's "latin1" is windows-1252). */
+export function latin1String(bytes: Uint8Array): string {
+  // Node's Buffer decodes latin1 natively; the portable path is for browsers.
+  const B = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+  if (B) return B.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  const parts: string[] = [];
+  for (let p = 0; p < bytes.length; p += 16384) {
+    parts.push(String.fromCharCode.apply(null, bytes.subarray(p, p + 16384) as unknown as number[]));
+  }
+  return parts.join('');
+}

@@ -1,0 +1,132 @@
+// The symbol tables llvm-objdump builds for disassembly, with its choices reproduced exactly:
+// which ELF symbols it keeps, how it sorts them, and how it picks the symbol a branch target is shown
+// relative to. (llvm-objdump.cpp, disassembleObject: AllSymbols / AbsoluteSymbols / SectionAddresses.)
+import type { ElfFile } from '../elf/reader.js';
+import { type ElfSection, ET_REL, SHT_DYNSYM, SHT_SYMTAB, STT_FILE, STT_SECTION } from '../elf/types.js';
+
+export interface SymInfo {
+  /** Address: st_value (plus sh_addr in relocatable files). */
+  readonly addr: bigint;
+  /** Name, bytes as latin1 characters. */
+  readonly name: string;
+  /** ELF symbol type (st_info & 0xf); the synthesized section symbol is STT_FUNC or STT_OBJECT. */
+  readonly type: number;
+}
+
+const TWO64 = 1n << 64n;
+const MASK64 = TWO64 - 1n;
+
+/** llvm-objdump's order: by address, then by name compared as bytes. */
+export function compareSym(a: SymInfo, b: SymInfo): number {
+  if (a.addr !== b.addr) return a.addr < b.addr ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** Index of the first element not `<= addr` (std::partition_point on O.Addr <= Target). */
+function upperBound(list: readonly SymInfo[], addr: bigint): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid].addr <= addr) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class SymbolTables {
+  /** Symbols defined in each section (by section index), sorted. */
+  readonly bySection = new Map<number, SymInfo[]>();
+  /** Undefined, absolute and common symbols, sorted: the last resort for branch targets. */
+  readonly absolute: SymInfo[] = [];
+  readonly relocatable: boolean;
+  /** Sections by address, empty ones first among equals (for branch targets in linked files). */
+  private readonly byAddress: ElfSection[];
+
+  constructor(private readonly elf: ElfFile) {
+    this.relocatable = elf.header.type === ET_REL;
+    const symtab = elf.sectionOfType(SHT_SYMTAB);
+    if (symtab) {
+      for (const s of elf.symbols(symtab)) {
+        // The null symbol, nameless symbols, and STT_SECTION / STT_FILE are not shown.
+        if (s.index === 0 || s.name === '' || s.type === STT_SECTION || s.type === STT_FILE) continue;
+        const info: SymInfo = { addr: this.address(s.value, s.section), name: s.name, type: s.type };
+        if (s.section < 0) this.absolute.push(info);
+        else this.listOf(s.section).push(info);
+      }
+    }
+    // A stripped shared object still has its dynamic symbols.
+    const dynsym = elf.sectionOfType(SHT_DYNSYM);
+    if (this.bySection.size === 0 && dynsym) {
+      for (const s of elf.symbols(dynsym)) {
+        if (s.type === STT_SECTION || s.name === '' || s.section < 0) continue;
+        this.listOf(s.section).push({ addr: this.address(s.value, s.section), name: s.name, type: s.type });
+      }
+    }
+    for (const list of this.bySection.values()) list.sort(compareSym);
+    this.absolute.sort(compareSym);
+    this.byAddress = elf.sections.slice().sort((a, b) => a.addr - b.addr || a.size - b.size);
+  }
+
+  private address(value: bigint, section: number): bigint {
+    if (!this.relocatable || section < 0) return value;
+    return (value + BigInt(this.elf.sections[section].addr)) & MASK64;
+  }
+
+  /** The (mutable) sorted list of a section's symbols. */
+  listOf(section: number): SymInfo[] {
+    let list = this.bySection.get(section);
+    if (!list) {
+      list = [];
+      this.bySection.set(section, list);
+    }
+    return list;
+  }
+
+  /** Adds a symbol to a section's list at its sorted place (llvm-objdump's dummy section symbol). */
+  insertSorted(section: number, sym: SymInfo): void {
+    const list = this.listOf(section);
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareSym(list[mid], sym) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, sym);
+  }
+
+  /**
+   * The ` <sym+0xNN>` annotation for a branch to `target` from section `section`, or '' when no
+   * symbol precedes it. `target` may be negative: llvm-objdump computes it in uint64 and wraps.
+   */
+  branchAnnotation(section: number, target: number): string {
+    const t = target < 0 ? TWO64 + BigInt(target) : BigInt(target);
+    const candidates: (readonly SymInfo[])[] = [];
+    if (this.relocatable) {
+      candidates.push(this.listOf(section));
+    } else {
+      // The sections starting at the highest address <= target (all of them when several share it).
+      const secs = this.byAddress;
+      let k = secs.length;
+      while (k > 0 && BigInt(secs[k - 1].addr) > t) k--;
+      let secAddr = 0;
+      while (k > 0) {
+        k--;
+        if (secAddr === 0) secAddr = secs[k].addr;
+        if (secs[k].addr !== secAddr) break;
+        candidates.push(this.listOf(secs[k].index));
+      }
+    }
+    candidates.push(this.absolute);
+    for (const list of candidates) {
+      const k = upperBound(list, t);
+      if (k > 0) {
+        const sym = list[k - 1];
+        const disp = (t - sym.addr) & MASK64;
+        return disp === 0n ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
+      }
+    }
+    return '';
+  }
+}

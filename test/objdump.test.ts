@@ -1,0 +1,127 @@
+// `gcnkit disasm` as a command: ELF input in llvm-objdump's form, --mcpu, --raw, and one-line errors
+// with a non-zero exit for unreadable, truncated or foreign files (written to a temp dir on the fly).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { compareDisassembly } from '../src/disasm/compare.js';
+import { hex2L, hex2U, hex16L } from '../src/disasm/hex.js';
+import { objdump } from '../src/disasm/objdump.js';
+import { ByteOut, latin1String } from '../src/disasm/out.js';
+
+const root = join(import.meta.dirname, '..');
+const obj = join(root, 'test', 'corpus', 'obj');
+const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-objdump-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+function gcnkit(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], {
+    cwd: root,
+    encoding: 'latin1',
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function reference(file: string): string {
+  return gunzipSync(readFileSync(join(obj, file.replace(/\.(hsaco|o)$/, '.dis.gz')))).toString('latin1');
+}
+
+test('hex helpers and the byte writer', () => {
+  assert.equal(hex2U(0xab), 'AB');
+  assert.equal(hex2L(0xab), 'ab');
+  assert.equal(hex16L(0x19a4), '00000000000019a4');
+  const o = new ByteOut(1);
+  o.hex8U(0xbf8c0f70);
+  o.byte(0x20);
+  o.hex8U(0);
+  o.byte(0x20);
+  o.hexU(0x1900, 12);
+  o.byte(0x20);
+  o.hexU(0xfedcba987654, 12);
+  o.byte(0x20);
+  o.hexU(0x1fedcba987654, 12);
+  o.spaces(3);
+  o.spaces(-1);
+  o.str('\xe9|');
+  assert.equal(latin1String(o.bytes()), 'BF8C0F70 00000000 000000001900 FEDCBA987654 1FEDCBA987654   \xe9|');
+  assert.equal(o.bytes().at(-2), 0xe9);
+});
+
+test('the example (npm start) disassembles like llvm-objdump', () => {
+  const r = gcnkit('disasm', 'test/corpus/obj/vadd.gfx908.O3.hsaco');
+  assert.equal(r.status, 0, r.stderr);
+  const want = reference('vadd.gfx908.O3.hsaco').replace(
+    'vadd.gfx908.O3.hsaco:',
+    'test/corpus/obj/vadd.gfx908.O3.hsaco:',
+  );
+  const c = compareDisassembly(want, r.stdout);
+  assert.deepEqual(c.framingActual, c.framingExpected);
+  const example = readFileSync(join(root, 'examples', 'vadd-gfx908.hsaco'));
+  assert.deepEqual(example, readFileSync(join(obj, 'vadd.gfx908.O3.hsaco')));
+});
+
+test('the header and labels come from the ELF file; --mcpu overrides e_flags', () => {
+  const bytes = readFileSync(join(obj, 'vadd.gfx900.O3.hsaco'));
+  const out = objdump(bytes, 'k.hsaco');
+  assert.ok(out.startsWith('\nk.hsaco:\tfile format elf64-amdgpu\n\nDisassembly of section .text:\n\n'));
+  assert.match(out, /\n0000000000001[0-9a-f]{3} <vadd>:\n\t/);
+  // gfx908 prints AGPR-capable forms differently from gfx900 for some words, but the framing is the same.
+  const c = compareDisassembly(out, objdump(bytes, 'k.hsaco', { mcpu: 'gfx908' }));
+  assert.deepEqual(c.framingActual, c.framingExpected);
+});
+
+test('a processor gcnkit does not support needs --mcpu', () => {
+  const b = Uint8Array.from(readFileSync(join(obj, 'vadd.gfx908.O3.hsaco')));
+  b[48] = 0x3f; // EF_AMDGPU_MACH_AMDGCN_GFX90A
+  const f = join(tmp, 'gfx90a.hsaco');
+  writeFileSync(f, b);
+  const r = gcnkit('disasm', f);
+  assert.notEqual(r.status, 0);
+  assert.equal(
+    r.stderr,
+    `gcnkit: ${f}: e_flags: processor gfx90a is not supported (gfx900, gfx906, gfx908); use --mcpu to override\n`,
+  );
+  const ok = gcnkit('disasm', '--mcpu=gfx908', f);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.match(ok.stdout, /<vadd>:/);
+});
+
+test('truncated, garbage and missing files: one line on stderr, non-zero exit', () => {
+  const src = readFileSync(join(obj, 'atomics.gfx906.O3.hsaco'));
+  const cases: [string, Uint8Array | null, RegExp][] = [
+    ['trunc-header.hsaco', src.subarray(0, 40), /ELF header: truncated \(40 bytes, need 64\)/],
+    ['trunc-half.hsaco', src.subarray(0, src.length >> 1), /e_shoff|e_shnum|extend beyond/],
+    ['trunc-last.hsaco', src.subarray(0, src.length - 1), /beyond the end of the file/],
+    ['garbage.hsaco', Uint8Array.from({ length: 4096 }, (_, k) => (k * 7919) & 255), /not an ELF file/],
+    ['empty.hsaco', new Uint8Array(0), /file too short/],
+    ['missing.hsaco', null, /cannot read: ENOENT/],
+  ];
+  for (const [name, bytes, re] of cases) {
+    const f = join(tmp, name);
+    if (bytes) writeFileSync(f, bytes);
+    const r = gcnkit('disasm', f);
+    assert.notEqual(r.status, 0, name);
+    assert.equal(r.stdout, '', name);
+    assert.match(r.stderr, re, name);
+    assert.ok(r.stderr.startsWith(`gcnkit: ${f}: `), r.stderr);
+    assert.equal(r.stderr.split('\n').length, 2, `${name}: ${r.stderr}`);
+  }
+});
+
+test('--raw still disassembles bare words at address 0', () => {
+  const f = join(tmp, 'raw.bin');
+  writeFileSync(f, Uint8Array.from([0x00, 0x00, 0x81, 0xbf, 0x07, 0x00, 0x80, 0xbf]));
+  const r = gcnkit('disasm', '--raw', '--mcpu=gfx906', f);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(
+    r.stdout,
+    '\ts_endpgm' +
+      ' '.repeat(51) +
+      '// 000000000000: BF810000\n\ts_nop 7' +
+      ' '.repeat(52) +
+      '// 000000000004: BF800007\n',
+  );
+});
