@@ -33,11 +33,15 @@ const SPECIAL32: Record<number, string> = {
   106: 'vcc_lo', 107: 'vcc_hi', 124: 'm0', 125: 'null', 126: 'exec_lo', 127: 'exec_hi',
   235: 'src_shared_base', 236: 'src_shared_limit', 237: 'src_private_base', 238: 'src_private_limit',
   239: 'src_pops_exiting_wave_id', 251: 'src_vccz', 252: 'src_execz', 253: 'src_scc', 254: 'src_lds_direct',
+  // LLVM 22 names these (otherwise reserved) codes on gfx9 too: llvm-objdump-22 prints them in any source slot.
+  230: 'src_flat_scratch_base_lo', 231: 'src_flat_scratch_base_hi',
 };
 const SPECIAL64: Record<number, string> = {
   102: 'flat_scratch', 104: 'xnack_mask', 106: 'vcc', 126: 'exec',
   235: 'src_shared_base', 236: 'src_shared_limit', 237: 'src_private_base', 238: 'src_private_limit',
   239: 'src_pops_exiting_wave_id', 251: 'src_vccz', 252: 'src_execz', 253: 'src_scc',
+  // llvm-objdump-22 prints these in 64-bit slots as well (s_mov_b64 s[0:1], null; v_cvt_f32_f64 v0, null).
+  125: 'null', 230: 'src_flat_scratch_base_lo',
 };
 
 export function hex(v: number): string {
@@ -76,7 +80,10 @@ export function scalarReg(code: number, dwords: number): string | null {
     return regRange('ttmp', first, dwords);
   }
   if (dwords === 1) return SPECIAL32[code] ?? null;
-  if (dwords === 2) return SPECIAL64[code - (code % 2)] === undefined ? null : code % 2 ? null : SPECIAL64[code];
+  if (dwords === 2) {
+    if (code === 125) return SPECIAL64[code];
+    return SPECIAL64[code - (code % 2)] === undefined ? null : code % 2 ? null : SPECIAL64[code];
+  }
   return null;
 }
 
@@ -96,12 +103,52 @@ export function srcOperand(code: number, t: OperandType, literal: number, agprs 
     if (code === 248 && dw === 2) return '0.15915494309189532';
     return FLOAT32[code];
   }
-  if (code === LITERAL) {
-    if (t === 'i16' || t === 'f16') return hex(literal & 0xffff);
-    return hex(literal);
-  }
+  if (code === LITERAL) return literalOperand(literal, t);
   if (dw === 2) return SPECIAL64[code] ?? null;
   return SPECIAL32[code] ?? null;
+}
+
+const INLINE_F32_BITS = new Set([
+  0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
+]);
+const INLINE_F16_BITS = new Set([0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118]);
+// High dwords of the f64 inline constants (a 64-bit float literal is the high half, low half zero).
+const INLINE_F64_HI = new Map<number, string>([
+  [0, '0'], [0x3fe00000, '0.5'], [0xbfe00000, '-0.5'], [0x3ff00000, '1.0'], [0xbff00000, '-1.0'],
+  [0x40000000, '2.0'], [0xc0000000, '-2.0'], [0x40100000, '4.0'], [0xc0100000, '-4.0'],
+]);
+
+function inline32(v: number): boolean {
+  return v <= 64 || v >= 0xfffffff0 || INLINE_F32_BITS.has(v);
+}
+
+/**
+ * A literal dword in a source of type `t`, as llvm-objdump-22 prints it. A value that an inline constant
+ * could have encoded prints as `lit(0x...)` (so it reassembles to the same bytes); which values count
+ * depends on the type: 32-bit ones (and i16, which LLVM checks as a 32-bit value) use the 32-bit inline
+ * set; f16 looks at the low half only and prints only that half unless it is inline; v2f16 takes
+ * integers and the f16 float patterns; 64-bit integers are zero-extended (so 0..64); an f64 literal is
+ * the high dword, printed as the float when the double is an inline constant.
+ */
+export function literalOperand(v: number, t: OperandType): string {
+  v >>>= 0;
+  switch (t) {
+    case 'f16': {
+      const lo = v & 0xffff;
+      return lo <= 64 || lo >= 0xfff0 || INLINE_F16_BITS.has(lo) ? 'lit(' + hex(v) + ')' : hex(lo);
+    }
+    case 'i16':
+      return inline32(v) ? 'lit(' + hex(v) + ')' : hex(v & 0xffff);
+    case 'v2f16':
+      return v <= 64 || v >= 0xfffffff0 || INLINE_F16_BITS.has(v) ? 'lit(' + hex(v) + ')' : hex(v);
+    case 'b64':
+    case 'i64':
+      return v <= 64 ? 'lit(' + hex(v) + ')' : hex(v);
+    case 'f64':
+      return INLINE_F64_HI.get(v) ?? hex(v);
+    default:
+      return inline32(v) ? 'lit(' + hex(v) + ')' : hex(v);
+  }
 }
 
 /** Whether a source code means "a literal dword follows". */

@@ -62,6 +62,36 @@ export function objdump(bytes: Uint8Array, fileName: string, opts: ObjdumpOption
   return latin1String(objdumpBytes(bytes, fileName, opts));
 }
 
+/** A decoded instruction line, keyed by its first word; the other words are checked on use. */
+interface CachedLine {
+  size: number;
+  w0: number;
+  w1: number;
+  w2: number;
+  /** The whole output line with a zero address (12 digits), up to and including the newline. */
+  line: Uint8Array;
+  /** Where the low 8 digits of the address go in `line`. */
+  addrAt: number;
+}
+
+/** A small-integer (Smi) map key from two words; entries are verified, so collisions only cost a miss. */
+function pairKey(a: number, b: number): number {
+  return (Math.imul(a, 0x9e3779b1) ^ b) | 0;
+}
+
+function hexWords(words: Uint32Array, w: number, size: number): string {
+  let h = '';
+  for (let k = 0; k < size; k++)
+    h += (k ? ' ' : '') + words[w + k].toString(16).toUpperCase().padStart(8, '0');
+  return h;
+}
+
+function latin1Bytes(s: string): Uint8Array {
+  const b = new Uint8Array(s.length);
+  for (let k = 0; k < s.length; k++) b[k] = s.charCodeAt(k);
+  return b;
+}
+
 /** The words of a section read from byte `phase` on (symbols may start at any byte). */
 function wordsAt(data: Uint8Array, phase: number): Uint32Array {
   const n = Math.max(0, Math.floor((data.length - phase) / 4));
@@ -112,6 +142,8 @@ function disassembleSection(
   }
 
   const phases: (Uint32Array | undefined)[] = [undefined, undefined, undefined, undefined];
+  const cache1 = new Map<number, CachedLine>();
+  const cache2 = new Map<number, CachedLine>();
   const dout: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
   const end64 = base + BigInt(secSize);
   let printedSection = false;
@@ -174,7 +206,7 @@ function disassembleSection(
     const n = words.length;
     let idx = start;
     while (idx < end) {
-      let w = (idx - phase) >>> 2;
+      const w = (idx - phase) >>> 2;
       // Runs of 8 or more zero bytes within the chunk print as `...` (skipped in whole dwords).
       if (w + 1 < n && words[w] === 0 && words[w + 1] === 0 && end - idx >= 8) {
         const maxW = w + Math.floor((end - idx) / 4);
@@ -199,6 +231,27 @@ function disassembleSection(
         out.hexU(addr, 12);
         out.str(':' + h + '\n');
         idx = secSize;
+        continue;
+      }
+      // Straight-line code repeats the same instruction words a lot (s_waitcnt, v_mov, ...): a line's
+      // text depends only on its words, so it is decoded and encoded to bytes once per distinct word(s).
+      const w0 = words[w];
+      let hit = cache1.get(w0 | 0);
+      if (hit !== undefined && hit.size > 1 && w + 1 < n) hit = cache2.get(pairKey(w0, words[w + 1]));
+      if (
+        hit !== undefined &&
+        w + hit.size <= n &&
+        hit.w0 === w0 &&
+        (hit.size < 2 || words[w + 1] === hit.w1) &&
+        (hit.size < 3 || words[w + 2] === hit.w2)
+      ) {
+        if (addr < 0x100000000) out.lineWithAddress(hit.line, hit.addrAt, addr);
+        else {
+          out.bytesOf(hit.line.subarray(0, hit.addrAt - 4));
+          out.hexU(addr, 12);
+          out.bytesOf(hit.line.subarray(hit.addrAt + 8));
+        }
+        idx += hit.size * 4;
         continue;
       }
       decodeAt(inp, w, dout);
@@ -227,8 +280,27 @@ function disassembleSection(
         out.hex8U(words[w + k]);
       }
       if (annot) out.str(annot);
+      const comment = dout.comment ? ' ; ' + dout.comment : '';
+      if (comment) out.str(comment);
       out.byte(0x0a);
-      w += dout.size;
+      // Branches are not cached: their line depends on the address (annotation, symbolized target).
+      // Nor is `.long`: a word can be invalid because of the words after it, which the key omits.
+      if (Number.isNaN(dout.branchOffset) && text === dout.text && !text.startsWith('.long')) {
+        const head = '\t' + text + ' '.repeat(Math.max(0, 59 - text.length)) + '// ';
+        const line: CachedLine = {
+          size: dout.size,
+          w0,
+          w1: dout.size > 1 ? words[w + 1] : 0,
+          w2: dout.size > 2 ? words[w + 2] : 0,
+          line: latin1Bytes(head + '000000000000: ' + hexWords(words, w, dout.size) + comment + '\n'),
+          addrAt: head.length + 4,
+        };
+        // Multi-dword lines are found through their first two words; the one-word map then only says
+        // "look there" (any multi-dword entry with this first word).
+        if (line.size > 1) cache2.set(pairKey(w0, line.w1), line);
+        const prev = cache1.get(w0 | 0);
+        if (prev === undefined || line.size > 1 || prev.size === 1) cache1.set(w0 | 0, line);
+      }
       idx += dout.size * 4;
     }
   }

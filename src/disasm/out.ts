@@ -32,6 +32,47 @@ export class ByteOut {
     this.pos = p;
   }
 
+  /** Appends bytes. */
+  bytesOf(src: Uint8Array): void {
+    this.room(src.length);
+    this.buf.set(src, this.pos);
+    this.pos += src.length;
+  }
+
+  /** Appends a line template and writes the low 32 bits of `addr` as 8 hex digits at `at` within it. */
+  lineWithAddress(line: Uint8Array, at: number, addr: number): void {
+    this.room(line.length);
+    const b = this.buf;
+    const p = this.pos + at;
+    b.set(line, this.pos);
+    b[p] = HEX_UPPER[addr >>> 28];
+    b[p + 1] = HEX_UPPER[(addr >>> 24) & 15];
+    b[p + 2] = HEX_UPPER[(addr >>> 20) & 15];
+    b[p + 3] = HEX_UPPER[(addr >>> 16) & 15];
+    b[p + 4] = HEX_UPPER[(addr >>> 12) & 15];
+    b[p + 5] = HEX_UPPER[(addr >>> 8) & 15];
+    b[p + 6] = HEX_UPPER[(addr >>> 4) & 15];
+    b[p + 7] = HEX_UPPER[addr & 15];
+    this.pos += line.length;
+  }
+
+  /** `%012X` of an address below 2^32 (the common case of hexU). */
+  hex12U(v: number): void {
+    this.room(12);
+    const b = this.buf;
+    const p = this.pos;
+    b[p] = b[p + 1] = b[p + 2] = b[p + 3] = 0x30;
+    b[p + 4] = HEX_UPPER[v >>> 28];
+    b[p + 5] = HEX_UPPER[(v >>> 24) & 15];
+    b[p + 6] = HEX_UPPER[(v >>> 20) & 15];
+    b[p + 7] = HEX_UPPER[(v >>> 16) & 15];
+    b[p + 8] = HEX_UPPER[(v >>> 12) & 15];
+    b[p + 9] = HEX_UPPER[(v >>> 8) & 15];
+    b[p + 10] = HEX_UPPER[(v >>> 4) & 15];
+    b[p + 11] = HEX_UPPER[v & 15];
+    this.pos = p + 12;
+  }
+
   byte(c: number): void {
     this.room(1);
     this.buf[this.pos++] = c;

@@ -1,0 +1,304 @@
+// Decoding and printing of the 32-bit VALU encodings VOP1, VOP2 and VOPC, with their SDWA (src0 = 0xf9)
+// and DPP (src0 = 0xfa) extension dwords, the way llvm-objdump-22 prints them.
+// Like LLVM, an SDWA or DPP dword that does not decode falls back to the plain form, where 0xf9/0xfa
+// are not valid sources (only v_nop, which has none, still decodes).
+
+import { targetBit } from '../../isa/targets.js';
+import { VF_CARRY_OUT, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
+import { hex, LITERAL, type OperandType, scalarReg, srcOperand, typeDwords, vgpr } from '../operands.js';
+import type { DecodeInput, DecodeOutput } from '../types.js';
+import { VOP1_OPS, VOP2_OPS, VOPC_OPS, type VopOp } from './vop-ops.js';
+
+export const ENC_VOP1 = 0;
+export const ENC_VOP2 = 1;
+export const ENC_VOPC = 2;
+
+const TABLES = [VOP1_OPS, VOP2_OPS, VOPC_OPS];
+
+const SEL = ['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD'];
+// The reserved dst_unused value 3 decodes, and prints as UNUSED_PAD.
+const UNUSED = ['UNUSED_PAD', 'UNUSED_SEXT', 'UNUSED_PRESERVE', 'UNUSED_PAD'];
+const OMOD = ['', ' mul:2', ' mul:4', ' div:2'];
+const HEX_DIGIT = '0123456789abcdef';
+
+/** Text of every dpp_ctrl value (9 bits), built once. */
+const DPP_CTRL: string[] = (() => {
+  const a: string[] = new Array(512).fill('/* Invalid dpp_ctrl value */');
+  for (let c = 0; c < 256; c++) a[c] = `quad_perm:[${c & 3},${(c >> 2) & 3},${(c >> 4) & 3},${(c >> 6) & 3}]`;
+  for (let n = 1; n < 16; n++) {
+    a[0x100 + n] = 'row_shl:' + n;
+    a[0x110 + n] = 'row_shr:' + n;
+    a[0x120 + n] = 'row_ror:' + n;
+  }
+  a[0x130] = 'wave_shl:1';
+  a[0x134] = 'wave_rol:1';
+  a[0x138] = 'wave_shr:1';
+  a[0x13c] = 'wave_ror:1';
+  a[0x140] = 'row_mirror';
+  a[0x141] = 'row_half_mirror';
+  a[0x142] = 'row_bcast:15';
+  a[0x143] = 'row_bcast:31';
+  // GFX10/GFX90A controls: LLVM decodes them and says so in a comment (with a doubled space for row_share).
+  for (let n = 0; n < 16; n++) {
+    a[0x150 + n] = ' /* row_newbcast/row_share is not supported on ASICs earlier than GFX90A/GFX10 */';
+    a[0x160 + n] = '/* row_xmask is not supported on ASICs earlier than GFX10 */';
+  }
+  return a;
+})();
+
+/** Whether LLVM holds the source as an immediate (inline constant or literal), not a register. */
+function isImm(code: number): boolean {
+  return (code >= 128 && code <= 208) || (code >= 240 && code <= 248) || code === LITERAL;
+}
+
+const F32_TEXT = new Map<number, string>([
+  [0x3f000000, '0.5'],
+  [0xbf000000, '-0.5'],
+  [0x3f800000, '1.0'],
+  [0xbf800000, '-1.0'],
+  [0x40000000, '2.0'],
+  [0xc0000000, '-2.0'],
+  [0x40800000, '4.0'],
+  [0xc0800000, '-4.0'],
+  [0x3e22f983, '0.15915494'],
+]);
+
+/** A literal in a destination slot: LLVM prints it as the inline constant it equals, if any. */
+function immediate32(v: number): string {
+  if (v <= 64) return String(v);
+  if (v >= 0xfffffff0) return String(v | 0);
+  return F32_TEXT.get(v) ?? hex(v);
+}
+
+const CLASS_SDST = 0;
+const CLASS_VREG_OR_LDS = 1;
+const CLASS_VGPR = 2;
+const INVALID_REG = [
+  "/*Invalid register, operand has 'SReg_32_XM0' register class*/",
+  "/*Invalid register, operand has 'VRegOrLds_32' register class*/",
+  "/*Invalid register, operand has 'VGPR_32' register class*/",
+];
+
+/**
+ * The comment LLVM appends to an operand whose code its register class does not allow (it still
+ * prints the operand): SGPR-file registers in a VGPR slot (m0 in an SGPR destination), constants,
+ * lds_direct outside VRegOrLds. null and the src_* registers pass without comment.
+ */
+function misfit(code: number, cls: number): string {
+  if (code >= 256) return '';
+  if (isImm(code)) return '/*Invalid immediate*/';
+  if (cls === CLASS_SDST) return code === 124 || code === 254 ? INVALID_REG[cls] : '';
+  if (code < 128) return code === 125 ? '' : INVALID_REG[cls];
+  return code === 254 && cls === CLASS_VGPR ? INVALID_REG[cls] : '';
+}
+
+/** A source with float input modifiers; `neg(...)` instead of `-` on a bare immediate, as LLVM does. */
+function fpMods(s: string, code: number, neg: number, abs: number): string {
+  if (abs) s = '|' + s + '|';
+  if (neg) return !abs && isImm(code) ? 'neg(' + s + ')' : '-' + s;
+  return s;
+}
+
+function fail(out: DecodeOutput): void {
+  out.size = 0;
+}
+
+function readLiteral(inp: DecodeInput, i: number): number {
+  return i + 1 < inp.n ? inp.words[i + 1] : -1;
+}
+
+/** The common entry of the three families. */
+export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeOutput): void {
+  const w = inp.words[i];
+  const op = enc === ENC_VOP1 ? (w >>> 9) & 0xff : enc === ENC_VOP2 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
+  const o = TABLES[enc][op];
+  const tb = targetBit(inp.target);
+  if (o === undefined || (o.p.targets & tb) === 0) {
+    fail(out);
+    return;
+  }
+  const src0 = w & 0x1ff;
+  if (src0 === 0xfa && (o.dppTargets & tb) !== 0 && i + 1 < inp.n && dpp(enc, o, w, inp.words[i + 1], out))
+    return;
+  if (src0 === 0xf9 && (o.sdwaTargets & tb) !== 0 && i + 1 < inp.n && sdwa(enc, o, w, inp.words[i + 1], out))
+    return;
+  plain(enc, o, w, inp, i, out);
+}
+
+function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, out: DecodeOutput): void {
+  const p = o.p;
+  const vdst = (w >>> 17) & 0xff;
+  const src0 = w & 0x1ff;
+  if (p.dstKind === 'none') {
+    if (vdst !== 0) {
+      fail(out);
+      return;
+    }
+    out.size = 1;
+    out.text = o.e32;
+    return;
+  }
+  let size = 1;
+  let lit = 0;
+  const flags = p.flags;
+  // A literal follows for a literal source, for madmk/madak's K, and for v_readfirstlane_b32 whose
+  // destination code is 255 (LLVM decodes that as a literal, shared with a literal source).
+  const dstLit = p.dstKind === 'sgpr' && vdst === LITERAL;
+  if (src0 === LITERAL || dstLit || (flags & (VF_MADMK | VF_MADAK)) !== 0) {
+    const l = readLiteral(inp, i);
+    if (l < 0) {
+      fail(out);
+      return;
+    }
+    lit = l;
+    size = 2;
+  }
+  // In a slot that takes no constants LLVM prints a literal as the inline value it equals, if any.
+  const s0 =
+    src0 === LITERAL && p.src[0] !== undefined && (flags & VF_SWAP || p.dstKind === 'sgpr')
+      ? immediate32(lit)
+      : srcOperand(src0, o.s0, lit);
+  if (s0 === null) {
+    fail(out);
+    return;
+  }
+  let text: string;
+  if (enc === ENC_VOP1) {
+    if (p.dstKind === 'sgpr') {
+      // v_readfirstlane_b32 sdst, vsrc: LLVM decodes any code in either slot and flags misfits in a comment.
+      const d = vdst === LITERAL ? immediate32(lit) : srcOperand(vdst, 'b32', 0);
+      if (d === null) {
+        fail(out);
+        return;
+      }
+      text = o.e32 + ' ' + d + misfit(vdst, CLASS_SDST) + ', ' + s0 + misfit(src0, CLASS_VREG_OR_LDS);
+    } else if (flags & VF_SWAP) {
+      text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + misfit(src0, CLASS_VGPR);
+    } else text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + ', ' + s0;
+  } else {
+    const s1 = vgpr((w >>> 9) & 0xff, typeDwords(o.s1));
+    if (enc === ENC_VOPC) text = o.e32 + ' vcc, ' + s0 + ', ' + s1;
+    else if (flags & VF_MADMK) text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + hex(lit) + ', ' + s1;
+    else if (flags & VF_MADAK) text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + s1 + ', ' + hex(lit);
+    else {
+      text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + (flags & VF_CARRY_OUT ? ', vcc, ' : ', ') + s0 + ', ' + s1;
+      if (flags & VF_MASK_IN) text += ', vcc';
+    }
+  }
+  out.size = size;
+  out.text = text;
+}
+
+/** An SDWA source: `code` is the 9-bit operand code (256+ for VGPRs). */
+function sdwaSrc(code: number, t: OperandType, fp: boolean, mods: number): string | null {
+  // LLVM rejects sext on a float operand and neg/abs on an integer one.
+  if (fp ? mods & 1 : mods & 6) return null;
+  const s = srcOperand(code, t, 0);
+  if (s === null) return null;
+  // mods: bit 0 sext, bit 1 neg, bit 2 abs (as in the SDWA dword at bit 19/27). LLVM accepts but does
+  // not print neg/abs on a packed operand (v_pk_fmac_f16).
+  if (fp) return t === 'v2f16' ? s : fpMods(s, code, mods & 2, mods & 4);
+  return mods & 1 ? 'sext(' + s + ')' : s;
+}
+
+function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): boolean {
+  const p = o.p;
+  if (p.dstKind === 'none') {
+    // v_nop has no operands: LLVM requires the source fields (clamp, omod, selects, modifiers) to be zero
+    // and ignores src0, dst_sel, dst_unused and the unused bits 22 and 30.
+    if ((w1 & 0xbf3fe000) !== 0 || (w & 0x1fe0000) !== 0) return false;
+    out.size = 2;
+    out.text = o.sdwa;
+    return true;
+  }
+  const src0Sel = (w1 >>> 16) & 7;
+  const src1Sel = (w1 >>> 24) & 7;
+  // A select of 7 is reserved; llvm-objdump-22 crashes on it (no oracle), we print the words as .long.
+  if (src0Sel > 6 || src1Sel > 6) return false;
+  const c0 = w1 & 0x800000 ? w1 & 0xff : 256 + (w1 & 0xff);
+  if (c0 === LITERAL) return false;
+  const s0 = sdwaSrc(c0, o.s0, o.fp0, (w1 >>> 19) & 7);
+  if (s0 === null) return false;
+  let text: string;
+  // VOP1 has no src1: its fields must be zero (bit 30 is ignored).
+  if (enc === ENC_VOP1 && (w1 & 0xbf000000) !== 0) return false;
+  let s1 = '';
+  if (enc !== ENC_VOP1) {
+    const v1 = (w >>> 9) & 0xff;
+    const c1 = w1 & 0x80000000 ? v1 : 256 + v1;
+    if (c1 === LITERAL) return false;
+    const s = sdwaSrc(c1, o.s1, o.fp1, (w1 >>> 27) & 7);
+    if (s === null) return false;
+    s1 = s;
+  }
+  if (enc === ENC_VOPC) {
+    const sd = scalarSdst(w1);
+    if (sd === null) return false;
+    // (SDWAB has no clamp/omod: bits 8-15 are the scalar destination.)
+    text =
+      o.sdwa + ' ' + sd + ', ' + s0 + ', ' + s1 + ' src0_sel:' + SEL[src0Sel] + ' src1_sel:' + SEL[src1Sel];
+  } else {
+    const dstSel = (w1 >>> 8) & 7;
+    const unused = (w1 >>> 11) & 3;
+    if (dstSel > 6) return false;
+    const vdst = vgpr((w >>> 17) & 0xff, 1);
+    if (enc === ENC_VOP1) text = o.sdwa + ' ' + vdst + ', ' + s0;
+    else {
+      text = o.sdwa + ' ' + vdst + (p.flags & VF_CARRY_OUT ? ', vcc, ' : ', ') + s0 + ', ' + s1;
+      if (p.flags & VF_MASK_IN) text += ', vcc';
+    }
+    if (w1 & 0x2000) text += ' clamp';
+    if (w1 & 0xc000) {
+      if (!o.fpDst) return false;
+      text += OMOD[(w1 >>> 14) & 3];
+    }
+    text += ' dst_sel:' + SEL[dstSel] + ' dst_unused:' + UNUSED[unused] + ' src0_sel:' + SEL[src0Sel];
+    if (enc === ENC_VOP2) text += ' src1_sel:' + SEL[src1Sel];
+  }
+  out.size = 2;
+  out.text = text;
+  return true;
+}
+
+/** VOPC SDWA's scalar destination: vcc unless the SD bit selects the SDST field. */
+function scalarSdst(w1: number): string | null {
+  if (!(w1 & 0x8000)) return 'vcc';
+  return scalarReg((w1 >>> 8) & 0x7f, 2);
+}
+
+function dpp(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): boolean {
+  const p = o.p;
+  const ctrl = (w1 >>> 8) & 0x1ff;
+  const tail =
+    ' ' +
+    DPP_CTRL[ctrl] +
+    ' row_mask:0x' +
+    HEX_DIGIT[w1 >>> 28] +
+    ' bank_mask:0x' +
+    HEX_DIGIT[(w1 >>> 24) & 0xf] +
+    (w1 & 0x80000 ? ' bound_ctrl:1' : '');
+  if (p.dstKind === 'none') {
+    if ((w & 0x1fe0000) !== 0 || (w1 & 0xf00000) !== 0) return false;
+    out.size = 2;
+    out.text = o.dpp + tail;
+    return true;
+  }
+  // LLVM gives DPP forms neg/abs operands only if some source is a float; VOP1 has no src1 modifiers.
+  if ((w1 >>> 20) & (o.dppMods ? 0 : 3)) return false;
+  if ((w1 >>> 22) & (enc === ENC_VOP1 || !o.dppMods ? 3 : 0)) return false;
+  const c0 = 256 + (w1 & 0xff);
+  let s0 = vgpr(c0 - 256, typeDwords(o.s0));
+  if (o.fp0) s0 = fpMods(s0, c0, (w1 >>> 20) & 1, (w1 >>> 21) & 1);
+  const vdst = vgpr((w >>> 17) & 0xff, o.dstDw);
+  let text: string;
+  if (enc === ENC_VOP1) text = o.dpp + ' ' + vdst + ', ' + s0;
+  else {
+    let s1 = vgpr((w >>> 9) & 0xff, typeDwords(o.s1));
+    if (o.fp1) s1 = fpMods(s1, 256, (w1 >>> 22) & 1, (w1 >>> 23) & 1);
+    text = o.dpp + ' ' + vdst + (p.flags & VF_CARRY_OUT ? ', vcc, ' : ', ') + s0 + ', ' + s1;
+    if (p.flags & VF_MASK_IN) text += ', vcc';
+  }
+  out.size = 2;
+  out.text = text + tail;
+  return true;
+}

@@ -1,0 +1,225 @@
+// Operand profiles of the VOP1/VOP2/VOPC ops: what each op writes and reads, with the types that decide
+// how LLVM prints inline constants and literals. Shared by the 32-bit encodings (e32/SDWA/DPP) and by
+// VOP3, which encodes the same ops in 64 bits (e64).
+//
+// Types come from the op name (v_cvt_f64_i32: dst f64, src i32; v_cmp_lt_f16: sources f16; v_add_u16:
+// all i16), with the exceptions listed in OVERRIDES. Both were checked against llvm-objdump-22, which
+// prints an inline float constant as hex f16 bits for a 16-bit integer operand and 1/(2*pi) with 17
+// digits for a 64-bit operand.
+
+import type { OperandType } from '../codec/operands.js';
+import { DOC_OPCODES } from './generated/doc-opcodes.js';
+import { T_ALL, T_GFX906_UP, T_GFX908 } from './targets.js';
+
+export type VopEncoding = 'VOP1' | 'VOP2' | 'VOPC';
+
+/**
+ * Where the result goes: a VGPR (of type `dst`), an SGPR (v_readfirstlane_b32), a lane mask (VOPC: vcc
+ * in e32, an SGPR pair in e64), or nowhere (v_nop, v_clrexcp).
+ */
+export type VopDstKind = 'vgpr' | 'sgpr' | 'mask' | 'none';
+
+/** Writes a carry/borrow lane mask besides the VGPR: vcc in e32, an SGPR-pair sdst in e64. */
+export const VF_CARRY_OUT = 1;
+/** Reads a lane mask as last source: vcc in e32, an SGPR-pair src2 in e64 (carry-in, v_cndmask select). */
+export const VF_MASK_IN = 2;
+/** A literal constant K sits between src0 and src1 (v_madmk_*): `dst, src0, K, src1`. */
+export const VF_MADMK = 4;
+/** A literal constant K follows src1 (v_madak_*): `dst, src0, src1, K`. */
+export const VF_MADAK = 8;
+/** The destination is also read as an accumulator (v_mac_*, v_fmac_*, v_dot*c_*); e64 prints no src2. */
+export const VF_TIED = 16;
+/** VOPC v_cmpx_*: writes EXEC as well as the lane mask. */
+export const VF_CMPX = 32;
+/** v_swap_b32: src0 is a VGPR that is written too; only the e32 encoding exists. */
+export const VF_SWAP = 64;
+/** Only the 32-bit encoding exists (no e64): v_madmk_*, v_madak_*, v_swap_b32. */
+export const VF_NO_E64 = 128;
+
+export interface VopProfile {
+  /** LLVM's lowercase name without the _e32/_e64/_sdwa/_dpp suffix. */
+  readonly name: string;
+  readonly encoding: VopEncoding;
+  /** Opcode in the 32-bit encoding (VOP3 puts VOPC at +0, VOP2 at +256, VOP1 at +320, see vop3Opcode). */
+  readonly opcode: number;
+  /** T_* bitmask of the targets that have the op. */
+  readonly targets: number;
+  readonly dstKind: VopDstKind;
+  /** Type of the result register (for 'mask' the 64-bit lane mask, for 'none' null). */
+  readonly dst: OperandType | null;
+  /** Types of the sources in order (src0, src1); excludes the lane-mask input and madmk/madak's K. */
+  readonly src: readonly OperandType[];
+  /** VF_* bits. */
+  readonly flags: number;
+  /** Type madmk/madak's literal K prints as (null for other ops). */
+  readonly k: OperandType | null;
+}
+
+/**
+ * Ops LLVM has in these encodings that the Vega document's tables lack. Names from the MI100 document's
+ * table of new VOP2 opcodes (and the gfx906 deep-learning ops); opcodes and targets from llvm-mc-22,
+ * which accepts each only on the targets given.
+ */
+const ADDITIONS: readonly (readonly [VopEncoding, number, string, number])[] = [
+  ['VOP2', 55, 'v_dot2c_f32_f16', T_GFX908],
+  ['VOP2', 56, 'v_dot2c_i32_i16', T_GFX908],
+  ['VOP2', 57, 'v_dot4c_i32_i8', T_GFX908],
+  ['VOP2', 58, 'v_dot8c_i32_i4', T_GFX908],
+  ['VOP2', 59, 'v_fmac_f32', T_GFX906_UP],
+  ['VOP2', 60, 'v_pk_fmac_f16', T_GFX908],
+  ['VOP2', 61, 'v_xnor_b32', T_GFX906_UP],
+];
+
+interface Shape {
+  dstKind?: VopDstKind;
+  dst?: OperandType | null;
+  src?: OperandType[];
+  flags?: number;
+  k?: OperandType;
+}
+
+/** Ops whose operands the name pattern does not give (or gives wrongly); the reason follows each group. */
+const OVERRIDES: Record<string, Shape> = {
+  // No operands at all.
+  v_nop: { dstKind: 'none', dst: null, src: [] },
+  v_clrexcp: { dstKind: 'none', dst: null, src: [] },
+  // The result goes to an SGPR.
+  v_readfirstlane_b32: { dstKind: 'sgpr', dst: 'b32', src: ['b32'] },
+  v_swap_b32: { src: ['b32'], flags: VF_SWAP | VF_NO_E64 },
+  // Sources that are raw integers although the name ends in a float type.
+  v_cvt_f32_ubyte0: { dst: 'f32', src: ['i32'] },
+  v_cvt_f32_ubyte1: { dst: 'f32', src: ['i32'] },
+  v_cvt_f32_ubyte2: { dst: 'f32', src: ['i32'] },
+  v_cvt_f32_ubyte3: { dst: 'f32', src: ['i32'] },
+  v_cvt_off_f32_i4: { dst: 'f32', src: ['i32'] },
+  v_cvt_rpi_i32_f32: { dst: 'i32', src: ['f32'] },
+  v_cvt_flr_i32_f32: { dst: 'i32', src: ['f32'] },
+  v_cvt_norm_i16_f16: { dst: 'i16', src: ['f16'] },
+  v_cvt_norm_u16_f16: { dst: 'i16', src: ['f16'] },
+  v_sat_pk_u8_i16: { dst: 'i16', src: ['i32'] },
+  v_frexp_exp_i32_f64: { dst: 'i32', src: ['f64'] },
+  v_frexp_exp_i32_f32: { dst: 'i32', src: ['f32'] },
+  v_frexp_exp_i16_f16: { dst: 'i16', src: ['f16'] },
+  v_cmp_class_f32: { src: ['f32', 'i32'] },
+  v_cmpx_class_f32: { src: ['f32', 'i32'] },
+  v_cmp_class_f64: { src: ['f64', 'i32'] },
+  v_cmpx_class_f64: { src: ['f64', 'i32'] },
+  v_cmp_class_f16: { src: ['f16', 'i32'] },
+  v_cmpx_class_f16: { src: ['f16', 'i32'] },
+  v_ldexp_f16: { src: ['f16', 'i32'] },
+  // Lane-mask inputs and carry outputs.
+  v_cndmask_b32: { flags: VF_MASK_IN },
+  v_add_co_u32: { flags: VF_CARRY_OUT },
+  v_sub_co_u32: { flags: VF_CARRY_OUT },
+  v_subrev_co_u32: { flags: VF_CARRY_OUT },
+  v_addc_co_u32: { flags: VF_CARRY_OUT | VF_MASK_IN },
+  v_subb_co_u32: { flags: VF_CARRY_OUT | VF_MASK_IN },
+  v_subbrev_co_u32: { flags: VF_CARRY_OUT | VF_MASK_IN },
+  // Accumulators and inline literal K.
+  v_mac_f32: { flags: VF_TIED },
+  v_mac_f16: { flags: VF_TIED },
+  v_fmac_f32: { flags: VF_TIED },
+  // LLVM prints K as the whole literal dword in hex, whatever the op's type.
+  v_madmk_f32: { flags: VF_MADMK | VF_NO_E64, k: 'b32' },
+  v_madak_f32: { flags: VF_MADAK | VF_NO_E64, k: 'b32' },
+  v_madmk_f16: { flags: VF_MADMK | VF_NO_E64, k: 'b32' },
+  v_madak_f16: { flags: VF_MADAK | VF_NO_E64, k: 'b32' },
+  v_pk_fmac_f16: { dst: 'v2f16', src: ['v2f16', 'v2f16'], flags: VF_TIED },
+  v_dot2c_f32_f16: { dst: 'f32', src: ['v2f16', 'v2f16'], flags: VF_TIED },
+  v_dot2c_i32_i16: { dst: 'i32', src: ['v2i16', 'v2i16'], flags: VF_TIED },
+  v_dot4c_i32_i8: { dst: 'i32', src: ['i32', 'i32'], flags: VF_TIED },
+  v_dot8c_i32_i4: { dst: 'i32', src: ['i32', 'i32'], flags: VF_TIED },
+};
+
+const TYPE_SUFFIX: Record<string, OperandType> = {
+  f16: 'f16',
+  f32: 'f32',
+  f64: 'f64',
+  i16: 'i16',
+  u16: 'i16',
+  b16: 'i16',
+  i32: 'i32',
+  u32: 'i32',
+  b32: 'b32',
+  i64: 'i64',
+  u64: 'i64',
+  i24: 'i32',
+  u24: 'i32',
+};
+
+function typeOf(s: string): OperandType | undefined {
+  return TYPE_SUFFIX[s];
+}
+
+function build(encoding: VopEncoding, opcode: number, name: string, targets: number): VopProfile {
+  const parts = name.split('_');
+  const last = typeOf(parts[parts.length - 1]) ?? 'b32';
+  let dstKind: VopDstKind = encoding === 'VOPC' ? 'mask' : 'vgpr';
+  let dst: OperandType | null = encoding === 'VOPC' ? 'b64' : last;
+  let src: OperandType[];
+  if (encoding === 'VOPC') src = [last, last];
+  else if (encoding === 'VOP2') src = [last, last];
+  else if (parts[1] === 'cvt' && parts.length === 4 && typeOf(parts[2]) && typeOf(parts[3])) {
+    dst = typeOf(parts[2])!;
+    src = [last];
+  } else src = [last];
+  let flags = encoding === 'VOPC' && parts[1] === 'cmpx' ? VF_CMPX : 0;
+  let k: OperandType | null = null;
+  const o = OVERRIDES[name];
+  if (o) {
+    if (o.dstKind !== undefined) dstKind = o.dstKind;
+    if (o.dst !== undefined) dst = o.dst;
+    if (o.src !== undefined) src = o.src;
+    if (o.flags !== undefined) flags |= o.flags;
+    if (o.k !== undefined) k = o.k;
+  }
+  return { name, encoding, opcode, targets, dstKind, dst, src, flags, k };
+}
+
+const DOC_TABLE: Record<VopEncoding, string> = { VOP1: 'vop1', VOP2: 'vop2', VOPC: 'vopc' };
+
+/** Every VOP1/VOP2/VOPC op of gfx9, the document's rows first. */
+export const VOP_PROFILES: readonly VopProfile[] = (() => {
+  const list: VopProfile[] = [];
+  for (const enc of ['VOP1', 'VOP2', 'VOPC'] as const) {
+    for (const [op, name] of DOC_OPCODES[DOC_TABLE[enc]]) list.push(build(enc, op, name, T_ALL));
+  }
+  for (const [enc, op, name, t] of ADDITIONS) list.push(build(enc, op, name, t));
+  return list;
+})();
+
+const BY_NAME = new Map<string, VopProfile>(VOP_PROFILES.map((p) => [p.name, p]));
+
+function byOpcode(enc: VopEncoding): readonly (VopProfile | undefined)[] {
+  const a: (VopProfile | undefined)[] = new Array(256).fill(undefined);
+  for (const p of VOP_PROFILES) if (p.encoding === enc) a[p.opcode] = p;
+  return a;
+}
+
+/** Profiles indexed by 32-bit-encoding opcode (0-255); undefined where gfx9 has no op. */
+export const VOP1_BY_OPCODE = byOpcode('VOP1');
+export const VOP2_BY_OPCODE = byOpcode('VOP2');
+export const VOPC_BY_OPCODE = byOpcode('VOPC');
+
+/** The profile of a VOP1/VOP2/VOPC op by LLVM name (no encoding suffix). */
+export function vopProfile(name: string): VopProfile | undefined {
+  return BY_NAME.get(name);
+}
+
+/** Opcode of the op in its 32-bit encoding, or undefined if it is not a VOP1/VOP2/VOPC op. */
+export function vopOpcode(name: string): number | undefined {
+  return BY_NAME.get(name)?.opcode;
+}
+
+/** Base of each encoding's ops in the VOP3 opcode space (VOP3A/VOP3B opcodes below 448). */
+export const VOP3_BASE: Record<VopEncoding, number> = { VOPC: 0, VOP2: 256, VOP1: 320 };
+
+/** The VOP3 (e64) opcode of the op, or undefined when it has no e64 form. */
+export function vop3Opcode(p: VopProfile): number | undefined {
+  return p.flags & VF_NO_E64 ? undefined : VOP3_BASE[p.encoding] + p.opcode;
+}
+
+/** Whether a type is a floating-point one (its operands take abs/neg modifiers). */
+export function isFloatType(t: OperandType): boolean {
+  return t === 'f16' || t === 'f32' || t === 'f64' || t === 'v2f16';
+}
