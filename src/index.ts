@@ -1,2 +1,7 @@
-export { decodeAt, disasmWords } from './codec/disasm.js';
+// gcnkit's library entry point.
+export { decodeAt, disasmWords, formatOf } from './codec/disasm.js';
+export type { DecodeInput, DecodeOutput, Format, IsaEntry } from './codec/types.js';
+export { type ObjdumpOptions, objdump, objdumpBytes } from './disasm/objdump.js';
+export * as elf from './elf/index.js';
+export { isaTable } from './cli/isa.js';
 export * from './isa/targets.js';

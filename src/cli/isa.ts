@@ -11,7 +11,11 @@ export function runIsa(argv: string[]): number {
   if (mcpu === true || !isTarget(mcpu)) throw new CliError(`isa: --mcpu: unsupported processor '${String(mcpu)}'`);
   const entries = isaTable(mcpu);
   if (flags.has('json')) process.stdout.write(JSON.stringify(entries, null, 1) + '\n');
-  else for (const e of entries) process.stdout.write(`${e.name.padEnd(36)} ${e.encoding.padEnd(8)} ${e.opcode}\n`);
+  else {
+    process.stdout.write(
+      entries.map((e) => `${e.name.padEnd(36)} ${e.encoding.padEnd(10)} ${e.opcode}`).join('\n') + '\n',
+    );
+  }
   return 0;
 }
 
