@@ -1,6 +1,7 @@
 // Bundles the CLI and the library into dist/ (one file each) so the `gcnkit` bin runs on plain Node.
-import { build } from 'esbuild';
+
 import { chmodSync } from 'node:fs';
+import { build } from 'esbuild';
 
 await build({
   entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },

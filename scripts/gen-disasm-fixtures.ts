@@ -15,7 +15,9 @@ const asmDir = join(root, 'test', 'fixtures', 'asm');
 const outDir = join(root, 'test', 'fixtures', 'disasm');
 const only = new Set(process.argv.slice(2));
 
-for (const file of readdirSync(asmDir).filter((f) => f.endsWith('.s')).sort()) {
+for (const file of readdirSync(asmDir)
+  .filter((f) => f.endsWith('.s'))
+  .sort()) {
   const name = basename(file, '.s');
   if (only.size && !only.has(name)) continue;
   const lines = readFileSync(join(asmDir, file), 'utf8').split('\n');
@@ -27,18 +29,28 @@ for (const file of readdirSync(asmDir).filter((f) => f.endsWith('.s')).sort()) {
     const rejected: [string, string][] = [];
     lines.forEach((l, k) => {
       const t = l.trim();
-      if (/^0x[0-9a-f]+(\s+0x[0-9a-f]+)*$/i.test(t)) seqs.push({ src: t, words: fromHex(t.replace(/0x/gi, '')) });
+      if (/^0x[0-9a-f]+(\s+0x[0-9a-f]+)*$/i.test(t))
+        seqs.push({ src: t, words: fromHex(t.replace(/0x/gi, '')) });
       else if (t && !t.startsWith('//')) asmIdx.push(k);
     });
-    const asm = assembleLines(asmIdx.map((k) => lines[k]), mcpu);
+    const asm = assembleLines(
+      asmIdx.map((k) => lines[k]),
+      mcpu,
+    );
     for (const a of asm) {
       if (a.words) seqs.push({ src: a.src.trim(), words: a.words });
       else rejected.push([a.src.trim(), a.error ?? '']);
     }
-    const texts = objdumpText(seqs.map((s) => s.words), mcpu);
+    const texts = objdumpText(
+      seqs.map((s) => s.words),
+      mcpu,
+    );
     const cases = seqs.map((s, k) => [s.src, toHex(s.words), texts[k]]);
     const json = { generatedBy: 'scripts/gen-disasm-fixtures.ts', mcpu, cases, rejected };
-    writeFileSync(join(outDir, `${name}.${mcpu}.json`), JSON.stringify(json, null, 0).replace(/\],\[/g, '],\n['));
+    writeFileSync(
+      join(outDir, `${name}.${mcpu}.json`),
+      JSON.stringify(json, null, 0).replace(/\],\[/g, '],\n['),
+    );
     console.log(`${name}.${mcpu}: ${cases.length} cases, ${rejected.length} rejected`);
   }
 }

@@ -11,9 +11,25 @@ const lines = readFileSync(docPath, 'utf8').split('\n');
 
 // "Table: X Opcodes" captions close each table; the table itself starts at the preceding "Opcode #" header.
 const FORMATS: Record<string, string> = {
-  SOP2: 'sop2', SOPK: 'sopk', SOP1: 'sop1', SOPC: 'sopc', SOPP: 'sopp', SMEM: 'smem',
-  VOP2: 'vop2', VOP1: 'vop1', VOPC: 'vopc', VOP3A: 'vop3a', VOP3B: 'vop3b', VOP3P: 'vop3p',
-  DS: 'ds', MTBUF: 'mtbuf', MUBUF: 'mubuf', MIMG: 'mimg', FLAT: 'flat', GLOBAL: 'global', SCRATCH: 'scratch',
+  SOP2: 'sop2',
+  SOPK: 'sopk',
+  SOP1: 'sop1',
+  SOPC: 'sopc',
+  SOPP: 'sopp',
+  SMEM: 'smem',
+  VOP2: 'vop2',
+  VOP1: 'vop1',
+  VOPC: 'vopc',
+  VOP3A: 'vop3a',
+  VOP3B: 'vop3b',
+  VOP3P: 'vop3p',
+  DS: 'ds',
+  MTBUF: 'mtbuf',
+  MUBUF: 'mubuf',
+  MIMG: 'mimg',
+  FLAT: 'flat',
+  GLOBAL: 'global',
+  SCRATCH: 'scratch',
 };
 
 const out: Record<string, [number, string][]> = {};
@@ -34,7 +50,10 @@ for (let i = chapter13; i < lines.length; i++) {
   };
   for (let j = start + 2; j < i; j++) {
     const r = lines[j];
-    if (r.startsWith('+')) { flush(); continue; }
+    if (r.startsWith('+')) {
+      flush();
+      continue;
+    }
     const cells = r.split('|');
     if (cells.length < 4) continue;
     const num = cells[1].trim();

@@ -10,7 +10,9 @@ import { TARGETS, targetBit } from '../src/isa/targets.js';
 const docNames = new Set<string>();
 for (const rows of Object.values(DOC_OPCODES)) for (const [, n] of rows) docNames.add(n);
 const docTotal = Object.values(DOC_OPCODES).reduce((a, r) => a + r.length, 0);
-console.log(`document: ${docTotal} op rows in ${Object.keys(DOC_OPCODES).length} opcode tables (${docNames.size} distinct names)`);
+console.log(
+  `document: ${docTotal} op rows in ${Object.keys(DOC_OPCODES).length} opcode tables (${docNames.size} distinct names)`,
+);
 
 for (const t of TARGETS) {
   const table = isaTable(t);
@@ -29,7 +31,9 @@ for (const t of TARGETS) {
   const byEnc = new Map<string, number>();
   for (const e of table) byEnc.set(e.encoding, (byEnc.get(e.encoding) ?? 0) + 1);
   console.log(`\n${t}: ${names.size} distinct ops, ${table.length} (op, encoding) entries`);
-  console.log(`  document op rows listed: ${listed}/${docTotal}; omitted: ${omitted.length}; not listed: ${missing.length}`);
+  console.log(
+    `  document op rows listed: ${listed}/${docTotal}; omitted: ${omitted.length}; not listed: ${missing.length}`,
+  );
   for (const o of omitted) console.log(`    omitted ${o.format}:${o.name}: ${o.reason}`);
   const unexplained = missing.filter((m) => !omitted.some((o) => `${o.format}:${o.name}` === m));
   if (unexplained.length) console.log(`    NOT LISTED, NO REASON: ${unexplained.join(' ')}`);

@@ -15,7 +15,9 @@ interface Fixture {
   cases: [string, string, string | null][];
 }
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   test(`disasm fixtures ${file}`, () => {
     const fx = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Fixture;
     if (!isTarget(fx.mcpu)) throw new Error(`${file}: unknown mcpu ${fx.mcpu}`);
@@ -28,6 +30,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
         failures.push(`${src} [${hex}]\n    want: ${want}\n    got:  ${got.map((g) => g.text).join(' | ')}`);
       }
     }
-    assert.equal(failures.length, 0, `${failures.length}/${fx.cases.length} differ:\n${failures.slice(0, 30).join('\n')}`);
+    assert.equal(
+      failures.length,
+      0,
+      `${failures.length}/${fx.cases.length} differ:\n${failures.slice(0, 30).join('\n')}`,
+    );
   });
 }

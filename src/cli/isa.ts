@@ -8,7 +8,8 @@ export function runIsa(argv: string[]): number {
   const { flags, positional } = parseArgs(argv, ['mcpu', 'json']);
   if (positional.length) throw new CliError(`isa: unexpected argument '${positional[0]}'`);
   const mcpu = flags.get('mcpu') ?? 'gfx900';
-  if (mcpu === true || !isTarget(mcpu)) throw new CliError(`isa: --mcpu: unsupported processor '${String(mcpu)}'`);
+  if (mcpu === true || !isTarget(mcpu))
+    throw new CliError(`isa: --mcpu: unsupported processor '${String(mcpu)}'`);
   const entries = isaTable(mcpu);
   if (flags.has('json')) process.stdout.write(JSON.stringify(entries, null, 1) + '\n');
   else {

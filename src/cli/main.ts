@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The `gcnkit` command. Thin: argument parsing and error reporting over the library.
 import { runDisasm } from './disasm.js';
-import { runIsa } from './isa.js';
 import { CliError } from './errors.js';
+import { runIsa } from './isa.js';
 
 const USAGE = `usage: gcnkit <command> [options]
 commands:

@@ -22,7 +22,24 @@ import { vopc } from './families/vopc.js';
 import type { DecodeInput, DecodeOutput, Family, Format } from './types.js';
 
 export const FAMILIES: Record<Format, Family> = {
-  sop2, sopk, sop1, sopc, sopp, smem, vop2, vop1, vopc, vop3, vop3p, vintrp, ds, mubuf, mtbuf, mimg, exp, flat,
+  sop2,
+  sopk,
+  sop1,
+  sopc,
+  sopp,
+  smem,
+  vop2,
+  vop1,
+  vopc,
+  vop3,
+  vop3p,
+  vintrp,
+  ds,
+  mubuf,
+  mtbuf,
+  mimg,
+  exp,
+  flat,
 };
 
 /** Format of a first dword, indexed by its bits [31:23]; null where gfx9 has no encoding. */
@@ -63,7 +80,9 @@ const BYTE_HEX: string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).
 
 /** `0x` + 8 lowercase hex digits; table-driven because invalid words are common in fuzzing and data. */
 function hex8(v: number): string {
-  return '0x' + BYTE_HEX[v >>> 24] + BYTE_HEX[(v >>> 16) & 255] + BYTE_HEX[(v >>> 8) & 255] + BYTE_HEX[v & 255];
+  return (
+    '0x' + BYTE_HEX[v >>> 24] + BYTE_HEX[(v >>> 16) & 255] + BYTE_HEX[(v >>> 8) & 255] + BYTE_HEX[v & 255]
+  );
 }
 
 /**

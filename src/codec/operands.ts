@@ -5,10 +5,7 @@
  * The type an operand is decoded as. It decides how inline float constants and literals print,
  * and the register width. 'i16' and 'f16' are 16-bit scalars; 'v2i16'/'v2f16' packed pairs.
  */
-export type OperandType =
-  | 'b32' | 'i32' | 'f32'
-  | 'b64' | 'i64' | 'f64'
-  | 'i16' | 'f16' | 'v2i16' | 'v2f16';
+export type OperandType = 'b32' | 'i32' | 'f32' | 'b64' | 'i64' | 'f64' | 'i16' | 'f16' | 'v2i16' | 'v2f16';
 
 /** Width in dwords of a register operand of this type. */
 export function typeDwords(t: OperandType): number {
@@ -19,29 +16,69 @@ export const LITERAL = 255;
 export const SRC_VGPR0 = 256;
 
 const FLOAT32: Record<number, string> = {
-  240: '0.5', 241: '-0.5', 242: '1.0', 243: '-1.0', 244: '2.0', 245: '-2.0', 246: '4.0', 247: '-4.0',
+  240: '0.5',
+  241: '-0.5',
+  242: '1.0',
+  243: '-1.0',
+  244: '2.0',
+  245: '-2.0',
+  246: '4.0',
+  247: '-4.0',
   248: '0.15915494',
 };
 // f16 bit patterns of the inline float constants: LLVM prints them in hex for 16-bit integer operands.
 const F16_BITS: Record<number, number> = {
-  240: 0x3800, 241: 0xb800, 242: 0x3c00, 243: 0xbc00, 244: 0x4000, 245: 0xc000, 246: 0x4400, 247: 0xc400,
+  240: 0x3800,
+  241: 0xb800,
+  242: 0x3c00,
+  243: 0xbc00,
+  244: 0x4000,
+  245: 0xc000,
+  246: 0x4400,
+  247: 0xc400,
   248: 0x3118,
 };
 
 const SPECIAL32: Record<number, string> = {
-  102: 'flat_scratch_lo', 103: 'flat_scratch_hi', 104: 'xnack_mask_lo', 105: 'xnack_mask_hi',
-  106: 'vcc_lo', 107: 'vcc_hi', 124: 'm0', 125: 'null', 126: 'exec_lo', 127: 'exec_hi',
-  235: 'src_shared_base', 236: 'src_shared_limit', 237: 'src_private_base', 238: 'src_private_limit',
-  239: 'src_pops_exiting_wave_id', 251: 'src_vccz', 252: 'src_execz', 253: 'src_scc', 254: 'src_lds_direct',
+  102: 'flat_scratch_lo',
+  103: 'flat_scratch_hi',
+  104: 'xnack_mask_lo',
+  105: 'xnack_mask_hi',
+  106: 'vcc_lo',
+  107: 'vcc_hi',
+  124: 'm0',
+  125: 'null',
+  126: 'exec_lo',
+  127: 'exec_hi',
+  235: 'src_shared_base',
+  236: 'src_shared_limit',
+  237: 'src_private_base',
+  238: 'src_private_limit',
+  239: 'src_pops_exiting_wave_id',
+  251: 'src_vccz',
+  252: 'src_execz',
+  253: 'src_scc',
+  254: 'src_lds_direct',
   // LLVM 22 names these (otherwise reserved) codes on gfx9 too: llvm-objdump-22 prints them in any source slot.
-  230: 'src_flat_scratch_base_lo', 231: 'src_flat_scratch_base_hi',
+  230: 'src_flat_scratch_base_lo',
+  231: 'src_flat_scratch_base_hi',
 };
 const SPECIAL64: Record<number, string> = {
-  102: 'flat_scratch', 104: 'xnack_mask', 106: 'vcc', 126: 'exec',
-  235: 'src_shared_base', 236: 'src_shared_limit', 237: 'src_private_base', 238: 'src_private_limit',
-  239: 'src_pops_exiting_wave_id', 251: 'src_vccz', 252: 'src_execz', 253: 'src_scc',
+  102: 'flat_scratch',
+  104: 'xnack_mask',
+  106: 'vcc',
+  126: 'exec',
+  235: 'src_shared_base',
+  236: 'src_shared_limit',
+  237: 'src_private_base',
+  238: 'src_private_limit',
+  239: 'src_pops_exiting_wave_id',
+  251: 'src_vccz',
+  252: 'src_execz',
+  253: 'src_scc',
   // llvm-objdump-22 prints these in 64-bit slots as well (s_mov_b64 s[0:1], null; v_cvt_f32_f64 v0, null).
-  125: 'null', 230: 'src_flat_scratch_base_lo',
+  125: 'null',
+  230: 'src_flat_scratch_base_lo',
 };
 
 export function hex(v: number): string {
@@ -114,8 +151,15 @@ const INLINE_F32_BITS = new Set([
 const INLINE_F16_BITS = new Set([0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118]);
 // High dwords of the f64 inline constants (a 64-bit float literal is the high half, low half zero).
 const INLINE_F64_HI = new Map<number, string>([
-  [0, '0'], [0x3fe00000, '0.5'], [0xbfe00000, '-0.5'], [0x3ff00000, '1.0'], [0xbff00000, '-1.0'],
-  [0x40000000, '2.0'], [0xc0000000, '-2.0'], [0x40100000, '4.0'], [0xc0100000, '-4.0'],
+  [0, '0'],
+  [0x3fe00000, '0.5'],
+  [0xbfe00000, '-0.5'],
+  [0x3ff00000, '1.0'],
+  [0xbff00000, '-1.0'],
+  [0x40000000, '2.0'],
+  [0xc0000000, '-2.0'],
+  [0x40100000, '4.0'],
+  [0xc0100000, '-4.0'],
 ]);
 
 function inline32(v: number): boolean {
@@ -155,4 +199,3 @@ export function literalOperand(v: number, t: OperandType): string {
 export function isLiteral(code: number): boolean {
   return code === LITERAL;
 }
-

@@ -5,9 +5,24 @@ import type { Target } from '../isa/targets.js';
  * SDWA and DPP are not separate here: they are VOP1/VOP2/VOPC words whose src0 field is 0xf9/0xfa.
  */
 export type Format =
-  | 'sop2' | 'sopk' | 'sop1' | 'sopc' | 'sopp' | 'smem'
-  | 'vop2' | 'vop1' | 'vopc' | 'vop3' | 'vop3p' | 'vintrp'
-  | 'ds' | 'mubuf' | 'mtbuf' | 'mimg' | 'exp' | 'flat';
+  | 'sop2'
+  | 'sopk'
+  | 'sop1'
+  | 'sopc'
+  | 'sopp'
+  | 'smem'
+  | 'vop2'
+  | 'vop1'
+  | 'vopc'
+  | 'vop3'
+  | 'vop3p'
+  | 'vintrp'
+  | 'ds'
+  | 'mubuf'
+  | 'mtbuf'
+  | 'mimg'
+  | 'exp'
+  | 'flat';
 
 /** What the disassembler needs for one position of the input. */
 export interface DecodeInput {
