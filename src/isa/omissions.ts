@@ -1,4 +1,4 @@
-import { T_ALL } from './targets.js';
+import { T_ALL, T_GFX906_UP } from './targets.js';
 
 // Ops of the Vega document's opcode tables (DOC_OPCODES) that `gcnkit isa` deliberately does not list,
 // each with the reason. An op is named by its document table and name, never by opcode number (the
@@ -28,6 +28,27 @@ export const DOC_OMISSIONS: readonly DocOmission[] = [
     targets: T_ALL,
     reason:
       'LLVM has no such op on gfx9: llvm-mc-22 rejects the name and llvm-objdump-22 decodes nothing at its opcode',
+  },
+  {
+    format: 'vop3p',
+    name: 'v_mad_mix_f32',
+    targets: T_GFX906_UP,
+    reason:
+      'gfx906 and gfx908 fuse this opcode: LLVM decodes and assembles it as v_fma_mix_f32 (listed under that name)',
+  },
+  {
+    format: 'vop3p',
+    name: 'v_mad_mixlo_f16',
+    targets: T_GFX906_UP,
+    reason:
+      'gfx906 and gfx908 fuse this opcode: LLVM decodes and assembles it as v_fma_mixlo_f16 (listed under that name)',
+  },
+  {
+    format: 'vop3p',
+    name: 'v_mad_mixhi_f16',
+    targets: T_GFX906_UP,
+    reason:
+      'gfx906 and gfx908 fuse this opcode: LLVM decodes and assembles it as v_fma_mixhi_f16 (listed under that name)',
   },
 ];
 

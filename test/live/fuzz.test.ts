@@ -8,7 +8,7 @@ import { haveLlvm } from '../../scripts/lib/llvm.js';
 import { TARGETS } from '../../src/isa/targets.js';
 
 const live = process.env.GCNKIT_LIVE === '1' && haveLlvm();
-const COUNT = Number(process.env.GCNKIT_FUZZ_COUNT ?? 20000);
+const COUNT = Number(process.env.GCNKIT_FUZZ_COUNT ?? 100000);
 
 for (const mcpu of TARGETS) {
   test(`live fuzz ${mcpu}: ${COUNT} candidates vs llvm-objdump-22`, {

@@ -1,13 +1,138 @@
-// Placeholder until the vop3 family is written: every word decodes as invalid (printed as .long).
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+// VOP3 (bits [31:26] = 110100, except VOP3P): the 64-bit VALU encoding of the VOP3-only ops and the e64
+// forms of VOP1/VOP2/VOPC ops. Layout: word0 = vdst[7:0] abs[10:8] op_sel[14:11] clamp[15] op[25:16]
+// (VOP3B: sdst[14:8] instead of abs/op_sel); word1 = src0[8:0] src1[17:9] src2[26:18] omod[28:27] neg[31:29].
 import type { Target } from '../../isa/targets.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+import { bitList, fpMods } from './vop3-common.js';
+import {
+  K_INTERP,
+  K_INTERP16,
+  K_NONE,
+  K_SDST,
+  K_VOPC,
+  SDST64_TABLE,
+  VOP3_TABLES,
+  vop3Ops,
+} from './vop3-tables.js';
 
-function decode(_inp: DecodeInput, _i: number, out: DecodeOutput): void {
-  out.size = 0;
+const OMOD = ['', ' mul:2', ' mul:4', ' div:2'];
+const CHANNEL = ['x', 'y', 'z', 'w'];
+const PARAM = ['p10', 'p20', 'p0'];
+
+/** `attrN.c` of an interpolation's src0 field. */
+function attr(code: number): string {
+  return 'attr' + (code & 63) + '.' + CHANNEL[(code >>> 6) & 3];
 }
 
-function ops(_t: Target): IsaEntry[] {
-  return [];
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 0;
+  if (i + 1 >= inp.n) return;
+  const w0 = inp.words[i];
+  const w1 = inp.words[i + 1];
+  const e = VOP3_TABLES[inp.target][(w0 >>> 16) & 0x3ff];
+  if (e === null) return;
+  const kind = e.kind;
+  const neg = w1 >>> 29;
+  const omod = (w1 >>> 27) & 3;
+  const clamp = (w0 & 0x8000) !== 0;
+  const vop3b = kind === K_SDST;
+  const abs = vop3b ? 0 : (w0 >>> 8) & 7;
+  if ((neg | abs) & ~e.mods) return;
+  if ((omod && !e.omod) || (clamp && !e.clamp)) return;
+  const opSel = e.opSel ? (w0 >>> 11) & 15 : 0;
+  if (opSel & e.opSelZero) return;
+  const dst = e.dst[w0 & 0xff];
+  if (dst === null && kind !== K_NONE && kind !== K_VOPC) return;
+  const c0 = w1 & 0x1ff;
+  const c1 = (w1 >>> 9) & 0x1ff;
+  const c2 = (w1 >>> 18) & 0x1ff;
+  const src = e.src;
+  let text: string;
+  switch (kind) {
+    case K_NONE:
+      // vdst and the modifiers must be zero; the source fields and op_sel are ignored.
+      if ((w0 & 0xff) !== 0 || neg | abs | omod || clamp) return;
+      text = e.prefix;
+      break;
+    case K_INTERP: {
+      if (c0 & 0x100) return;
+      let s1: string | null;
+      if (e.mov) s1 = c1 < 3 ? PARAM[c1] : 'invalid_param_' + c1;
+      else {
+        s1 = src[1][c1];
+        if (s1 === null) return;
+        s1 = fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0);
+      }
+      text = e.prefix + dst + ', ' + s1 + ', ' + attr(c0);
+      break;
+    }
+    case K_INTERP16: {
+      const s1 = src[1][c1];
+      if (s1 === null) return;
+      text = e.prefix + dst + ', ' + fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0) + ', ' + attr(c0);
+      if (src.length === 3) {
+        const s2 = src[2][c2];
+        if (s2 === null) return;
+        text += ', ' + fpMods(s2, c2, (neg & 4) !== 0, (abs & 4) !== 0);
+      }
+      if (c0 & 0x100) text += ' high';
+      if (clamp) text += ' clamp';
+      // Only src0's (the attribute's), src2's and dst's op_sel bits are kept; they print after clamp.
+      const sel = opSel & 13;
+      if (sel) text += bitList('op_sel', sel, 4);
+      out.text = text + OMOD[omod];
+      out.size = 2;
+      return;
+    }
+    case K_VOPC: {
+      const sd = SDST64_TABLE[w0 & 0xff];
+      const s0 = src[0][c0];
+      const s1 = src[1][c1];
+      if (sd === null || s0 === null || s1 === null) return;
+      text =
+        e.prefix +
+        sd +
+        ', ' +
+        fpMods(s0, c0, (neg & 1) !== 0, (abs & 1) !== 0) +
+        ', ' +
+        fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0);
+      break;
+    }
+    default: {
+      text = e.prefix + dst;
+      if (vop3b) {
+        const sd = SDST64_TABLE[(w0 >>> 8) & 0x7f];
+        if (sd === null) return;
+        text += ', ' + sd;
+      }
+      const n = src.length;
+      if (n > 0) {
+        const s = src[0][c0];
+        if (s === null) return;
+        text += ', ' + (e.modsPrint & 1 ? fpMods(s, c0, (neg & 1) !== 0, (abs & 1) !== 0) : s);
+      }
+      if (n > 1) {
+        const s = src[1][c1];
+        if (s === null) return;
+        text += ', ' + (e.modsPrint & 2 ? fpMods(s, c1, (neg & 2) !== 0, (abs & 2) !== 0) : s);
+      }
+      if (n > 2) {
+        const s = src[2][c2];
+        if (s === null) return;
+        text += ', ' + (e.modsPrint & 4 ? fpMods(s, c2, (neg & 4) !== 0, (abs & 4) !== 0) : s);
+      }
+      if (opSel)
+        text += bitList('op_sel', e.opSel === 3 ? (opSel & 3) | ((opSel >>> 1) & 4) : opSel, e.opSel);
+    }
+  }
+  if (clamp) text += ' clamp';
+  text += OMOD[omod];
+  out.text = text;
+  out.size = 2;
+}
+
+function ops(t: Target): IsaEntry[] {
+  return vop3Ops(t);
 }
 
 export const vop3: Family = { decode, ops };

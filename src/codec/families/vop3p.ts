@@ -1,13 +1,162 @@
-// Placeholder until the vop3p family is written: every word decodes as invalid (printed as .long).
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import type { Target } from '../../isa/targets.js';
+// VOP3P (bits [31:23] = 0x1a7): packed 16-bit math, mixed-precision FMA, dot products and (gfx908) MFMA.
+// Layout: word0 = vdst[7:0] neg_hi[10:8] op_sel[13:11] op_sel_hi2[14] clamp[15] op[22:16];
+// word1 = src0[8:0] src1[17:9] src2[26:18] op_sel_hi0/1[28:27] neg_lo[31:29]. MFMA reuses the modifier
+// bits: cbsz = neg_hi, abid = [14:11], blgp = neg_lo, and op_sel_hi0/1 select AGPRs for src0/src1.
 
-function decode(_inp: DecodeInput, _i: number, out: DecodeOutput): void {
-  out.size = 0;
+import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
+import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
+import { agpr } from '../operands.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+import { AGPR_NAMES, bitList, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
+import { ACC_READ_SRC, ACC_WRITE_SRC, MFMA_SRC, mfmaAccTable } from './vop3p-operands.js';
+
+const K_PACKED = 0;
+const K_PACKED_NO_SEL = 1;
+const K_MIX = 2;
+const K_MFMA = 3;
+const K_ACC_READ = 4;
+const K_ACC_WRITE = 5;
+const KIND_CODE = {
+  packed: K_PACKED,
+  packedNoSel: K_PACKED_NO_SEL,
+  mix: K_MIX,
+  mfma: K_MFMA,
+  accRead: K_ACC_READ,
+  accWrite: K_ACC_WRITE,
+};
+
+interface Entry {
+  op: PackedOp;
+  prefix: string;
+  kind: number;
+  nsrc: number;
+  /** Bits of the 3-bit per-source fields that a two-source op must leave clear. */
+  unusedSrcBits: number;
+  /** MFMA: vdst text by field value (null when the tuple leaves the AGPR file). */
+  dst: readonly (string | null)[];
+  acc: readonly (string | null)[];
 }
 
-function ops(_t: Target): IsaEntry[] {
-  return [];
+const SRC = srcTable('b32');
+
+function buildTable(t: Target): (Entry | null)[] {
+  const tab: (Entry | null)[] = new Array(128).fill(null);
+  const bit = targetBit(t);
+  for (const op of PACKED_OPS) {
+    if (!(op.targets & bit)) continue;
+    const n = op.accDwords;
+    tab[op.opcode] = {
+      op,
+      prefix: op.name + ' ',
+      kind: KIND_CODE[op.kind],
+      nsrc: op.nsrc,
+      unusedSrcBits: op.nsrc === 2 ? 4 : 0,
+      dst: n ? Array.from({ length: 256 }, (_, d) => (d + n <= 256 ? agpr(d, n) : null)) : [],
+      acc: n ? mfmaAccTable(n) : [],
+    };
+  }
+  return tab;
+}
+
+const TABLES: Record<Target, (Entry | null)[]> = {
+  gfx900: buildTable('gfx900'),
+  gfx906: buildTable('gfx906'),
+  gfx908: buildTable('gfx908'),
+};
+
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 0;
+  if (i + 1 >= inp.n) return;
+  const w0 = inp.words[i];
+  const w1 = inp.words[i + 1];
+  const e = TABLES[inp.target][(w0 >>> 16) & 0x7f];
+  if (e === null) return;
+  const c0 = w1 & 0x1ff;
+  const c1 = (w1 >>> 9) & 0x1ff;
+  const c2 = (w1 >>> 18) & 0x1ff;
+  const vdst = w0 & 0xff;
+  const negHi = (w0 >>> 8) & 7;
+  const opSel = (w0 >>> 11) & 7;
+  const opSelHi = ((w1 >>> 27) & 3) | ((w0 >>> 12) & 4);
+  const negLo = w1 >>> 29;
+  const clamp = (w0 & 0x8000) !== 0;
+  let text: string;
+  switch (e.kind) {
+    case K_MFMA: {
+      const d = e.dst[vdst];
+      const s0 = MFMA_SRC[e.op.srcDwords - 1][(w1 >>> 27) & 1][c0];
+      const s1 = MFMA_SRC[e.op.srcDwords - 1][(w1 >>> 28) & 1][c1];
+      const s2 = e.acc[c2];
+      if (d === null || s0 === null || s1 === null || s2 === null) return;
+      text = e.prefix + d + ', ' + s0 + ', ' + s1 + ', ' + s2;
+      const abid = (w0 >>> 11) & 15;
+      if (negHi) text += ' cbsz:' + negHi;
+      if (abid) text += ' abid:' + abid;
+      if (negLo) text += ' blgp:' + negLo;
+      break;
+    }
+    case K_ACC_READ:
+    case K_ACC_WRITE: {
+      // The modifier fields are fixed to zero; src1/src2, op_sel_hi and clamp are ignored.
+      if (negHi | opSel | negLo) return;
+      const read = e.kind === K_ACC_READ;
+      const s = (read ? ACC_READ_SRC : ACC_WRITE_SRC)[c0];
+      if (s === null) return;
+      text = e.prefix + (read ? VGPR_NAMES[vdst] : AGPR_NAMES[vdst]) + ', ' + s;
+      break;
+    }
+    default: {
+      const un = e.unusedSrcBits;
+      if ((negHi | opSel | negLo) & un) return;
+      const s0 = SRC[c0];
+      const s1 = SRC[c1];
+      if (s0 === null || s1 === null) return;
+      let s2: string | null = null;
+      if (e.nsrc === 3) {
+        s2 = SRC[c2];
+        if (s2 === null) return;
+      }
+      if (e.kind === K_MIX) {
+        // neg_lo negates and neg_hi takes the absolute value of the (f32 or f16) source.
+        text =
+          e.prefix +
+          VGPR_NAMES[vdst] +
+          ', ' +
+          fpMods(s0, c0, (negLo & 1) !== 0, (negHi & 1) !== 0) +
+          ', ' +
+          fpMods(s1, c1, (negLo & 2) !== 0, (negHi & 2) !== 0) +
+          ', ' +
+          fpMods(s2 as string, c2, (negLo & 4) !== 0, (negHi & 4) !== 0);
+        if (opSel) text += bitList('op_sel', opSel, 3);
+        if (opSelHi) text += bitList('op_sel_hi', opSelHi, 3);
+      } else {
+        const n = e.nsrc;
+        const all = (1 << n) - 1;
+        text = e.prefix + VGPR_NAMES[vdst] + ', ' + s0 + ', ' + s1 + (s2 === null ? '' : ', ' + s2);
+        if (e.kind === K_PACKED) {
+          if (opSel) text += bitList('op_sel', opSel, n);
+          if ((opSelHi & all) !== all) text += bitList('op_sel_hi', opSelHi, n);
+        } else if (opSel) return;
+        if (negLo) text += bitList('neg_lo', negLo, n);
+        if (negHi) text += bitList('neg_hi', negHi, n);
+      }
+      if (clamp) text += ' clamp';
+    }
+  }
+  out.text = text;
+  out.size = 2;
+}
+
+const OPS_BY_TARGET = new Map<Target, IsaEntry[]>();
+for (const t of TARGETS) {
+  const list: IsaEntry[] = [];
+  for (const e of TABLES[t])
+    if (e !== null) list.push({ name: e.op.name, encoding: 'VOP3P', opcode: e.op.opcode });
+  OPS_BY_TARGET.set(t, list);
+}
+
+function ops(t: Target): IsaEntry[] {
+  return (OPS_BY_TARGET.get(t) ?? []).slice();
 }
 
 export const vop3p: Family = { decode, ops };

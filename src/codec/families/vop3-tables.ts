@@ -1,0 +1,366 @@
+// Per-target decode tables of the VOP3 family (VOP3A/VOP3B, opcodes 0-895 of the 10-bit field): one entry
+// per opcode with the mnemonic and the operand text tables the decoder indexes by field value.
+import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
+import {
+  isFloatType,
+  VF_CARRY_OUT,
+  VF_MASK_IN,
+  VF_NO_E64,
+  VOP_PROFILES,
+  type VopProfile,
+  vop3Opcode,
+} from '../../isa/vop-profile.js';
+import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
+import { type OperandType, scalarReg, srcOperand, typeDwords, vgpr } from '../operands.js';
+import type { IsaEntry } from '../types.js';
+import { srcTable } from './vop3-common.js';
+
+export const K_PLAIN = 0;
+/** VOP3B: vdst, sdst (bits 14:8), sources. */
+export const K_SDST = 1;
+/** VOPC e64: an SGPR-pair result in the vdst field. */
+export const K_VOPC = 2;
+/** v_nop / v_clrexcp: no operands, printed without the _e64 suffix. */
+export const K_NONE = 3;
+export const K_READLANE = 4;
+export const K_WRITELANE = 5;
+export const K_INTERP = 6;
+export const K_INTERP16 = 7;
+
+export type Table = readonly (string | null)[];
+
+export interface Vop3Entry {
+  readonly name: string;
+  /** Encoding name for `gcnkit isa` (VOP3A or VOP3B). */
+  readonly encoding: string;
+  readonly opcode: number;
+  /** Mnemonic and the separating space. */
+  readonly prefix: string;
+  readonly kind: number;
+  /** Result text by vdst field (8 bits); null where LLVM rejects it. */
+  readonly dst: Table;
+  /** Source text tables by 9-bit code, one per printed source. */
+  readonly src: readonly Table[];
+  /** Bit k: source k's neg (and abs, except in VOP3B, whose abs bits hold sdst) may be set. */
+  readonly mods: number;
+  /**
+   * Bit k: source k prints its neg/abs. LLVM accepts the bits on the integer sources of some float ops
+   * (v_ldexp_f32's exponent, v_cvt_pk_u8_f32's byte select, ...) and of the dot*c ops but prints nothing.
+   */
+  readonly modsPrint: number;
+  readonly clamp: boolean;
+  readonly omod: boolean;
+  /** Entries of op_sel:[...] (0: the op has no op_sel and the bits are ignored). */
+  readonly opSel: number;
+  /** op_sel bits that must be clear (src2's bit for two-source ops). */
+  readonly opSelZero: number;
+  /** v_interp_mov_f32: src1 selects the parameter (p10/p20/p0). */
+  readonly mov: boolean;
+}
+
+const INVALID_IMM = '/*Invalid immediate*/';
+function invalidReg(cls: string): string {
+  return `/*Invalid register, operand has '${cls}' register class*/`;
+}
+/** Registers LLVM prints without the invalid-register comment in any register-class operand. */
+const INLINE_VALUE = new Set([125, 230, 231, 235, 236, 237, 238, 239, 251, 252, 253]);
+function isConst(code: number): boolean {
+  return (code >= 128 && code <= 208) || (code >= 240 && code <= 248);
+}
+
+/** A VGPR-only operand of `dwords` registers (class `cls`): other codes print with LLVM's comment. */
+function vgprClassTable(dwords: number, cls: string, scalarType: OperandType): Table {
+  const t: (string | null)[] = [];
+  for (let c = 0; c < 512; c++) {
+    if (c >= 256) t.push(vgpr(c - 256, dwords));
+    else if (c === 255) t.push(null);
+    else if (isConst(c)) t.push(srcOperand(c, scalarType, 0) + INVALID_IMM);
+    else {
+      const r = srcOperand(c, scalarType, 0);
+      t.push(r === null ? null : INLINE_VALUE.has(c) ? r : r + invalidReg(cls));
+    }
+  }
+  return t;
+}
+
+/** A source that must be an SGPR or constant (class `cls`): VGPRs and LDS_DIRECT print with the comment. */
+function scalarClassTable(cls: string): Table {
+  const t: (string | null)[] = [];
+  for (let c = 0; c < 512; c++) {
+    const r = c === 255 ? null : srcOperand(c, 'b32', 0);
+    t.push(r === null ? null : c >= 254 ? r + invalidReg(cls) : r);
+  }
+  return t;
+}
+
+/** The lane-mask source of v_cndmask_b32_e64 / v_addc_co_u32_e64 (an SGPR pair). */
+function maskTable(): Table {
+  const t: (string | null)[] = [];
+  for (let c = 0; c < 512; c++) {
+    if (c === 255) t.push(null);
+    else if (isConst(c)) t.push(srcOperand(c, 'b32', 0) + INVALID_IMM);
+    else t.push(srcOperand(c, 'b64', 0));
+  }
+  return t;
+}
+
+/** LLVM's highest SGPR number (tuples may reach past the 102 the hardware addresses). */
+const LAST_SGPR = 105;
+
+/** Four VGPRs (class VReg_128): SGPR/TTMP quads (aligned to 4) and constants print with LLVM's comment. */
+function vreg128Table(): Table {
+  const cls = invalidReg('VReg_128');
+  const t: (string | null)[] = [];
+  for (let c = 0; c < 512; c++) {
+    let s: string | null = null;
+    if (c >= 256) s = vgpr(c - 256, 4);
+    else if (isConst(c)) s = srcOperand(c, 'b32', 0) + INVALID_IMM;
+    else if (c === 125) s = 'null';
+    else if (c <= 101) {
+      const first = c - (c % 4);
+      if (first + 3 <= LAST_SGPR) s = `s[${first}:${first + 3}]` + cls;
+    } else if (c >= 108 && c <= 123) {
+      const first = (c - 108) & ~3;
+      s = `ttmp[${first}:${first + 3}]` + cls;
+    }
+    t.push(s);
+  }
+  return t;
+}
+
+function typeTable(t: Vop3Type): Table {
+  return t === 'v128' ? vreg128Table() : srcTable(t);
+}
+
+function floatMask(types: readonly Vop3Type[]): number {
+  let m = 0;
+  types.forEach((t, k) => {
+    if (t !== 'v128' && isFloatType(t)) m |= 1 << k;
+  });
+  return m;
+}
+
+function dwordsOf(t: Vop3Type): number {
+  return t === 'v128' ? 4 : typeDwords(t);
+}
+
+const VDST_TABLES = new Map<number, Table>();
+function vdstTable(dwords: number): Table {
+  let t = VDST_TABLES.get(dwords);
+  if (t === undefined) {
+    t = Array.from({ length: 256 }, (_, n) => vgpr(n, dwords));
+    VDST_TABLES.set(dwords, t);
+  }
+  return t;
+}
+
+/**
+ * A scalar result field (8 bits) of `dwords` registers, as LLVM prints it: codes that are not writable
+ * registers print too, constants with the invalid-immediate comment. 255 (a literal) is rejected: it crashes
+ * llvm-objdump-22.
+ */
+function scalarDstTable(dwords: number, noM0: boolean): Table {
+  const type: OperandType = dwords === 2 ? 'b64' : 'b32';
+  return Array.from({ length: 256 }, (_, c) => {
+    if (c === 255) return null;
+    if (isConst(c)) return srcOperand(c, 'b32', 0) + INVALID_IMM;
+    const r = c < 128 ? scalarReg(c, dwords) : srcOperand(c, type, 0);
+    if (r === null) return null;
+    return noM0 && (c === 124 || c === 254) ? r + invalidReg('SReg_32_XM0') : r;
+  });
+}
+
+/** The SGPR-pair result of VOPC e64 (8-bit field) and VOP3B's sdst (7-bit field). */
+const SDST64: Table = scalarDstTable(2, false);
+/** v_readlane_b32's SGPR result. */
+const SDST32_XM0: Table = scalarDstTable(1, true);
+
+export const SDST64_TABLE = SDST64;
+
+// VOP3 forms of VOP1/VOP2/VOPC ops. Which sources take abs/neg and whether clamp/omod exist follow from
+// the operand types (float sources take modifiers; a float result or float source gives clamp, a float
+// result omod), with these exceptions, all checked against llvm-objdump-22.
+/** Integer ops with a clamp bit (saturating add/sub/mul, the dot products). */
+const INT_CLAMP = new Set([
+  'v_mul_i32_i24',
+  'v_mul_u32_u24',
+  'v_add_u16',
+  'v_sub_u16',
+  'v_subrev_u16',
+  'v_add_u32',
+  'v_sub_u32',
+  'v_subrev_u32',
+  'v_dot2c_i32_i16',
+  'v_dot4c_i32_i8',
+  'v_dot8c_i32_i4',
+]);
+/** Both sources take abs/neg although not both are float. */
+const BOTH_MODS = new Set([
+  'v_cndmask_b32',
+  'v_ldexp_f16',
+  'v_dot2c_i32_i16',
+  'v_dot4c_i32_i8',
+  'v_dot8c_i32_i4',
+]);
+/** Float-to-int conversions that have clamp but no omod. */
+const NO_OMOD = new Set(['v_cvt_rpi_i32_f32', 'v_cvt_flr_i32_f32', 'v_frexp_exp_i32_f32']);
+/** Ops without operands. */
+const NO_OPERANDS = new Set(['v_nop', 'v_clrexcp']);
+
+function promoted(p: VopProfile, op: number): Vop3Entry | null {
+  const e64 = p.name + '_e64 ';
+  const float0 = p.src.length > 0 && isFloatType(p.src[0]);
+  let mods = floatMask(p.src);
+  const modsPrint = p.name === 'v_cndmask_b32' ? 3 : mods;
+  if (BOTH_MODS.has(p.name)) mods = 3;
+  const base = { name: p.name, opcode: op, opSel: 0, opSelZero: 0, mov: false };
+  if (NO_OPERANDS.has(p.name)) {
+    return {
+      ...base,
+      encoding: 'VOP3A',
+      prefix: p.name,
+      kind: K_NONE,
+      dst: [],
+      src: [],
+      mods: 0,
+      modsPrint: 0,
+      clamp: false,
+      omod: false,
+    };
+  }
+  const srcs = p.src.map((t) => srcTable(t));
+  if (p.encoding === 'VOPC') {
+    const cls = p.name.startsWith('v_cmp_class') || p.name.startsWith('v_cmpx_class');
+    return {
+      ...base,
+      encoding: 'VOP3A',
+      prefix: e64,
+      kind: K_VOPC,
+      dst: SDST64,
+      src: srcs,
+      mods,
+      modsPrint,
+      clamp: float0 && !cls,
+      omod: false,
+    };
+  }
+  if (p.dstKind !== 'vgpr' || p.dst === null) return null;
+  const dstFloat = isFloatType(p.dst);
+  if (p.flags & VF_MASK_IN) srcs.push(maskTable());
+  const carry = (p.flags & VF_CARRY_OUT) !== 0;
+  return {
+    ...base,
+    encoding: carry ? 'VOP3B' : 'VOP3A',
+    prefix: e64,
+    kind: carry ? K_SDST : K_PLAIN,
+    dst: vdstTable(typeDwords(p.dst)),
+    src: srcs,
+    mods: carry ? 0 : mods,
+    modsPrint: carry ? 0 : modsPrint,
+    clamp: dstFloat || float0 || INT_CLAMP.has(p.name) || carry,
+    omod: (dstFloat || float0) && !NO_OMOD.has(p.name),
+  };
+}
+
+function only(s: Vop3OpShape): Vop3Entry {
+  const base = {
+    name: s.name,
+    opcode: s.opcode,
+    prefix: s.name + ' ',
+    mods: s.mods,
+    modsPrint: s.shape === 'interp' || s.shape === 'interp16' ? s.mods : floatMask(s.src) & s.mods,
+    clamp: s.clamp,
+    omod: s.omod,
+    opSel: s.opSel,
+    opSelZero: s.opSel === 3 ? 4 : 0,
+    mov: s.name === 'v_interp_mov_f32',
+  };
+  switch (s.shape) {
+    case 'sdst':
+      return {
+        ...base,
+        encoding: 'VOP3B',
+        kind: K_SDST,
+        dst: vdstTable(dwordsOf(s.dst)),
+        src: s.src.map(typeTable),
+      };
+    case 'readlane':
+      return {
+        ...base,
+        encoding: 'VOP3A',
+        kind: K_READLANE,
+        dst: SDST32_XM0,
+        src: [
+          vgprClassTable(1, 'VRegOrLds_32', 'b32').map((x, c) => (c === 254 ? 'src_lds_direct' : x)),
+          scalarClassTable('SReg_32'),
+        ],
+      };
+    case 'writelane':
+      return {
+        ...base,
+        encoding: 'VOP3A',
+        kind: K_WRITELANE,
+        dst: vdstTable(1),
+        src: [scalarClassTable('SReg_32'), scalarClassTable('SReg_32')],
+      };
+    case 'interp':
+      return {
+        ...base,
+        prefix: s.name + '_e64 ',
+        encoding: 'VOP3A',
+        kind: K_INTERP,
+        dst: vdstTable(1),
+        src: [[], vgprClassTable(1, 'VGPR_32', 'f32')],
+      };
+    case 'interp16': {
+      const v = vgprClassTable(1, 'VGPR_32', 'f32');
+      return {
+        ...base,
+        encoding: 'VOP3A',
+        kind: K_INTERP16,
+        dst: vdstTable(1),
+        src: s.src.length === 3 ? [[], v, v] : [[], v],
+      };
+    }
+    default:
+      return {
+        ...base,
+        encoding: 'VOP3A',
+        kind: K_PLAIN,
+        dst: vdstTable(dwordsOf(s.dst)),
+        src: s.src.map(typeTable),
+      };
+  }
+}
+
+function build(t: Target): (Vop3Entry | null)[] {
+  const tab: (Vop3Entry | null)[] = new Array(1024).fill(null);
+  const bit = targetBit(t);
+  for (const p of VOP_PROFILES) {
+    if (!(p.targets & bit) || p.flags & VF_NO_E64) continue;
+    const op = vop3Opcode(p);
+    if (op === undefined) continue;
+    const e = promoted(p, op);
+    if (e !== null) tab[op] = e;
+  }
+  for (const s of VOP3_ONLY_OPS) tab[s.opcode] = only(s);
+  return tab;
+}
+
+export const VOP3_TABLES: Record<Target, readonly (Vop3Entry | null)[]> = {
+  gfx900: build('gfx900'),
+  gfx906: build('gfx906'),
+  gfx908: build('gfx908'),
+};
+
+const OPS = new Map<Target, IsaEntry[]>();
+for (const t of TARGETS) {
+  const list: IsaEntry[] = [];
+  for (const e of VOP3_TABLES[t])
+    if (e !== null) list.push({ name: e.name, encoding: e.encoding, opcode: e.opcode });
+  OPS.set(t, list);
+}
+
+export function vop3Ops(t: Target): IsaEntry[] {
+  return (OPS.get(t) ?? []).slice();
+}
