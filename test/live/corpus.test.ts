@@ -1,6 +1,6 @@
 // Live against LLVM 22 (GCNKIT_LIVE=1 and the tools installed): compiles corpus kernels afresh with
 // clang-22 / llvm-mc-22, disassembles them with llvm-objdump-22 and gcnkit, and compares. The framing
-// must be identical; the full text too with GCNKIT_STRICT_CORPUS=1 (as in test/corpus.test.ts).
+// must be identical; the full text too (GCNKIT_STRICT_CORPUS=0 relaxes it, as in test/corpus.test.ts).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import type { Target } from '../../src/isa/targets.js';
 const have = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
 const live =
   process.env.GCNKIT_LIVE === '1' && ['clang-22', 'ld.lld-22', 'llvm-mc-22', 'llvm-objdump-22'].every(have);
-const strict = process.env.GCNKIT_STRICT_CORPUS === '1';
+const strict = process.env.GCNKIT_STRICT_CORPUS !== '0';
 const src = join(import.meta.dirname, '..', 'corpus', 'src');
 const libs = process.env.ROCM_DEVICE_LIBS ?? '/usr/lib/x86_64-linux-gnu/amdgcn/bitcode';
 const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-live-corpus-'));
