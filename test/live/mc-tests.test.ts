@@ -27,26 +27,30 @@ const FILES = [
 const live = process.env.GCNKIT_LIVE === '1' && haveLlvm() && existsSync(MC_TESTS_DIR);
 
 for (const rel of FILES) {
-  test(`live mc-tests ${rel}`, {
-    skip: !live && 'needs GCNKIT_LIVE=1, LLVM 22 and ../shared/llvm-mc-tests',
-  }, (t) => {
-    const { fixtures, skipped } = extractFixtures(rel);
-    assert.equal(skipped, undefined);
-    assert.ok(fixtures.length > 0);
-    for (const fresh of fixtures) {
-      const name = fixtureName(rel, fresh.mcpu);
-      const path = join(FIXTURE_DIR, name);
-      if (existsSync(path)) {
-        const saved = JSON.parse(readFileSync(path, 'utf8')) as McFixture;
-        assert.deepEqual(fresh, saved, `${name} is stale: rerun npx tsx scripts/gen-mc-tests-fixtures.ts`);
+  test(
+    `live mc-tests ${rel}`,
+    {
+      skip: !live && 'needs GCNKIT_LIVE=1, LLVM 22 and ../shared/llvm-mc-tests',
+    },
+    (t) => {
+      const { fixtures, skipped } = extractFixtures(rel);
+      assert.equal(skipped, undefined);
+      assert.ok(fixtures.length > 0);
+      for (const fresh of fixtures) {
+        const name = fixtureName(rel, fresh.mcpu);
+        const path = join(FIXTURE_DIR, name);
+        if (existsSync(path)) {
+          const saved = JSON.parse(readFileSync(path, 'utf8')) as McFixture;
+          assert.deepEqual(fresh, saved, `${name} is stale: rerun npx tsx scripts/gen-mc-tests-fixtures.ts`);
+        }
+        const bad: string[] = [];
+        for (const [line, src, hex, want, , extra] of fresh.cases) {
+          const got = checkCase(hex, want, extra?.dump, fresh.mcpu);
+          if (got !== null) bad.push(`${rel}:${line}: ${src} [${hex}]\n    want: ${want}\n    got:  ${got}`);
+        }
+        t.diagnostic(`${name}: ${fresh.cases.length - bad.length}/${fresh.cases.length} agree`);
+        if (!MC_TESTS_PENDING.includes(name)) assert.equal(bad.length, 0, bad.slice(0, 20).join('\n'));
       }
-      const bad: string[] = [];
-      for (const [line, src, hex, want, , extra] of fresh.cases) {
-        const got = checkCase(hex, want, extra?.dump, fresh.mcpu);
-        if (got !== null) bad.push(`${rel}:${line}: ${src} [${hex}]\n    want: ${want}\n    got:  ${got}`);
-      }
-      t.diagnostic(`${name}: ${fresh.cases.length - bad.length}/${fresh.cases.length} agree`);
-      if (!MC_TESTS_PENDING.includes(name)) assert.equal(bad.length, 0, bad.slice(0, 20).join('\n'));
-    }
-  });
+    },
+  );
 }
