@@ -4,17 +4,24 @@
 import { ElfError } from './errors.js';
 import {
   EHDR_SIZE,
+  DYN_SIZE,
+  type ElfDynamicEntry,
   type ElfHeader,
+  type ElfRela,
   type ElfSection,
+  type ElfSegment,
   type ElfSymbol,
   EM_AMDGPU,
   PHDR_SIZE,
+  RELA_SIZE,
   SHDR_SIZE,
   SHN_LORESERVE,
   SHN_UNDEF,
   SHN_XINDEX,
+  SHT_DYNAMIC,
   SHT_DYNSYM,
   SHT_NOBITS,
+  SHT_RELA,
   SHT_STRTAB,
   SHT_SYMTAB,
   SHT_SYMTAB_SHNDX,
@@ -35,6 +42,8 @@ export function latin1(bytes: Uint8Array, start: number, end: number): string {
 export class ElfFile {
   readonly header: ElfHeader;
   readonly sections: readonly ElfSection[];
+  /** Program headers (empty for relocatable objects). */
+  readonly segments: readonly ElfSegment[];
   private readonly dv: DataView;
   private readonly symCache = new Map<number, readonly ElfSymbol[]>();
 
@@ -45,6 +54,7 @@ export class ElfFile {
     this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.header = this.readHeader();
     this.sections = this.readSections();
+    this.segments = this.readSegments();
   }
 
   /** Parses and validates the header and section table; symbols are read on demand. */
@@ -181,7 +191,73 @@ export class ElfFile {
     return raw.map((s, i) => ({ ...s, name: names[i] }));
   }
 
+  private readSegments(): ElfSegment[] {
+    const { phoff, phnum } = this.header;
+    const size = this.bytes.length;
+    const segs: ElfSegment[] = [];
+    for (let i = 0; i < phnum; i++) {
+      const o = phoff + i * PHDR_SIZE;
+      const f = `program header ${i}`;
+      const seg: ElfSegment = {
+        index: i,
+        type: this.dv.getUint32(o, true),
+        flags: this.dv.getUint32(o + 4, true),
+        offset: this.u64(o + 8, `${f} p_offset`),
+        vaddr: this.u64(o + 16, `${f} p_vaddr`),
+        paddr: this.u64(o + 24, `${f} p_paddr`),
+        filesz: this.u64(o + 32, `${f} p_filesz`),
+        memsz: this.u64(o + 40, `${f} p_memsz`),
+        align: this.u64(o + 48, `${f} p_align`),
+      };
+      if (seg.offset + seg.filesz > size) {
+        this.fail(
+          f,
+          `contents (p_offset ${hex(seg.offset)} + p_filesz ${hex(seg.filesz)}) extend beyond the end of the file (${size} bytes)`,
+        );
+      }
+      segs.push(seg);
+    }
+    return segs;
+  }
+
+  /** The entries of a SHT_RELA section. */
+  relocations(sec: ElfSection): readonly ElfRela[] {
+    const f = `section ${sec.index} (${sec.name})`;
+    if (sec.type !== SHT_RELA) this.fail(f, 'is not a SHT_RELA section');
+    if (sec.entsize !== RELA_SIZE) this.fail(`${f} sh_entsize`, `${sec.entsize}, expected ${RELA_SIZE}`);
+    if (sec.size % RELA_SIZE !== 0) this.fail(`${f} sh_size`, `${sec.size} is not a multiple of ${RELA_SIZE}`);
+    const out: ElfRela[] = [];
+    for (let o = sec.offset; o < sec.offset + sec.size; o += RELA_SIZE) {
+      out.push({
+        offset: this.dv.getBigUint64(o, true),
+        type: this.dv.getUint32(o + 8, true),
+        symbol: this.dv.getUint32(o + 12, true),
+        addend: this.dv.getBigInt64(o + 16, true),
+      });
+    }
+    return out;
+  }
+
+  /** The entries of the SHT_DYNAMIC section up to and including DT_NULL (all of them if none). */
+  dynamic(): readonly ElfDynamicEntry[] {
+    const sec = this.sectionOfType(SHT_DYNAMIC);
+    if (!sec) return [];
+    if (sec.size % DYN_SIZE !== 0)
+      this.fail(`section ${sec.index} (${sec.name}) sh_size`, `${sec.size} is not a multiple of ${DYN_SIZE}`);
+    const out: ElfDynamicEntry[] = [];
+    for (let o = sec.offset; o < sec.offset + sec.size; o += DYN_SIZE) {
+      const tag = this.dv.getBigInt64(o, true);
+      out.push({ tag, value: this.dv.getBigUint64(o + 8, true) });
+      if (tag === 0n) break;
+    }
+    return out;
+  }
+
   /** The NUL-terminated string at `off` in string-table section `tab`. */
+  strAt(tab: ElfSection, off: number, field: string): string {
+    return this.str(tab, off, field);
+  }
+
   private str(tab: Omit<ElfSection, 'name'>, off: number, field: string): string {
     if (off >= tab.size)
       this.fail(field, `string offset ${hex(off)} is outside the string table (${tab.size} bytes)`);

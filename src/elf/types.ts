@@ -15,7 +15,11 @@ export const SHT_STRTAB = 3;
 export const SHT_RELA = 4;
 export const SHT_NOTE = 7;
 export const SHT_NOBITS = 8;
+export const SHT_HASH = 5;
+export const SHT_DYNAMIC = 6;
+export const SHT_REL = 9;
 export const SHT_DYNSYM = 11;
+export const SHT_GNU_HASH = 0x6ffffff6;
 export const SHT_SYMTAB_SHNDX = 18;
 
 export const SHF_WRITE = 0x1;
@@ -41,6 +45,94 @@ export const EHDR_SIZE = 64;
 export const SHDR_SIZE = 64;
 export const PHDR_SIZE = 56;
 export const SYM_SIZE = 24;
+export const RELA_SIZE = 24;
+export const DYN_SIZE = 16;
+
+export const PT_NULL = 0;
+export const PT_LOAD = 1;
+export const PT_DYNAMIC = 2;
+export const PT_NOTE = 4;
+export const PT_PHDR = 6;
+export const PT_GNU_STACK = 0x6474e551;
+export const PT_GNU_RELRO = 0x6474e552;
+
+export const PF_X = 1;
+export const PF_W = 2;
+export const PF_R = 4;
+
+/** Dynamic-section tags ld.lld emits for AMDGPU shared code objects. */
+export const DT_NULL = 0;
+export const DT_HASH = 4;
+export const DT_STRTAB = 5;
+export const DT_SYMTAB = 6;
+export const DT_RELA = 7;
+export const DT_RELASZ = 8;
+export const DT_RELAENT = 9;
+export const DT_STRSZ = 10;
+export const DT_SYMENT = 11;
+export const DT_SONAME = 14;
+export const DT_TEXTREL = 22;
+export const DT_FLAGS = 30;
+export const DT_GNU_HASH = 0x6ffffef5;
+export const DT_RELACOUNT = 0x6ffffff9;
+
+/** R_AMDGPU_* relocation types (LLVM AMDGPU usage guide, "Relocation Records"). */
+export const R_AMDGPU_NONE = 0;
+export const R_AMDGPU_ABS32_LO = 1;
+export const R_AMDGPU_ABS32_HI = 2;
+export const R_AMDGPU_ABS64 = 3;
+export const R_AMDGPU_REL32 = 4;
+export const R_AMDGPU_REL64 = 5;
+export const R_AMDGPU_ABS32 = 6;
+export const R_AMDGPU_GOTPCREL = 7;
+export const R_AMDGPU_GOTPCREL32_LO = 8;
+export const R_AMDGPU_GOTPCREL32_HI = 9;
+export const R_AMDGPU_REL32_LO = 10;
+export const R_AMDGPU_REL32_HI = 11;
+export const R_AMDGPU_RELATIVE64 = 13;
+export const R_AMDGPU_REL16 = 14;
+
+export const RELOCATION_NAMES: Record<number, string> = {
+  0: 'R_AMDGPU_NONE',
+  1: 'R_AMDGPU_ABS32_LO',
+  2: 'R_AMDGPU_ABS32_HI',
+  3: 'R_AMDGPU_ABS64',
+  4: 'R_AMDGPU_REL32',
+  5: 'R_AMDGPU_REL64',
+  6: 'R_AMDGPU_ABS32',
+  7: 'R_AMDGPU_GOTPCREL',
+  8: 'R_AMDGPU_GOTPCREL32_LO',
+  9: 'R_AMDGPU_GOTPCREL32_HI',
+  10: 'R_AMDGPU_REL32_LO',
+  11: 'R_AMDGPU_REL32_HI',
+  13: 'R_AMDGPU_RELATIVE64',
+  14: 'R_AMDGPU_REL16',
+};
+
+export interface ElfSegment {
+  readonly index: number;
+  readonly type: number;
+  readonly flags: number;
+  readonly offset: number;
+  readonly vaddr: number;
+  readonly paddr: number;
+  readonly filesz: number;
+  readonly memsz: number;
+  readonly align: number;
+}
+
+export interface ElfRela {
+  readonly offset: bigint;
+  readonly type: number;
+  /** Index into the symbol table named by the relocation section's sh_link. */
+  readonly symbol: number;
+  readonly addend: bigint;
+}
+
+export interface ElfDynamicEntry {
+  readonly tag: bigint;
+  readonly value: bigint;
+}
 
 export interface ElfHeader {
   /** e_ident[EI_OSABI]: 64 = AMDGPU HSA, 65 = PAL, 66 = Mesa3D. */
