@@ -3,8 +3,8 @@
 // than a RangeError, a wrong answer or a hang (all loops are bounded by counts checked against the size).
 import { ElfError } from './errors.js';
 import {
-  EHDR_SIZE,
   DYN_SIZE,
+  EHDR_SIZE,
   type ElfDynamicEntry,
   type ElfHeader,
   type ElfRela,
@@ -225,7 +225,8 @@ export class ElfFile {
     const f = `section ${sec.index} (${sec.name})`;
     if (sec.type !== SHT_RELA) this.fail(f, 'is not a SHT_RELA section');
     if (sec.entsize !== RELA_SIZE) this.fail(`${f} sh_entsize`, `${sec.entsize}, expected ${RELA_SIZE}`);
-    if (sec.size % RELA_SIZE !== 0) this.fail(`${f} sh_size`, `${sec.size} is not a multiple of ${RELA_SIZE}`);
+    if (sec.size % RELA_SIZE !== 0)
+      this.fail(`${f} sh_size`, `${sec.size} is not a multiple of ${RELA_SIZE}`);
     const out: ElfRela[] = [];
     for (let o = sec.offset; o < sec.offset + sec.size; o += RELA_SIZE) {
       out.push({
