@@ -2,11 +2,13 @@
 // The `gcnkit` command. Thin: argument parsing and error reporting over the library.
 import { runDisasm } from './disasm.js';
 import { CliError } from './errors.js';
+import { runInfo } from './info.js';
 import { runIsa } from './isa.js';
 
 const USAGE = `usage: gcnkit <command> [options]
 commands:
   disasm [--mcpu=GPU] [--raw] FILE   disassemble an ELF code object (or raw bytes with --raw)
+  info FILE [--json]                 target, sections, symbols, kernels: metadata and descriptors
   isa [--mcpu=GPU] [--json]          list the op table of a target`;
 
 async function main(argv: string[]): Promise<number> {
@@ -14,6 +16,8 @@ async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'disasm':
       return runDisasm(rest);
+    case 'info':
+      return runInfo(rest);
     case 'isa':
       return runIsa(rest);
     case undefined:

@@ -67,6 +67,9 @@ const MACH_NAMES: Record<number, string> = {
   71: 'gfx1102',
   75: 'gfx941',
   76: 'gfx942',
+  // Generic targets (code object v6), as clang-22 and llvm-readelf-22 number them.
+  81: 'gfx9-generic',
+  95: 'gfx9-4-generic',
 };
 
 /** The processor named by EF_AMDGPU_MACH, or `unknown (0x..)`. */

@@ -1,4 +1,24 @@
 export { type AmdgpuTargetInfo, amdgpuTargetInfo, type FeatureSetting, machName } from './amdgpu.js';
+export { CodeObject, type LoadedKernel } from './code-object.js';
 export { ElfError } from './errors.js';
+export { type CodeObjectInfo, codeObjectInfo } from './info.js';
+export {
+  decodeKernelDescriptor,
+  encodeKernelDescriptor,
+  KD_SIZE,
+  type KernelDescriptor,
+  kdDirectives,
+  kdFields,
+} from './kernel-descriptor.js';
+export {
+  type CodeObjectMetadata,
+  decodeMetadata,
+  encodeMetadata,
+  type KernelArgMetadata,
+  type KernelMetadata,
+} from './metadata.js';
+export { metadataFromYaml, metadataToYaml } from './metadata-yaml.js';
+export { type ElfNote, encodeNotes, noteTypeName, parseNotes } from './notes.js';
+export { formatNotesLikeReadelf } from './notes-readelf.js';
 export { ElfFile, latin1 } from './reader.js';
 export * from './types.js';

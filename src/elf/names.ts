@@ -37,12 +37,12 @@ const SHT: Record<number, string> = {
   16: 'SHT_PREINIT_ARRAY',
   17: 'SHT_GROUP',
   18: 'SHT_SYMTAB_SHNDX',
-  0x6fff4c03: 'SHT_LLVM_ADDRSIG',
-  0x6fff4c0c: 'SHT_LLVM_OFFLOADING',
-  0x6ffffff6: 'SHT_GNU_HASH',
-  0x6ffffffd: 'SHT_GNU_verdef',
-  0x6ffffffe: 'SHT_GNU_verneed',
-  0x6fffffff: 'SHT_GNU_versym',
+  1879002115: 'SHT_LLVM_ADDRSIG',
+  1879002124: 'SHT_LLVM_OFFLOADING',
+  1879048182: 'SHT_GNU_HASH',
+  1879048189: 'SHT_GNU_verdef',
+  1879048190: 'SHT_GNU_verneed',
+  1879048191: 'SHT_GNU_versym',
 };
 export const sectionTypeName = (v: number): string => lookup(SHT, v, 'SHT_');
 
@@ -73,10 +73,10 @@ const PT: Record<number, string> = {
   5: 'PT_SHLIB',
   6: 'PT_PHDR',
   7: 'PT_TLS',
-  0x6474e550: 'PT_GNU_EH_FRAME',
-  0x6474e551: 'PT_GNU_STACK',
-  0x6474e552: 'PT_GNU_RELRO',
-  0x6474e553: 'PT_GNU_PROPERTY',
+  1685382480: 'PT_GNU_EH_FRAME',
+  1685382481: 'PT_GNU_STACK',
+  1685382482: 'PT_GNU_RELRO',
+  1685382483: 'PT_GNU_PROPERTY',
 };
 export const segmentTypeName = (v: number): string => lookup(PT, v, 'PT_');
 
@@ -138,9 +138,9 @@ const DT: Record<number, string> = {
   28: 'DT_FINI_ARRAYSZ',
   29: 'DT_RUNPATH',
   30: 'DT_FLAGS',
-  0x6ffffef5: 'DT_GNU_HASH',
-  0x6ffffff9: 'DT_RELACOUNT',
-  0x6ffffffb: 'DT_FLAGS_1',
+  1879047925: 'DT_GNU_HASH',
+  1879048185: 'DT_RELACOUNT',
+  1879048187: 'DT_FLAGS_1',
 };
 export function dynamicTagName(tag: bigint): string {
   if (tag >= 0n && tag <= 0x7fffffffn) return lookup(DT, Number(tag), 'DT_');
@@ -155,7 +155,11 @@ export function dynamicTagName(tag: bigint): string {
 export function amdgpuFlagNames(flags: number, cov: number | undefined, processor: string): string[] {
   const out: string[] = [];
   const mach = flags & 0xff;
-  out.push(mach === 0 ? 'EF_AMDGPU_MACH_NONE' : `EF_AMDGPU_MACH_AMDGCN_${processor.toUpperCase()}`);
+  out.push(
+    mach === 0
+      ? 'EF_AMDGPU_MACH_NONE'
+      : `EF_AMDGPU_MACH_AMDGCN_${processor.toUpperCase().replace(/-/g, '_')}`,
+  );
   if (cov === undefined || cov <= 2) {
     if (flags & 1) out.push('EF_AMDGPU_FEATURE_XNACK_V2');
     if (flags & 2) out.push('EF_AMDGPU_FEATURE_TRAP_HANDLER_V2');
@@ -164,8 +168,9 @@ export function amdgpuFlagNames(flags: number, cov: number | undefined, processo
     if (flags & 0x200) out.push('EF_AMDGPU_FEATURE_SRAMECC_V3');
   } else {
     const s = ['UNSUPPORTED', 'ANY', 'OFF', 'ON'];
-    out.push(`EF_AMDGPU_FEATURE_XNACK_${s[(flags >> 8) & 3]}_V4`);
-    out.push(`EF_AMDGPU_FEATURE_SRAMECC_${s[(flags >> 10) & 3]}_V4`);
+    // 0 (unsupported) is the absence of the feature, which llvm-readelf does not list either.
+    if ((flags >> 8) & 3) out.push(`EF_AMDGPU_FEATURE_XNACK_${s[(flags >> 8) & 3]}_V4`);
+    if ((flags >> 10) & 3) out.push(`EF_AMDGPU_FEATURE_SRAMECC_${s[(flags >> 10) & 3]}_V4`);
     if (cov >= 6 && flags >>> 24) out.push(`EF_AMDGPU_GENERIC_VERSION_V${flags >>> 24}`);
   }
   return out;

@@ -32,6 +32,10 @@ export const SHN_ABS = 0xfff1;
 export const SHN_COMMON = 0xfff2;
 export const SHN_XINDEX = 0xffff;
 
+export const STB_LOCAL = 0;
+export const STB_GLOBAL = 1;
+export const STB_WEAK = 2;
+
 export const STT_NOTYPE = 0;
 export const STT_OBJECT = 1;
 export const STT_FUNC = 2;
