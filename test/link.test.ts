@@ -110,3 +110,27 @@ test('link errors: an undefined hidden symbol and an unsupported relocation type
     ),
   );
 });
+
+test('gcnkit link: the command writes ld.lld-22 bytes; errors are one line', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'gcnkit-link-'));
+  const cli = (...a: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', join(corpusDir, '../../src/cli/main.ts'), 'link', ...a], {
+      encoding: 'utf8',
+    });
+  try {
+    const c = cases.find((x) => x.inputs.length === 2)!;
+    const out = join(dir, 'out.hsaco');
+    const r = cli('-o', out, ...c.inputs.map((f) => f.path));
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(readFileSync(out), c.output.bytes);
+    const bad = cli('-o', out, c.output.path);
+    assert.equal(bad.status, 1);
+    assert.equal(bad.stderr.trimEnd().split('\n').length, 1, bad.stderr);
+    assert.match(bad.stderr, /^gcnkit: .*ET_REL|relocatable/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -4,12 +4,14 @@ import { runDisasm } from './disasm.js';
 import { CliError } from './errors.js';
 import { runInfo } from './info.js';
 import { runIsa } from './isa.js';
+import { runLink } from './link.js';
 
 const USAGE = `usage: gcnkit <command> [options]
 commands:
   disasm [--mcpu=GPU] [--raw] FILE   disassemble an ELF code object (or raw bytes with --raw)
   info FILE [--json]                 target, sections, symbols, kernels: metadata and descriptors
-  isa [--mcpu=GPU] [--json]          list the op table of a target`;
+  isa [--mcpu=GPU] [--json]          list the op table of a target
+  link -o OUT FILE... [-z defs]      link relocatable objects into a shared code object (as ld.lld -shared)`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -20,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
       return runInfo(rest);
     case 'isa':
       return runIsa(rest);
+    case 'link':
+      return runLink(rest);
     case undefined:
     case '-h':
     case '--help':
