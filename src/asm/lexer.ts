@@ -1,0 +1,158 @@
+// Tokens of one source line, with 1-based columns. `;` and `//` start a comment (the AMDGPU target's
+// comment strings). Identifiers may contain `.`, `$` and `@` so that `sym@rel32@lo` and `.L_label` are one
+// token, as in LLVM's lexer.
+
+export type TokKind = 'ident' | 'int' | 'float' | 'str' | 'punct' | 'end';
+
+export interface Token {
+  kind: TokKind;
+  /** Source text of the token (for 'str', the decoded contents). */
+  text: string;
+  /** 1-based column. */
+  col: number;
+  /** For 'int': the value (bigint when outside the safe range). */
+  int?: number | bigint;
+  /** For 'float': the value. */
+  num?: number;
+  /** True when whitespace precedes the token. */
+  space: boolean;
+}
+
+export class LexError extends Error {
+  constructor(
+    readonly col: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const isIdStart = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 46 || c === 36;
+const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57) || c === 64;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+const TWO = new Set(['<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '<>']);
+
+function intValue(text: string, radix: number, col: number): number | bigint {
+  const digits = radix === 10 ? text : text.slice(2);
+  if (digits === '') throw new LexError(col, 'invalid hexadecimal number');
+  const n = Number.parseInt(digits, radix);
+  if (Number.isSafeInteger(n)) return n;
+  const prefix = radix === 16 ? '0x' : radix === 2 ? '0b' : radix === 8 ? '0o' : '';
+  const b = BigInt(prefix + digits);
+  // llvm-mc keeps 64 bits of an over-long constant.
+  if (b >= 1n << 64n) throw new LexError(col, 'literal value out of range');
+  return b;
+}
+
+/** Splits `line` (without its newline) into tokens; the last token is always 'end'. */
+export function lex(line: string): Token[] {
+  const out: Token[] = [];
+  const n = line.length;
+  let i = 0;
+  let space = true;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 13) {
+      i++;
+      space = true;
+      continue;
+    }
+    if (c === 59 || (c === 47 && line.charCodeAt(i + 1) === 47)) break;
+    const col = i + 1;
+    if (isIdStart(c) && !(c === 46 && isDigit(line.charCodeAt(i + 1)))) {
+      let j = i + 1;
+      while (j < n && isIdChar(line.charCodeAt(j))) j++;
+      out.push({ kind: 'ident', text: line.slice(i, j), col, space });
+      i = j;
+    } else if (isDigit(c) || (c === 46 && isDigit(line.charCodeAt(i + 1)))) {
+      let j = i;
+      const c1 = line.charCodeAt(i + 1) | 0x20;
+      if (c === 48 && (c1 === 120 || c1 === 98) && i + 1 < n) {
+        j = i + 2;
+        const hex = c1 === 120;
+        while (j < n && /[0-9a-fA-F]/.test(line[j]) && (hex || line[j] === '0' || line[j] === '1')) j++;
+        const text = line.slice(i, j);
+        out.push({ kind: 'int', text, col, space, int: intValue(text, hex ? 16 : 2, col) });
+      } else {
+        while (j < n && isDigit(line.charCodeAt(j))) j++;
+        let isFloat = false;
+        if (line[j] === '.' && !isIdStart(line.charCodeAt(j + 1) | 0)) {
+          isFloat = true;
+          j++;
+          while (j < n && isDigit(line.charCodeAt(j))) j++;
+        } else if (line[j] === '.' && /[eE]/.test(line[j + 1] ?? '')) {
+          isFloat = true;
+          j++;
+        }
+        if (/[eE]/.test(line[j] ?? '') && /[-+0-9]/.test(line[j + 1] ?? '')) {
+          const k = /[-+]/.test(line[j + 1]) ? j + 2 : j + 1;
+          if (isDigit(line.charCodeAt(k))) {
+            isFloat = true;
+            j = k;
+            while (j < n && isDigit(line.charCodeAt(j))) j++;
+          }
+        }
+        const text = line.slice(i, j);
+        if (isFloat) out.push({ kind: 'float', text, col, space, num: Number(text) });
+        else {
+          const radix = text.length > 1 && text[0] === '0' ? 8 : 10;
+          if (radix === 8 && /[89]/.test(text)) throw new LexError(col, 'invalid octal number');
+          out.push({
+            kind: 'int',
+            text,
+            col,
+            space,
+            int: intValue(radix === 8 ? `0o${text.slice(1)}` : text, radix, col),
+          });
+        }
+      }
+      i = j;
+    } else if (c === 34) {
+      let j = i + 1;
+      let s = '';
+      for (;;) {
+        if (j >= n) throw new LexError(col, 'unterminated string constant');
+        const ch = line[j];
+        if (ch === '"') break;
+        if (ch === '\\') {
+          const e = line[j + 1];
+          j += 2;
+          if (e === 'n') s += '\n';
+          else if (e === 't') s += '\t';
+          else if (e === 'r') s += '\r';
+          else if (e === '0' || (e >= '0' && e <= '7')) {
+            let k = j - 1;
+            let v = 0;
+            while (k < j + 2 && k < n && line[k] >= '0' && line[k] <= '7') v = v * 8 + Number(line[k++]);
+            j = k;
+            s += String.fromCharCode(v & 0xff);
+          } else if (e === 'x') {
+            let k = j;
+            let v = 0;
+            while (k < n && /[0-9a-fA-F]/.test(line[k])) v = (v * 16 + Number.parseInt(line[k++], 16)) & 0xff;
+            j = k;
+            s += String.fromCharCode(v);
+          } else if (e === undefined) throw new LexError(col, 'unterminated string constant');
+          else s += e;
+        } else {
+          s += ch;
+          j++;
+        }
+      }
+      out.push({ kind: 'str', text: s, col, space });
+      i = j + 1;
+    } else {
+      const two = line.slice(i, i + 2);
+      const text = TWO.has(two) ? two : line[i];
+      if (!'[](),:|-+*/%~!&^<>=#'.includes(text[0]))
+        throw new LexError(col, `unexpected character '${text}'`);
+      out.push({ kind: 'punct', text, col, space });
+      i += text.length;
+    }
+    space = false;
+  }
+  out.push({ kind: 'end', text: '', col: i + 1, space });
+  return out;
+}

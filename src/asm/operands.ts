@@ -1,0 +1,309 @@
+// Generic operand parsing of an instruction line, before the op is known (as LLVM's AMDGPU parser does):
+// registers, constants, expressions, source modifiers, `name:value` modifiers and `name(...)` operands.
+import { type Expr, ExprError, evalExpr, parseExpr, type TokCursor } from './expr.js';
+import { rangePrefix, singleReg } from './registers.js';
+import {
+  type CallArg,
+  type Mods,
+  type NamedValue,
+  NO_MODS,
+  type Operand,
+  type OperandBody,
+  type Pos,
+  type RegOperand,
+} from './types.js';
+
+export class OperandError extends Error {
+  constructor(
+    readonly pos: Pos,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Symbols known while parsing (absolute `.set` values), so constant expressions fold at once. */
+export type ConstLookup = (name: string) => bigint | undefined;
+
+const FN_MODS = new Set(['abs', 'neg', 'sext']);
+
+/** Parses all operands up to the end of the line. */
+export function parseOperands(c: TokCursor, consts: ConstLookup): Operand[] {
+  const out: Operand[] = [];
+  while (!c.atEnd()) {
+    let comma = false;
+    if (out.length > 0 && c.eat(',')) comma = true;
+    if (c.atEnd()) throw new OperandError(c.pos(), 'unknown token in expression');
+    // `vmcnt(0) & lgkmcnt(0)`: `&` joins s_waitcnt counters like a separator.
+    if (out.length > 0 && !comma) c.eat('&');
+    out.push(parseOperand(c, consts, comma));
+  }
+  return out;
+}
+
+function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operand {
+  const start = c.pos();
+  let neg = false;
+  let abs = false;
+  let sext = false;
+  let fn = false;
+  // Modifiers wrap: -|x|, neg(abs(x)), -abs(x), sext(x); a `-` before a number is the number's sign.
+  const closers: string[] = [];
+  for (;;) {
+    const t = c.tok;
+    if (t.kind === 'punct' && t.text === '-' && !neg && isModTarget(c, 1)) {
+      c.next();
+      neg = true;
+      continue;
+    }
+    if (t.kind === 'punct' && t.text === '|' && !abs) {
+      c.next();
+      abs = true;
+      closers.push('|');
+      continue;
+    }
+    if (t.kind === 'ident' && FN_MODS.has(t.text) && c.peek().kind === 'punct' && c.peek().text === '(') {
+      const name = t.text;
+      if ((name === 'abs' && abs) || (name === 'neg' && neg) || (name === 'sext' && sext)) break;
+      c.next();
+      c.next();
+      fn = true;
+      if (name === 'abs') abs = true;
+      else if (name === 'neg') neg = true;
+      else sext = true;
+      closers.push(')');
+      continue;
+    }
+    break;
+  }
+  const body = parseBody(c, consts, abs);
+  for (let k = closers.length - 1; k >= 0; k--) {
+    if (!c.eat(closers[k]))
+      throw new OperandError(
+        c.pos(),
+        closers[k] === '|' ? 'expected vertical bar' : 'expected closing parentheses',
+      );
+  }
+  const mods: Mods = neg || abs || sext ? { neg, abs, sext, fn } : NO_MODS;
+  return { ...body, pos: start, mods, comma } as Operand;
+}
+
+/** True when the token at offset k starts something a `-` negates as a modifier (not a number's sign). */
+function isModTarget(c: TokCursor, k: number): boolean {
+  const t = c.peek(k);
+  if (t.kind === 'punct') return t.text === '|' || t.text === '[';
+  if (t.kind !== 'ident') return false;
+  if (FN_MODS.has(t.text)) return true;
+  return singleReg(t.text) !== null || rangePrefix(t.text) !== null;
+}
+
+function parseBody(c: TokCursor, consts: ConstLookup, inBars: boolean): OperandBody {
+  const t = c.tok;
+  if (t.kind === 'punct' && t.text === '[') return parseRegList(c);
+  if (t.kind === 'ident') {
+    const nxt = c.peek();
+    const glued = !nxt.space;
+    if (glued && nxt.kind === 'punct' && nxt.text === '[' && rangePrefix(t.text)) return parseRange(c);
+    if (glued && nxt.kind === 'punct' && nxt.text === ':') return parseNamed(c);
+    if (nxt.kind === 'punct' && nxt.text === '(' && !FN_MODS.has(t.text)) return parseCall(c, consts);
+    const r = singleReg(t.text);
+    if (r) {
+      c.next();
+      return r;
+    }
+    if (!isOperator(nxt, inBars)) {
+      c.next();
+      const v = t.text.includes('@') ? undefined : consts(t.text);
+      if (v !== undefined) return intBody(v);
+      if (t.text.includes('@')) return exprBody(c, [t], consts);
+      return { kind: 'ident', name: t.text };
+    }
+  }
+  if (t.kind === 'float' && !isOperator(c.peek(), inBars)) {
+    c.next();
+    return { kind: 'float', value: t.num as number };
+  }
+  if (t.kind === 'punct' && t.text === '-' && c.peek().kind === 'float' && !isOperator(c.peek(2), inBars)) {
+    c.next();
+    const f = c.next();
+    return { kind: 'float', value: -(f.num as number) };
+  }
+  if (t.kind === 'int' && !isOperator(c.peek(), inBars)) {
+    c.next();
+    return { kind: 'int', value: t.int as number | bigint };
+  }
+  return exprBody(c, null, consts, inBars);
+}
+
+const BINOPS = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<<',
+  '>>',
+  '^',
+  '&',
+  '==',
+  '!=',
+  '<>',
+  '<',
+  '>',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+]);
+
+/** True when `t` continues an expression (so the operand is not a lone constant or identifier). */
+function isOperator(t: { kind: string; text: string }, inBars: boolean): boolean {
+  if (t.kind !== 'punct') return false;
+  // Inside |x| a bar closes the operand; elsewhere it is a bitwise or.
+  if (t.text === '|') return !inBars;
+  return BINOPS.has(t.text);
+}
+
+function intBody(v: bigint): OperandBody {
+  const n = Number(v);
+  return { kind: 'int', value: Number.isSafeInteger(n) ? n : v };
+}
+
+function exprBody(c: TokCursor, _first: unknown, consts: ConstLookup, inBars = false): OperandBody {
+  if (_first) c.i--;
+  let e: Expr;
+  try {
+    e = parseExpr(c, inBars);
+  } catch (err) {
+    if (err instanceof ExprError) throw new OperandError({ line: c.line, col: err.col }, err.message);
+    throw err;
+  }
+  try {
+    const r = evalExpr(e, (name) => {
+      const v = consts(name);
+      return v === undefined ? undefined : { value: v };
+    });
+    if (!r.sym && !r.section) return intBody(r.value);
+  } catch (err) {
+    if (!(err instanceof ExprError)) throw err;
+  }
+  return { kind: 'expr', expr: e };
+}
+
+function parseRange(c: TokCursor): RegOperand {
+  const p = c.next();
+  const file = rangePrefix(p.text) as RegOperand['file'];
+  c.next(); // [
+  const lo = c.next();
+  if (lo.kind !== 'int') throw new OperandError(c.pos(lo), 'invalid register index');
+  let hiVal = Number(lo.int);
+  if (c.eat(':')) {
+    const hi = c.next();
+    if (hi.kind !== 'int') throw new OperandError(c.pos(hi), 'invalid register index');
+    hiVal = Number(hi.int);
+  }
+  if (!c.eat(']')) throw new OperandError(c.pos(), 'expected a closing square bracket');
+  const first = Number(lo.int);
+  if (hiVal < first) throw new OperandError(c.pos(lo), 'first register index should not exceed second index');
+  return { kind: 'reg', file, index: first, count: hiVal - first + 1, name: p.text.toLowerCase() };
+}
+
+/** `[s0,s1,s2,s3]`: consecutive registers of one file. */
+function parseRegList(c: TokCursor): RegOperand {
+  const open = c.next();
+  const regs: RegOperand[] = [];
+  for (;;) {
+    const t = c.next();
+    const r = t.kind === 'ident' ? singleReg(t.text) : null;
+    if (!r) throw new OperandError(c.pos(t), 'expected a register or a list of registers');
+    const prev = regs[regs.length - 1];
+    if (prev && (prev.file !== r.file || r.index !== prev.index + 1 || r.file === 'special'))
+      throw new OperandError(c.pos(t), 'registers in a list must have consecutive indices');
+    regs.push(r);
+    if (c.eat(']')) break;
+    if (!c.eat(',')) throw new OperandError(c.pos(), 'expected a comma or a closing square bracket');
+  }
+  if (regs.length === 1 && regs[0].file === 'special') return regs[0];
+  const f = regs[0];
+  void open;
+  return { kind: 'reg', file: f.file, index: f.index, count: regs.length, name: f.name.replace(/\d+$/, '') };
+}
+
+function namedValue(c: TokCursor): NamedValue {
+  const t = c.tok;
+  const pos = c.pos(t);
+  if (t.kind === 'ident') {
+    c.next();
+    return { ident: t.text, pos };
+  }
+  let neg = false;
+  if (t.kind === 'punct' && t.text === '-') {
+    c.next();
+    neg = true;
+  }
+  const v = c.tok;
+  if (v.kind !== 'int') throw new OperandError(c.pos(v), 'expected an integer');
+  c.next();
+  const n = v.int as number | bigint;
+  return { int: neg ? (typeof n === 'bigint' ? -n : -n) : n, pos };
+}
+
+function parseNamed(c: TokCursor): OperandBody {
+  const name = c.next().text;
+  c.next(); // :
+  if (c.eat('[')) {
+    const values: NamedValue[] = [];
+    if (!c.isPunct(']')) {
+      for (;;) {
+        values.push(namedValue(c));
+        if (c.eat(']')) break;
+        if (!c.eat(',')) throw new OperandError(c.pos(), 'expected a comma or a closing square bracket');
+      }
+    } else c.next();
+    return { kind: 'named', name: name.toLowerCase(), values, list: true };
+  }
+  return { kind: 'named', name: name.toLowerCase(), values: [namedValue(c)], list: false };
+}
+
+function parseCall(c: TokCursor, consts: ConstLookup): OperandBody {
+  const name = c.next().text;
+  c.next(); // (
+  const args: CallArg[] = [];
+  if (!c.eat(')')) {
+    for (;;) {
+      const t = c.tok;
+      const pos = c.pos(t);
+      if (t.kind === 'str') {
+        c.next();
+        args.push({ str: t.text, pos });
+      } else if (t.kind === 'ident' && (c.peek().text === ',' || c.peek().text === ')')) {
+        c.next();
+        const v = consts(t.text);
+        args.push(v !== undefined ? { int: v, pos } : { ident: t.text, pos });
+      } else {
+        let e: Expr;
+        try {
+          e = parseExpr(c);
+        } catch (err) {
+          if (err instanceof ExprError) throw new OperandError({ line: c.line, col: err.col }, err.message);
+          throw err;
+        }
+        let r: ReturnType<typeof evalExpr>;
+        try {
+          r = evalExpr(e, (n) => {
+            const v = consts(n);
+            return v === undefined ? undefined : { value: v };
+          });
+        } catch {
+          throw new OperandError(pos, 'expected absolute expression');
+        }
+        if (r.sym || r.section) throw new OperandError(pos, 'expected absolute expression');
+        const n = Number(r.value);
+        args.push({ int: Number.isSafeInteger(n) ? n : r.value, pos });
+      }
+      if (c.eat(')')) break;
+      if (!c.eat(',')) throw new OperandError(c.pos(), 'expected a comma or a closing parenthesis');
+    }
+  }
+  return { kind: 'call', name: name.toLowerCase(), args };
+}
