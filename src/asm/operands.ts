@@ -4,6 +4,7 @@ import { type Expr, ExprError, evalExpr, parseExpr, type TokCursor } from './exp
 import { rangePrefix, singleReg } from './registers.js';
 import {
   type CallArg,
+  type CallOperand,
   type Mods,
   type NamedValue,
   NO_MODS,
@@ -104,7 +105,7 @@ function parseBody(c: TokCursor, consts: ConstLookup, inBars: boolean): OperandB
     const nxt = c.peek();
     const glued = !nxt.space;
     if (glued && nxt.kind === 'punct' && nxt.text === '[' && rangePrefix(t.text)) return parseRange(c);
-    if (glued && nxt.kind === 'punct' && nxt.text === ':') return parseNamed(c);
+    if (glued && nxt.kind === 'punct' && nxt.text === ':') return parseNamed(c, consts);
     if (nxt.kind === 'punct' && nxt.text === '(' && !FN_MODS.has(t.text)) return parseCall(c, consts);
     const r = singleReg(t.text);
     if (r) {
@@ -229,40 +230,66 @@ function parseRegList(c: TokCursor): RegOperand {
   return { kind: 'reg', file: f.file, index: f.index, count: regs.length, name: f.name.replace(/\d+$/, '') };
 }
 
-function namedValue(c: TokCursor): NamedValue {
+function namedValue(c: TokCursor, consts: ConstLookup): NamedValue {
   const t = c.tok;
   const pos = c.pos(t);
-  if (t.kind === 'ident') {
+  if (t.kind === 'ident' && !isOperator(c.peek(), false)) {
     c.next();
-    return { ident: t.text, pos };
+    const v = consts(t.text);
+    return v !== undefined ? { int: foldNum(v), pos } : { ident: t.text, pos };
   }
-  let neg = false;
-  if (t.kind === 'punct' && t.text === '-') {
-    c.next();
-    neg = true;
+  // llvm-mc folds a constant expression here (`offset:4+4`, `format:1+2`).
+  let e: Expr;
+  try {
+    e = parseExpr(c);
+  } catch (err) {
+    if (err instanceof ExprError) throw new OperandError({ line: c.line, col: err.col }, err.message);
+    throw err;
   }
-  const v = c.tok;
-  if (v.kind !== 'int') throw new OperandError(c.pos(v), 'expected an integer');
-  c.next();
-  const n = v.int as number | bigint;
-  return { int: neg ? (typeof n === 'bigint' ? -n : -n) : n, pos };
+  let r: ReturnType<typeof evalExpr>;
+  try {
+    r = evalExpr(e, (n) => {
+      const v = consts(n);
+      return v === undefined ? undefined : { value: v };
+    });
+  } catch {
+    throw new OperandError(pos, 'expected absolute expression');
+  }
+  if (r.sym || r.section) throw new OperandError(pos, 'expected absolute expression');
+  return { int: foldNum(r.value), pos };
 }
 
-function parseNamed(c: TokCursor): OperandBody {
+function foldNum(v: bigint): number | bigint {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+}
+
+function parseNamed(c: TokCursor, consts: ConstLookup): OperandBody {
   const name = c.next().text;
   c.next(); // :
   if (c.eat('[')) {
     const values: NamedValue[] = [];
     if (!c.isPunct(']')) {
       for (;;) {
-        values.push(namedValue(c));
+        values.push(namedValue(c, consts));
         if (c.eat(']')) break;
         if (!c.eat(',')) throw new OperandError(c.pos(), 'expected a comma or a closing square bracket');
       }
     } else c.next();
     return { kind: 'named', name: name.toLowerCase(), values, list: true };
   }
-  return { kind: 'named', name: name.toLowerCase(), values: [namedValue(c)], list: false };
+  const t = c.tok;
+  if (t.kind === 'ident' && c.peek().kind === 'punct' && c.peek().text === '(') {
+    const call = parseCall(c, consts) as CallOperand;
+    return {
+      kind: 'named',
+      name: name.toLowerCase(),
+      values: [{ ident: t.text, pos: c.pos(t) }],
+      list: false,
+      call,
+    };
+  }
+  return { kind: 'named', name: name.toLowerCase(), values: [namedValue(c, consts)], list: false };
 }
 
 function parseCall(c: TokCursor, consts: ConstLookup): OperandBody {

@@ -65,6 +65,8 @@ export interface NamedOperand {
   readonly values: readonly NamedValue[];
   /** True when the value was a bracketed list. */
   readonly list: boolean;
+  /** `offset:swizzle(QUAD_PERM, 0, 1, 2, 3)`: the call written as the value (values[0] is its name). */
+  readonly call?: CallOperand;
 }
 
 export type NamedValue =

@@ -1,0 +1,144 @@
+// MIMG: image loads, stores, atomics, samples and gathers. Op table from the disassembler. LLVM checks
+// vdata against dmask, d16 and tfe after matching; the vaddr widths it takes follow from the address
+// arguments the op's name implies (see vaddrWidths).
+import { MIMG_OPS, MimgClass, type MimgOp } from '../../codec/families/mimg-ops.js';
+import type { AsmFamily, AsmInst, EncodeResult } from '../types.js';
+import {
+  type Form,
+  type Formal,
+  GLC,
+  matchForms,
+  opt,
+  type ParserMask,
+  parseActuals,
+  parserMask,
+  pos,
+  reg,
+  SLC,
+} from './mem-match.js';
+import { scalarTupleCode, tupleTest } from './mem-scalar.js';
+
+const MIMG_ENC = 0x3c << 26;
+
+/**
+ * Bit n set: LLVM has a form with an n-dword vaddr. Sample and gather ops take their coordinates (one
+ * to three, or four with an LOD or clamp) after the offset, bias and z-compare words; with derivatives
+ * (d, cd) the gradients come too, from the packed (a16) 1D case up to 3D. The few wider forms are the
+ * register classes LLVM rounds some counts up to.
+ */
+function vaddrWidths(name: string): number {
+  if (!name.startsWith('image_sample') && !name.startsWith('image_gather4')) return 0b11110;
+  const parts = name.split('_').slice(2);
+  let extra = 0;
+  let lodOrClamp = 0;
+  let grads = false;
+  for (const p of parts) {
+    if (p === 'o' || p === 'c' || p === 'b') extra++;
+    else if (p === 'l' || p === 'cl') lodOrClamp++;
+    else if (p === 'd' || p === 'cd') grads = true;
+  }
+  let bits = 0;
+  if (grads) {
+    for (let n = 2 + extra; n <= 9 + extra + lodOrClamp; n++) bits |= 1 << n;
+    return bits;
+  }
+  const lo = 1 + extra;
+  const hi = 3 + extra + lodOrClamp;
+  for (let n = lo; n <= hi; n++) bits |= 1 << n;
+  if (extra === 0 && lodOrClamp === 0) bits |= 1 << 4;
+  if (hi >= 5) bits |= 1 << 8;
+  return bits;
+}
+
+interface MimgEntry {
+  op: MimgOp;
+  sampler: boolean;
+  forms: Form<null>[];
+  mask: ParserMask;
+}
+
+const MODS = ['dmask', 'unorm', 'cpol', 'a16', 'tfe', 'lwe', 'da', 'd16'];
+
+function entry(op: MimgOp): MimgEntry {
+  const sampler = op.cls === MimgClass.Sample || op.cls === MimgClass.Gather4;
+  const vaddr = vaddrWidths(op.name);
+  const f: Formal[] = [
+    pos((a) => a.op.kind === 'reg' && a.op.file === 'v' && ((op.dataWidths >> a.op.count) & 1) === 1),
+    pos(
+      (a) => a.op.kind === 'reg' && a.op.file === 'v' && a.op.count < 31 && ((vaddr >> a.op.count) & 1) === 1,
+    ),
+    pos(tupleTest(8)),
+  ];
+  if (sampler) f.push(pos(tupleTest(4)));
+  for (const m of MODS) if (m !== 'd16' || op.d16) f.push(opt(m));
+  const forms = [{ formals: f, data: null }];
+  const mask = parserMask(forms);
+  // gfx9 calls the bit a16; LLVM's parser knows r128 there only to reject it.
+  mask.set('r128', mask.get('a16') ?? 0);
+  return { op, sampler, forms, mask };
+}
+
+const BY_NAME = new Map<string, MimgEntry>();
+for (const op of MIMG_OPS) BY_NAME.set(op.name, entry(op));
+
+const KEYWORDS = new Set(['unorm', 'a16', 'r128', 'tfe', 'lwe', 'da', 'd16']);
+const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+function encode(inst: AsmInst): EncodeResult | null {
+  const e = BY_NAME.get(inst.mnemonic);
+  if (!e) return null;
+  const acts = parseActuals(inst, e.mask, KEYWORDS);
+  if ('error' in acts) return acts;
+  const r128 = acts.find((a) => a.key === 'r128');
+  if (r128) return { error: 'r128 modifier is not supported on this GPU', pos: r128.pos };
+  const m = matchForms(inst, e.forms, acts);
+  if ('error' in m) return m;
+  const op = e.op;
+  const bits: Record<string, number> = {};
+  let dmask = 0;
+  let dmaskPos = inst.pos;
+  let cpol = 0;
+  for (const a of m.bound) {
+    if (!a || a.key === null) continue;
+    if (a.key === 'dmask') {
+      dmask = a.value & 0xf;
+      dmaskPos = a.pos;
+    } else if (a.key === 'cpol') cpol = a.value;
+    else bits[a.key] = 1;
+  }
+  const d16 = bits.d16 ?? 0;
+  const tfe = bits.tfe ?? 0;
+  if (op.cls === MimgClass.Gather4 && POPCOUNT4[dmask] !== 1)
+    return { error: 'invalid image_gather dmask: only one bit must be set', pos: dmaskPos };
+  let want = op.cls === MimgClass.Gather4 ? 4 : POPCOUNT4[dmask] || 1;
+  if (d16) want = (want + 1) >> 1;
+  const vdata = reg(m.bound[0]);
+  if (vdata.count !== want + tfe) {
+    const what = op.d16 ? 'dmask, d16 and tfe' : 'dmask and tfe';
+    return { error: `image data size does not match ${what}`, pos: inst.pos };
+  }
+  // Atomics take 32- or 64-bit data, with cmpswap's compare value: one, two or four channels.
+  if (op.cls === MimgClass.Atomic && dmask !== 1 && dmask !== 3 && dmask !== 0xf)
+    return { error: 'invalid atomic image dmask', pos: dmaskPos };
+  const srsrc = scalarTupleCode(m.bound[2]!, 8) >> 2;
+  const ssamp = e.sampler ? scalarTupleCode(m.bound[3]!, 4) >> 2 : 0;
+  const w0 =
+    MIMG_ENC |
+    (dmask << 8) |
+    ((bits.unorm ?? 0) << 12) |
+    (cpol & GLC ? 1 << 13 : 0) |
+    ((bits.da ?? 0) << 14) |
+    ((bits.a16 ?? 0) << 15) |
+    (tfe << 16) |
+    ((bits.lwe ?? 0) << 17) |
+    (op.opcode << 18) |
+    (cpol & SLC ? 1 << 25 : 0);
+  const w1 = reg(m.bound[1]).index | (vdata.index << 8) | (srsrc << 16) | (ssamp << 21) | (d16 << 31);
+  return { words: [w0 >>> 0, w1 >>> 0] };
+}
+
+export const memMimg: AsmFamily = {
+  name: 'mimg',
+  mnemonics: () => BY_NAME.keys(),
+  encode,
+};

@@ -1,0 +1,97 @@
+// VINTRP: v_interp_p1_f32 / v_interp_p2_f32 / v_interp_mov_f32 in their one-dword form (with or
+// without the _e32 suffix): `vdst, vsrc|p10|p20|p0, attrN.c`. Opcodes from the disassembler's table.
+import { vintrp } from '../../codec/families/vintrp.js';
+import type { Target } from '../../isa/targets.js';
+import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
+import { type Actual, type Fail, type Form, matchForms, parseActuals, pos, tok } from './mem-match.js';
+
+const VINTRP_ENC = 0x35 << 26;
+const MOV = 'v_interp_mov_f32';
+const CHANNELS: Record<string, number> = { x: 0, y: 1, z: 2, w: 3 };
+const SLOTS: Record<string, number> = { p10: 0, p20: 1, p0: 2 };
+/** LLVM takes attribute numbers up to 32 here. */
+const MAX_ATTR = 32;
+
+const isVgpr = (a: Actual) => a.op.kind === 'reg' && a.op.file === 'v' && a.op.count === 1;
+const FORMS: Form<null>[] = [{ formals: [pos(isVgpr), pos(isVgpr), tok('attr')], data: null }];
+const MOV_FORMS: Form<null>[] = [{ formals: [pos(isVgpr), tok('slot'), tok('attr')], data: null }];
+const KEYWORDS = new Set<string>();
+const NO_MASK = new Map<string, number>();
+
+const byTarget = new Map<Target, Map<string, number>>();
+function opcodes(t: Target): Map<string, number> {
+  let m = byTarget.get(t);
+  if (m) return m;
+  m = new Map();
+  for (const e of vintrp.ops(t)) {
+    m.set(e.name, e.opcode);
+    m.set(`${e.name}_e32`, e.opcode);
+  }
+  byTarget.set(t, m);
+  return m;
+}
+
+function nameOf(op: Operand | undefined): string | null {
+  if (!op) return null;
+  if (op.kind === 'ident') return op.name;
+  if (op.kind === 'reg' && op.count === 1 && !op.mods.neg) return op.name;
+  return null;
+}
+
+/** `attrN.c` -> N << 2 | c. */
+function attr(op: Operand): number | Fail {
+  const name = nameOf(op) as string;
+  if (!name.startsWith('attr')) return { error: 'invalid interpolation attribute', pos: op.pos };
+  const dot = name.length - 2;
+  const chan = name[dot] === '.' ? CHANNELS[name[dot + 1]] : undefined;
+  if (chan === undefined) return { error: 'invalid or missing interpolation attribute channel', pos: op.pos };
+  let n = 0;
+  for (let k = 4; k < dot; k++) {
+    const d = name.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return { error: 'invalid or missing interpolation attribute number', pos: op.pos };
+    n = n * 10 + d;
+  }
+  if (dot <= 4) return { error: 'invalid or missing interpolation attribute number', pos: op.pos };
+  if (n > MAX_ATTR) return { error: 'out of bounds interpolation attribute number', pos: op.pos };
+  return (n << 2) | chan;
+}
+
+function encode(inst: AsmInst): EncodeResult | null {
+  const opcode = opcodes(inst.target).get(inst.mnemonic);
+  if (opcode === undefined) return null;
+  const mov = inst.mnemonic.startsWith(MOV);
+  const ops = inst.operands;
+  // The slot and attribute parsers run at their positions before matching, on any identifier there.
+  let slot = 0;
+  if (mov && nameOf(ops[1]) !== null) {
+    const s = SLOTS[nameOf(ops[1]) as string];
+    if (s === undefined) return { error: 'invalid interpolation slot', pos: ops[1].pos };
+    slot = s;
+  }
+  let at = -1;
+  if (nameOf(ops[2]) !== null) {
+    const r = attr(ops[2]);
+    if (typeof r !== 'number') return r;
+    at = r;
+  }
+  const acts = parseActuals(inst, NO_MASK, KEYWORDS);
+  if ('error' in acts) return acts;
+  const keyed = acts.map((a, k) =>
+    k === 2 && at >= 0
+      ? { ...a, key: 'attr' }
+      : k === 1 && mov && nameOf(ops[1]) !== null
+        ? { ...a, key: 'slot' }
+        : a,
+  );
+  const m = matchForms(inst, mov ? MOV_FORMS : FORMS, keyed);
+  if ('error' in m) return m;
+  const vdst = (m.bound[0]!.op as { index: number }).index;
+  const vsrc = mov ? slot : (m.bound[1]!.op as { index: number }).index;
+  return { words: [(VINTRP_ENC | vsrc | (at << 8) | (opcode << 16) | (vdst << 18)) >>> 0] };
+}
+
+export const memVintrp: AsmFamily = {
+  name: 'vintrp',
+  mnemonics: (t) => opcodes(t).keys(),
+  encode,
+};
