@@ -1,5 +1,6 @@
 // EXP: `exp TARGET src0, src1, src2, src3 [done] [compr] [vm]`, each source a VGPR or `off`. With
 // compr, two 16-bit pairs go in VSRC0 and VSRC1 (LLVM takes them from the first and third sources).
+import { TARGET_NAMES } from '../../codec/families/exp.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import {
   type Actual,
@@ -16,13 +17,11 @@ import {
 const EXP_ENC = 0x31 << 26;
 
 /** gfx9's targets by name -> the 6-bit TARGET value. */
-const TARGETS = new Map<string, number>([
-  ['mrtz', 8],
-  ['null', 9],
-]);
-for (let n = 0; n < 8; n++) TARGETS.set(`mrt${n}`, n);
-for (let n = 0; n < 4; n++) TARGETS.set(`pos${n}`, 12 + n);
-for (let n = 0; n < 32; n++) TARGETS.set(`param${n}`, 32 + n);
+const TARGETS = new Map<string, number>(
+  TARGET_NAMES.flatMap((name, v) =>
+    name.startsWith('invalid_target_') ? [] : [[name, v] as [string, number]],
+  ),
+);
 /** Targets of later GPUs, which LLVM names but rejects here. */
 const LATER = /^(pos4|prim|dual_src_blend[01])$/;
 

@@ -1,13 +1,8 @@
 // MTBUF's `format:` operand on gfx9: a 7-bit number (dfmt | nfmt << 4), or a bracketed list of one data
 // format and/or one numeric format by name; the one not written keeps its default (dfmt 1, nfmt 0).
+import { DATA_FORMATS, NUM_FORMATS } from '../../isa/buffer-formats.js';
 import type { Operand } from '../types.js';
 import type { Actual, NamedParser } from './mem-match.js';
-
-const DATA_FORMATS = (
-  'INVALID 8 16 8_8 32 16_16 10_11_11 11_11_10 10_10_10_2 2_10_10_10 8_8_8_8 32_32 16_16_16_16 32_32_32 ' +
-  '32_32_32_32 RESERVED_15'
-).split(' ');
-const NUM_FORMATS = 'UNORM SNORM USCALED SSCALED UINT SINT RESERVED_6 FLOAT'.split(' ');
 
 const DFMT = new Map(DATA_FORMATS.map((n, k) => [`BUF_DATA_FORMAT_${n}`, k]));
 const NFMT = new Map(NUM_FORMATS.map((n, k) => [`BUF_NUM_FORMAT_${n}`, k]));

@@ -3,7 +3,7 @@ import type { Target } from '../../isa/targets.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** Target names by the 6-bit TARGET field; LLVM prints the values gfx9 does not define by number. */
-const TARGET_NAMES: readonly string[] = (() => {
+export const TARGET_NAMES: readonly string[] = (() => {
   const t: string[] = [];
   for (let n = 0; n < 64; n++) {
     if (n < 8) t.push('mrt' + n);

@@ -2,17 +2,15 @@
 // word 0: offset[11:0] offen[12] idxen[13] glc[14] op[18:15] dfmt[22:19] nfmt[25:23] 111010[31:26]
 // word 1: vaddr[7:0] vdata[15:8] srsrc[20:16] slc[22] tfe[23] soffset[31:24]
 // LLVM rejects tfe on gfx9 MTBUF.
+import { DATA_FORMATS, NUM_FORMATS } from '../../isa/buffer-formats.js';
 import type { Target } from '../../isa/targets.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { bufVaddr, SOFFSET, SRSRC } from './buf-common.js';
 import { MTBUF_OPS } from './buf-ops.js';
 
-const DFMT = (
-  'INVALID 8 16 8_8 32 16_16 10_11_11 11_11_10 10_10_10_2 2_10_10_10 8_8_8_8 32_32 16_16_16_16 32_32_32 ' +
-  '32_32_32_32 RESERVED_15'
-).split(' ');
-const NFMT = ['UNORM', 'SNORM', 'USCALED', 'SSCALED', 'UINT', 'SINT', 'RESERVED_6', 'FLOAT'];
+const DFMT = DATA_FORMATS;
+const NFMT = NUM_FORMATS;
 
 /** ` format:[...]` by dfmt | nfmt << 4; LLVM leaves out the defaults (dfmt 8, nfmt unorm). */
 const FORMAT: string[] = [];
