@@ -300,9 +300,17 @@ function parseCall(c: TokCursor, consts: ConstLookup): OperandBody {
     for (;;) {
       const t = c.tok;
       const pos = c.pos(t);
+      const sign = t.kind === 'punct' && t.text === '-' ? 1 : 0;
+      const f = c.peek(sign);
+      const after = c.peek(sign + 1);
       if (t.kind === 'str') {
         c.next();
         args.push({ str: t.text, pos });
+      } else if (f.kind === 'float' && after.kind === 'punct' && (after.text === ',' || after.text === ')')) {
+        // A float argument, as in lit(1.0).
+        if (sign) c.next();
+        c.next();
+        args.push({ float: sign ? -(f.num as number) : (f.num as number), pos });
       } else if (t.kind === 'ident' && (c.peek().text === ',' || c.peek().text === ')')) {
         c.next();
         const v = consts(t.text);

@@ -83,6 +83,7 @@ export interface CallOperand {
 
 export type CallArg =
   | { readonly int: number | bigint; readonly pos: Pos }
+  | { readonly float: number; readonly pos: Pos }
   | { readonly ident: string; readonly pos: Pos }
   | { readonly str: string; readonly pos: Pos };
 

@@ -7,5 +7,20 @@ import { memExp } from './mem-exp.js';
 import { memFlat } from './mem-flat.js';
 import { memMimg } from './mem-mimg.js';
 import { memVintrp } from './mem-vintrp.js';
+import { valuLegacy } from './valu-legacy.js';
+import { valuVop } from './valu-vop.js';
+import { valuVop3 } from './valu-vop3.js';
+import { valuVop3p } from './valu-vop3p.js';
 
-export const ASM_FAMILIES: AsmFamily[] = [memDs, memBuf, memFlat, memMimg, memExp, memVintrp];
+export const ASM_FAMILIES: AsmFamily[] = [
+  memDs,
+  memBuf,
+  memFlat,
+  memMimg,
+  memExp,
+  memVintrp,
+  valuVop,
+  valuVop3,
+  valuVop3p,
+  valuLegacy,
+];

@@ -1,0 +1,525 @@
+// Source operands of the vector ALU encodings: registers, inline constants and literals as llvm-mc encodes
+// them for an operand of a given type. The rules (which values are inline constants, what a literal dword
+// holds, which values do not fit at all) differ per type and per token kind (integer or float), exactly as
+// LLVM's AMDGPUOperand::isInlinableImm / addLiteralImmOperand do; each rule was checked with llvm-mc-22.
+import { type OperandType, typeDwords } from '../../codec/operands.js';
+import type { Expr } from '../expr.js';
+import type { Encoded, Operand, Pos } from '../types.js';
+
+export interface Err {
+  readonly error: string;
+  readonly pos: Pos;
+}
+
+export const INVALID = 'invalid operand for instruction';
+const OUT_OF_RANGE = 'register index is out of range';
+
+export function err(error: string, pos: Pos): Err {
+  return { error, pos };
+}
+
+/** Kinds of an encoded source. */
+export const S_VGPR = 0;
+export const S_SGPR = 1;
+export const S_CONST = 2;
+export const S_LIT = 3;
+export const S_AGPR = 4;
+
+/** One encoded source: its 9-bit code, and for a literal the dword (or the expression to fix up). */
+export interface Src {
+  readonly kind: number;
+  readonly code: number;
+  readonly lit: number;
+  readonly expr: Expr | null;
+  /** Identity of the scalar register read (for the constant-bus count), -1 when none. */
+  readonly bus: number;
+  readonly op: Operand;
+}
+
+/** Scalar codes LLVM treats as readable in an operand of any width (hardware values, not register pairs). */
+const ANY_WIDTH = new Set([125, 235, 236, 237, 238, 239, 251, 252, 253]);
+
+const FLOAT_CODE = new Map<number, number>([
+  [0.5, 240],
+  [-0.5, 241],
+  [1, 242],
+  [-1, 243],
+  [2, 244],
+  [-2, 245],
+  [4, 246],
+  [-4, 247],
+]);
+const F32_CODE = new Map<number, number>([
+  [0x3f000000, 240],
+  [0xbf000000, 241],
+  [0x3f800000, 242],
+  [0xbf800000, 243],
+  [0x40000000, 244],
+  [0xc0000000, 245],
+  [0x40800000, 246],
+  [0xc0800000, 247],
+  [0x3e22f983, 248],
+]);
+const F16_CODE = new Map<number, number>([
+  [0x3800, 240],
+  [0xb800, 241],
+  [0x3c00, 242],
+  [0xbc00, 243],
+  [0x4000, 244],
+  [0xc000, 245],
+  [0x4400, 246],
+  [0xc400, 247],
+  [0x3118, 248],
+]);
+// High dwords of the f64 inline constants (their low dwords are zero); 1/(2*pi) is matched separately.
+const F64_HI_CODE = new Map<number, number>([
+  [0x3fe00000, 240],
+  [0xbfe00000, 241],
+  [0x3ff00000, 242],
+  [0xbff00000, 243],
+  [0x40000000, 244],
+  [0xc0000000, 245],
+  [0x40100000, 246],
+  [0xc0100000, 247],
+]);
+const INV_2PI = 0.15915494309189532;
+const INV_2PI_HI = 0x3fc45f30;
+const INV_2PI_LO = 0x6dc9c882;
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+const f64 = new Float64Array(1);
+const u64 = new Uint32Array(f64.buffer);
+
+/** f32 bits of `d` rounded to nearest, or -1 when the conversion overflows or underflows (LLVM rejects). */
+export function f32Bits(d: number): number {
+  f32[0] = d;
+  const b = u32[0];
+  const r = f32[0];
+  if (!Number.isFinite(r) && Number.isFinite(d)) return -1;
+  if ((b & 0x7f800000) === 0 && r !== d) return -1;
+  return b;
+}
+
+function roundEven(x: number): number {
+  const f = Math.floor(x);
+  const diff = x - f;
+  if (diff > 0.5) return f + 1;
+  if (diff < 0.5) return f;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+/** IEEE half bits of `d` rounded to nearest even, or -1 on overflow or inexact underflow. */
+export function f16Bits(d: number): number {
+  const sign = d < 0 || Object.is(d, -0) ? 0x8000 : 0;
+  let a = Math.abs(d);
+  if (a === 0) return sign;
+  if (Number.isNaN(a)) return 0x7e00;
+  if (a === Number.POSITIVE_INFINITY) return sign | 0x7c00;
+  if (a < 2 ** -14) {
+    const m = a * 2 ** 24;
+    const r = roundEven(m);
+    if (r !== m) return -1;
+    return sign | r;
+  }
+  let e = Math.floor(Math.log2(a));
+  if (2 ** e > a) e--;
+  else if (2 ** (e + 1) <= a) e++;
+  a = a / 2 ** e;
+  let frac = roundEven((a - 1) * 1024);
+  if (frac === 1024) {
+    frac = 0;
+    e++;
+  }
+  if (e > 15) return -1;
+  return sign | ((e + 15) << 10) | frac;
+}
+
+function intCode(v: number): number {
+  return v >= 0 ? 128 + v : 192 - v;
+}
+
+/** Operand-type classes as the literal rules see them. */
+const C32 = 0;
+const CI16 = 1;
+const CF16 = 2;
+const CF64 = 3;
+const CI64 = 4;
+const CV2F16 = 5;
+const CV2I16 = 6;
+const CLASS: Record<OperandType, number> = {
+  b32: C32,
+  i32: C32,
+  f32: C32,
+  i16: CI16,
+  f16: CF16,
+  f64: CF64,
+  b64: CI64,
+  i64: CI64,
+  v2f16: CV2F16,
+  v2i16: CV2I16,
+};
+
+/** [code, literal dword]: code 255 means a literal; null when the value does not fit the operand. */
+type Imm = readonly [number, number] | null;
+
+function imm32Bits(b: number): Imm {
+  const s = b | 0;
+  if (s >= -16 && s <= 64) return [intCode(s), 0];
+  const c = F32_CODE.get(b >>> 0);
+  return c === undefined ? [255, b >>> 0] : [c, 0];
+}
+
+function f16Imm(low: number): Imm {
+  const s = (low << 16) >> 16;
+  if (s >= -16 && s <= 64) return [intCode(s), 0];
+  const c = F16_CODE.get(low);
+  return c === undefined ? [255, low] : [c, 0];
+}
+
+/** An integer token (as a signed 64-bit value) in an operand of class `cls`. */
+function intImm(v: number | bigint, cls: number): Imm {
+  if (typeof v === 'bigint') {
+    const s = BigInt.asIntN(64, v);
+    if (s >= -(2n ** 53n) && s <= 2n ** 53n) return intImm(Number(s), cls);
+    if (cls !== CF64 && cls !== CI64) return null;
+    const hi = Number((BigInt.asUintN(64, s) >> 32n) & 0xffffffffn);
+    const lo = Number(BigInt.asUintN(64, s) & 0xffffffffn);
+    return f64PatternCode(hi, lo);
+  }
+  if (v >= -16 && v <= 64) return [intCode(v), 0];
+  switch (cls) {
+    case C32:
+    case CV2I16:
+      if (v < -(2 ** 31) || v >= 2 ** 32) return null;
+      return imm32Bits(v >>> 0);
+    case CI16:
+      if (v < -32768 || v > 65535) return null;
+      return [255, v >>> 0];
+    case CF16:
+      if (v < -32768 || v > 65535) return null;
+      return f16Imm(v & 0xffff);
+    case CV2F16:
+      if (v >= -32768 && v <= 65535) return f16Imm(v & 0xffff);
+      if (v < -(2 ** 31) || v >= 2 ** 32) return null;
+      return [255, v >>> 0];
+    default: {
+      if (v >= -(2 ** 31) && v < 2 ** 32) return [255, v >>> 0];
+      const hi = Math.floor(v / 2 ** 32) >>> 0;
+      const lo = (v - Math.floor(v / 2 ** 32) * 2 ** 32) >>> 0;
+      return f64PatternCode(hi, lo);
+    }
+  }
+}
+
+/** A 64-bit pattern too wide for a literal: only the f64 inline constants fit. */
+function f64PatternCode(hi: number, lo: number): Imm {
+  if (lo === 0) {
+    const c = F64_HI_CODE.get(hi);
+    if (c !== undefined) return [c, 0];
+  }
+  if (hi === INV_2PI_HI && lo === INV_2PI_LO) return [248, 0];
+  return null;
+}
+
+/** A float token in an operand of class `cls`. */
+function floatImm(d: number, cls: number): Imm {
+  switch (cls) {
+    case C32:
+    case CI16:
+    case CV2I16: {
+      const b = f32Bits(d);
+      return b < 0 ? null : imm32Bits(b);
+    }
+    case CF16:
+    case CV2F16: {
+      const b = f16Bits(d);
+      if (b < 0) return null;
+      if (b === 0) return [128, 0];
+      const c = F16_CODE.get(b);
+      return c === undefined ? [255, b] : [c, 0];
+    }
+    default: {
+      if (Object.is(d, 0)) return [128, 0];
+      const c = FLOAT_CODE.get(d);
+      if (c !== undefined && !Object.is(d, -0)) return [c, 0];
+      if (d === INV_2PI) return [248, 0];
+      if (cls === CI64) return null;
+      f64[0] = d;
+      return [255, u64[1]];
+    }
+  }
+}
+
+/** Bus identity of a scalar register: code and width (s0 and s[0:1] are different registers to LLVM). */
+function busKey(code: number, count: number): number {
+  return code * 32 + count;
+}
+
+/** Encodes one source operand of type `t`; literal acceptance is up to the caller. */
+export function encodeSrc(op: Operand, t: OperandType, dwords: number): Src | Err {
+  switch (op.kind) {
+    case 'reg':
+      return regSrc(op, dwords);
+    case 'int': {
+      const r = intImm(op.value, CLASS[t]);
+      if (r === null) return err(INVALID, op.pos);
+      return { kind: r[0] === 255 ? S_LIT : S_CONST, code: r[0], lit: r[1], expr: null, bus: -1, op };
+    }
+    case 'float': {
+      const r = floatImm(op.value, CLASS[t]);
+      if (r === null) return err(INVALID, op.pos);
+      return { kind: r[0] === 255 ? S_LIT : S_CONST, code: r[0], lit: r[1], expr: null, bus: -1, op };
+    }
+    case 'expr':
+      return { kind: S_LIT, code: 255, lit: 0, expr: op.expr, bus: -1, op };
+    case 'call':
+      return litCall(op, CLASS[t]);
+    case 'ident':
+      if (op.name === 'lit') return err('expected left paren after lit', op.pos);
+      return (
+        halfRegister(op) ?? {
+          kind: S_LIT,
+          code: 255,
+          lit: 0,
+          expr: { k: 'sym', name: op.name, variant: '', pos: op.pos },
+          bus: -1,
+          op,
+        }
+      );
+    default:
+      return err(INVALID, op.pos);
+  }
+}
+
+/** `lit(N)`: the value as a literal dword even when it is an inline constant. */
+function litCall(op: Operand & { kind: 'call' }, cls: number): Src | Err {
+  if (op.name !== 'lit' || op.args.length !== 1) return err(INVALID, op.pos);
+  const a = op.args[0];
+  if ('float' in a) {
+    const bits = floatLiteralBits(a.float, cls);
+    if (bits === null) return err(INVALID, op.pos);
+    return { kind: S_LIT, code: 255, lit: bits, expr: null, bus: -1, op };
+  }
+  if (!('int' in a)) return err('expected immediate with lit modifier', a.pos);
+  const v = a.int;
+  const n = typeof v === 'bigint' ? Number(BigInt.asIntN(64, v)) : v;
+  if (n < -(2 ** 31) || n >= 2 ** 32) return err(INVALID, op.pos);
+  return { kind: S_LIT, code: 255, lit: n >>> 0, expr: null, bus: -1, op };
+}
+
+/** The literal dword of a float forced to be a literal (`lit(1.0)`): its bits in the operand's format. */
+function floatLiteralBits(d: number, cls: number): number | null {
+  if (cls === CF16 || cls === CV2F16) {
+    const b = f16Bits(d);
+    return b < 0 ? null : b;
+  }
+  if (cls === CF64 || cls === CI64) {
+    // A 64-bit operand's literal is the high half of the double.
+    f64[0] = d;
+    return u64[1];
+  }
+  const b = f32Bits(d);
+  return b < 0 ? null : b;
+}
+
+function regSrc(op: Operand & { kind: 'reg' }, dwords: number): Src | Err {
+  const n = op.count;
+  switch (op.file) {
+    case 'v':
+      if (op.index + n > 256) return err(OUT_OF_RANGE, op.pos);
+      if (n !== dwords) return err(INVALID, op.pos);
+      return { kind: S_VGPR, code: 256 + op.index, lit: 0, expr: null, bus: -1, op };
+    case 'a':
+      if (op.index + n > 256) return err(OUT_OF_RANGE, op.pos);
+      if (n !== dwords) return err(INVALID, op.pos);
+      return { kind: S_AGPR, code: 256 + op.index, lit: 0, expr: null, bus: -1, op };
+    case 's':
+    case 'ttmp': {
+      const max = op.file === 's' ? 102 : 16;
+      if (op.index + n > max) return err(OUT_OF_RANGE, op.pos);
+      if (n !== dwords) return err(INVALID, op.pos);
+      if (n > 1 && op.index % (n >= 4 ? 4 : n) !== 0) return err('invalid register alignment', op.pos);
+      const code = op.file === 's' ? op.index : 108 + op.index;
+      return { kind: S_SGPR, code, lit: 0, expr: null, bus: busKey(code, n), op };
+    }
+    default: {
+      const code = op.index;
+      if (code >= 108 && code <= 111) return err(`${op.name} register not available on this GPU`, op.pos);
+      if (n !== dwords && !(ANY_WIDTH.has(code) && n === 1)) return err(INVALID, op.pos);
+      // null reads as zero and lds_direct comes from LDS: neither uses the constant bus.
+      const bus = code === 125 || code === 254 ? -1 : busKey(code, n);
+      return { kind: S_SGPR, code, lit: 0, expr: null, bus, op };
+    }
+  }
+}
+
+/** Whether the operand names the vcc register pair. */
+export function isVcc(op: Operand): boolean {
+  return op.kind === 'reg' && op.file === 'special' && op.index === 106 && op.count === 2;
+}
+
+/** An SGPR-pair destination or mask (VOPC e64 result, carry out/in): its 8-bit scalar code. */
+export function sgprPair(op: Operand): number | Err {
+  if (op.kind !== 'reg' || op.mods.neg || op.mods.abs || op.mods.sext) return err(INVALID, op.pos);
+  if (op.count !== 2) return err(INVALID, op.pos);
+  if (op.file === 's') {
+    if (op.index + 2 > 102) return err(INVALID, op.pos);
+    if (op.index % 2) return err('invalid register alignment', op.pos);
+    return op.index;
+  }
+  if (op.file === 'ttmp') {
+    if (op.index % 2) return err('invalid register alignment', op.pos);
+    return 108 + op.index;
+  }
+  if (op.file === 'special') {
+    if (op.index >= 108 && op.index <= 111)
+      return err(`${op.name} register not available on this GPU`, op.pos);
+    return op.index;
+  }
+  return err(INVALID, op.pos);
+}
+
+/** A 32-bit SGPR destination (v_readfirstlane_b32, v_readlane_b32). */
+export function sgpr32(op: Operand): number | Err {
+  if (op.kind !== 'reg' || op.count !== 1) return err(INVALID, op.pos);
+  if (op.file === 's') return op.index <= 101 ? op.index : err(INVALID, op.pos);
+  if (op.file === 'ttmp') return op.index <= 15 ? 108 + op.index : err(INVALID, op.pos);
+  if (op.file === 'special') {
+    if (op.index >= 108 && op.index <= 111)
+      return err(`${op.name} register not available on this GPU`, op.pos);
+    if (op.index <= 127 && op.index !== 125) return op.index;
+  }
+  return err(INVALID, op.pos);
+}
+
+/** A VGPR tuple of `dwords` registers: its index, or an error. */
+export function vgprIndex(op: Operand, dwords: number, file: 'v' | 'a' = 'v'): number | Err {
+  const h = halfRegister(op);
+  if (h) return h;
+  if (op.kind === 'reg' && op.file === file && op.index + op.count > 256) return err(OUT_OF_RANGE, op.pos);
+  if (op.kind !== 'reg' || op.file !== file || op.count !== dwords || op.index + dwords > 256)
+    return err(INVALID, op.pos);
+  if (op.mods.neg || op.mods.abs || op.mods.sext) return err(INVALID, op.pos);
+  return op.index;
+}
+
+export function isErr(x: unknown): x is Err {
+  return typeof x === 'object' && x !== null && 'error' in x;
+}
+
+/**
+ * The constant-bus rule of gfx9: the sources may read at most one scalar value (an SGPR, possibly
+ * repeated, or one literal). `implicit` is a scalar read the encoding adds (vcc of e32 carry-in ops).
+ * Returns the source that breaks it, or null.
+ */
+export function busViolation(srcs: readonly (Src | null)[], implicit = -1): Src | null {
+  let used = implicit;
+  let lit = -1;
+  let n = implicit >= 0 ? 1 : 0;
+  for (const s of srcs) {
+    if (s === null) continue;
+    if (s.bus >= 0) {
+      if (s.bus === used) continue;
+      used = s.bus;
+    } else if (s.kind === S_LIT) {
+      if (lit >= 0 && s.expr === null && s.lit === lit) continue;
+      lit = s.expr === null ? s.lit : -2;
+    } else continue;
+    if (++n > 1) return s;
+  }
+  return null;
+}
+
+export const BUS_ERROR = 'invalid operand (violates constant bus restrictions)';
+export const LIT_ERROR = 'literal operands are not supported';
+/** The constant-bus identity of vcc, read implicitly by the e32/SDWA/DPP carry-in and select ops. */
+export const VCC_BUS = busKey(106, 2);
+
+/** The literal dword of an operand that is always a literal (v_madmk/v_madak's K). */
+export function literalOf(op: Operand, t: OperandType): Src | Err {
+  if (op.mods.neg || op.mods.abs || op.mods.sext) return err(INVALID, op.pos);
+  const half = t === 'f16' || t === 'i16';
+  let v: number;
+  if (op.kind === 'int') {
+    const n = typeof op.value === 'bigint' ? Number(BigInt.asIntN(64, op.value)) : op.value;
+    if (half ? n < -32768 || n > 65535 : n < -(2 ** 31) || n >= 2 ** 32) return err(INVALID, op.pos);
+    v = half ? n & 0xffff : n >>> 0;
+  } else if (op.kind === 'float') {
+    v = half ? f16Bits(op.value) : f32Bits(op.value);
+    if (v < 0) return err(INVALID, op.pos);
+  } else if (op.kind === 'call' || op.kind === 'expr' || op.kind === 'ident') {
+    const s = encodeSrc(op, t, 1);
+    if (isErr(s) || s.kind === S_LIT) return s;
+    return err(INVALID, op.pos);
+  } else return err(INVALID, op.pos);
+  return { kind: S_LIT, code: 255, lit: v, expr: null, bus: -1, op };
+}
+
+/** The instruction words followed by the literal dword, if any (a fixup when it is an expression). */
+export function withLiteral(words: number[], lit: Src | null): Encoded {
+  if (lit === null) return { words };
+  const offset = words.length * 4;
+  words.push(lit.lit >>> 0);
+  if (lit.expr === null) return { words };
+  return { words, fixups: [{ offset, kind: 'lit32', expr: lit.expr, pos: lit.op.pos }] };
+}
+
+/**
+ * An immediate with neg/abs in a source whose encoding has no modifier bits (e32): LLVM applies them to
+ * the value's sign bit in the operand's float format, and the result may then be an inline constant.
+ */
+export function foldMods(op: Operand, t: OperandType): Src | Err {
+  const s = encodeSrc(op, t, typeDwords(t));
+  if (isErr(s) || s.expr !== null) return s;
+  const cls = CLASS[t];
+  const sign = cls === CF16 || cls === CV2F16 ? 0x8000 : 0x80000000;
+  if (op.kind === 'call') {
+    // lit(...) stays a literal; only its sign bit changes.
+    let b = s.lit;
+    if (op.mods.abs) b = (b & ~sign) >>> 0;
+    if (op.mods.neg) b = (b ^ sign) >>> 0;
+    return { ...s, lit: b };
+  }
+  if (op.kind !== 'int' && op.kind !== 'float') return s;
+  let bits: number;
+  if (cls === CF64) {
+    if (op.kind === 'int') return err(INVALID, op.pos);
+    f64[0] = op.value;
+    bits = u64[1];
+  } else if (s.kind === S_LIT) bits = s.lit;
+  else if (cls === CF16 || cls === CV2F16)
+    bits = op.kind === 'float' ? f16Bits(op.value) : Number(op.value) & 0xffff;
+  else bits = op.kind === 'float' ? f32Bits(op.value) : Number(op.value) >>> 0;
+  if (op.mods.abs) bits = (bits & ~sign) >>> 0;
+  if (op.mods.neg) bits = (bits ^ sign) >>> 0;
+  let r: Imm;
+  if (cls === CF64) r = f64PatternCode(bits, 0) ?? (bits === 0 ? [128, 0] : [255, bits]);
+  else if (cls === CF16 || cls === CV2F16) r = f16Imm(bits & 0xffff);
+  else r = imm32Bits(bits);
+  if (r === null) return err(INVALID, op.pos);
+  return { kind: r[0] === 255 ? S_LIT : S_CONST, code: r[0], lit: r[1], expr: null, bus: -1, op };
+}
+
+/** Register halves (`v5.l`) are a gfx11 syntax: llvm-mc says so rather than "invalid operand". */
+export function halfRegister(op: Operand): Err | null {
+  if (op.kind !== 'ident') return null;
+  const n = op.name;
+  if (n.length > 2 && n[0] === 'v' && (n.endsWith('.l') || n.endsWith('.h')))
+    return err('operands are not valid for this GPU or mode', op.pos);
+  return null;
+}
+
+/**
+ * The constant-bus check of encodings without literals (VOP3/VOP3P on gfx9): an implicit vcc read only
+ * competes with scalar registers; a literal is reported as such unless two explicit scalar values clash.
+ */
+export function vop3Bus(srcs: readonly (Src | null)[], implicit: number): Err | null {
+  let lit: Src | null = null;
+  for (const s of srcs) if (s && s.kind === S_LIT) lit ??= s;
+  const v =
+    busViolation(lit ? srcs.map((s) => (s && s.kind === S_LIT ? null : s)) : srcs, implicit) ??
+    busViolation(srcs);
+  if (v) return err(BUS_ERROR, v.op.pos);
+  return lit ? err(LIT_ERROR, lit.op.pos) : null;
+}

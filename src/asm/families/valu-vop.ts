@@ -1,0 +1,308 @@
+// VOP1, VOP2 and VOPC ops in all their encodings: e32, e64 (VOP3A/VOP3B), SDWA and DPP. Without a suffix
+// llvm-mc picks the encoding: DPP when a DPP control is written, SDWA when an SDWA select or sext() is, and
+// otherwise the first of e32, e64, SDWA the operands fit (e32 takes no modifiers, an SGPR-pair result or a
+// non-VGPR src1; e64 takes no literal on gfx9).
+import { VOP1_OPS, VOP2_OPS, VOPC_OPS, type VopOp } from '../../codec/families/vop-ops.js';
+import { K_NONE, K_SDST, K_VOPC, VOP3_TABLES, type Vop3Entry } from '../../codec/families/vop3-tables.js';
+import { typeDwords } from '../../codec/operands.js';
+import { type Target, targetBit } from '../../isa/targets.js';
+import { VF_CARRY_OUT, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP, vop3Opcode } from '../../isa/vop-profile.js';
+import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
+import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
+import { encodeDpp, encodeSdwa, type VopLine } from './valu-sdwa-dpp.js';
+import {
+  BUS_ERROR,
+  busViolation,
+  type Err,
+  encodeSrc,
+  err,
+  foldMods,
+  INVALID,
+  isErr,
+  isVcc,
+  literalOf,
+  S_AGPR,
+  S_LIT,
+  S_VGPR,
+  type Src,
+  sgpr32,
+  sgprPair,
+  VCC_BUS,
+  vgprIndex,
+  vop3Bus,
+  withLiteral,
+} from './valu-src.js';
+
+const LDS_DIRECT = 254;
+const UNIQUE_LITERAL = 'only one unique literal operand is allowed';
+const F_AUTO = 0;
+const F_E32 = 1;
+const F_E64 = 2;
+const F_SDWA = 3;
+const F_DPP = 4;
+
+export const ENC_VOP1 = 0;
+export const ENC_VOP2 = 1;
+export const ENC_VOPC = 2;
+
+interface Entry {
+  readonly o: VopOp;
+  readonly enc: number;
+  readonly form: number;
+  readonly e64: Vop3Entry | null;
+  readonly sdwa: boolean;
+  readonly dpp: boolean;
+}
+
+const NO_CARRY_ADD = new Set(['v_add_u32', 'v_sub_u32', 'v_subrev_u32']);
+
+function build(t: Target): Map<string, Entry> {
+  const m = new Map<string, Entry>();
+  const tb = targetBit(t);
+  const tabs = [VOP1_OPS, VOP2_OPS, VOPC_OPS];
+  for (let enc = 0; enc < 3; enc++) {
+    for (const o of tabs[enc]) {
+      if (o === undefined || !(o.p.targets & tb)) continue;
+      const op3 = vop3Opcode(o.p);
+      const e64 = op3 === undefined ? null : VOP3_TABLES[t][op3];
+      const base = { o, enc, e64, sdwa: (o.sdwaTargets & tb) !== 0, dpp: (o.dppTargets & tb) !== 0 };
+      const name = o.p.name;
+      m.set(name, { ...base, form: F_AUTO });
+      m.set(name + '_e32', { ...base, form: F_E32 });
+      m.set(name + '_e64', { ...base, form: F_E64 });
+      // Registered even where the form does not exist: llvm-mc names the missing variant.
+      m.set(name + '_sdwa', { ...base, form: F_SDWA });
+      m.set(name + '_dpp', { ...base, form: F_DPP });
+    }
+  }
+  return m;
+}
+
+const TABLES = new Map<Target, Map<string, Entry>>();
+function table(t: Target): Map<string, Entry> {
+  let m = TABLES.get(t);
+  if (!m) {
+    m = build(t);
+    TABLES.set(t, m);
+  }
+  return m;
+}
+
+/** Sorts the positional operands into their roles, or says why they do not fit the op's syntax. */
+function roles(e: Entry, inst: AsmInst, p: readonly Operand[]): VopLine | Err {
+  const o = e.o;
+  const f = o.p.flags;
+  const line: VopLine = { dst: null, sdst: null, src0: null, src1: null, mask: null, k: null };
+  let want: (keyof VopLine)[];
+  if (o.p.dstKind === 'none') want = [];
+  else if (e.enc === ENC_VOPC) want = ['sdst', 'src0', 'src1'];
+  else if (e.enc === ENC_VOP1) want = ['dst', 'src0'];
+  else if (f & VF_MADMK) want = ['dst', 'src0', 'k', 'src1'];
+  else if (f & VF_MADAK) want = ['dst', 'src0', 'src1', 'k'];
+  else {
+    want = ['dst'];
+    if (f & VF_CARRY_OUT) want.push('sdst');
+    want.push('src0', 'src1');
+    if (f & VF_MASK_IN) want.push('mask');
+  }
+  if (p.length !== want.length) {
+    // The gfx8 spelling of the carry-out add (v_add_u32 v1, vcc, v2, v3) is another GPU's form.
+    if (NO_CARRY_ADD.has(o.p.name) && p.length === 4 && isVcc(p[1]))
+      return err(
+        e.form === F_DPP ? NOT_VALID : 'operands are not valid for this GPU or mode',
+        e.form === F_DPP ? p[1].pos : inst.pos,
+      );
+    if (p.length < want.length) return err('too few operands for instruction', inst.pos);
+    return err(INVALID, p[want.length].pos);
+  }
+  for (let k = 0; k < want.length; k++) line[want[k]] = p[k];
+  return line;
+}
+
+function noMods(op: Operand | null): Err | null {
+  if (op && (op.mods.neg || op.mods.abs || op.mods.sext)) return err(INVALID, op.pos);
+  return null;
+}
+
+/**
+ * Modifiers on an e32 source: none on an integer source (its parser takes none at all), and on a float
+ * source only around an immediate of src0, where they fold into the value.
+ */
+function srcMods(op: Operand | null, fp: boolean, foldable: boolean): Err | null {
+  if (!op) return null;
+  const md = op.mods;
+  if (md.sext) return err(INVALID, op.pos);
+  if (!md.neg && !md.abs) return null;
+  if (!fp) return err(NOT_VALID, op.pos);
+  return foldable && (op.kind === 'int' || op.kind === 'float' || op.kind === 'call')
+    ? null
+    : err(INVALID, op.pos);
+}
+
+function encodeE32(e: Entry, _inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
+  const bad = firstOf(
+    m.clamp,
+    m.omodPos,
+    m.opSelPos,
+    m.opSelHiPos,
+    m.negLoPos,
+    m.negHiPos,
+    m.sdwa,
+    m.dpp,
+    m.dppOther,
+    m.mfma,
+    m.high,
+  );
+  if (bad) return err(INVALID, bad);
+  const o = e.o;
+  const p = o.p;
+  const op = p.opcode;
+  if (p.dstKind === 'none') return { words: [e.enc === ENC_VOP1 ? (0x7e000000 | (op << 9)) >>> 0 : 0] };
+  const ms = srcMods(l.src0, o.fp0, true) ?? srcMods(l.src1, o.fp1, false) ?? noMods(l.k);
+  if (ms) return ms;
+  if (l.sdst && !isVcc(l.sdst)) return err(INVALID, l.sdst.pos);
+  if (l.mask && !isVcc(l.mask)) return err(INVALID, l.mask.pos);
+  const s0op = l.src0 as Operand;
+  const md0 = s0op.mods;
+  const s0 = md0.neg || md0.abs ? foldMods(s0op, o.s0) : encodeSrc(s0op, o.s0, typeDwords(o.s0));
+  if (isErr(s0)) return s0;
+  if (s0.kind === S_AGPR) return err(INVALID, s0op.pos);
+  // v_swap_b32 and v_readfirstlane_b32 read a VGPR only.
+  if ((p.flags & VF_SWAP || p.dstKind === 'sgpr') && s0.kind !== S_VGPR && s0.code !== LDS_DIRECT)
+    return err(INVALID, s0op.pos);
+  let w: number;
+  let src1 = 0;
+  if (l.src1) {
+    const v = vgprIndex(l.src1, typeDwords(o.s1));
+    if (isErr(v)) return v;
+    src1 = v;
+  }
+  if (e.enc === ENC_VOPC) w = 0x7c000000 | (op << 17) | (src1 << 9) | s0.code;
+  else {
+    let dst: number | Err;
+    if (p.dstKind === 'sgpr') dst = sgpr32(l.dst as Operand);
+    else dst = vgprIndex(l.dst as Operand, o.dstDw);
+    if (isErr(dst)) return dst;
+    if (e.enc === ENC_VOP1) w = 0x7e000000 | (dst << 17) | (op << 9) | s0.code;
+    else w = (op << 25) | (dst << 17) | (src1 << 9) | s0.code;
+  }
+  let lit: Src | null = s0.kind === S_LIT ? s0 : null;
+  if (l.k) {
+    const kv = literalOf(l.k, o.s0);
+    if (isErr(kv)) return kv;
+    if (lit && (lit.expr !== null || kv.expr !== null || lit.lit !== kv.lit))
+      return err(UNIQUE_LITERAL, l.k.pos);
+    lit = kv;
+  }
+  const v = busViolation([s0, l.k ? lit : null], l.mask ? VCC_BUS : -1);
+  if (v) return err(BUS_ERROR, v.op.pos);
+  return withLiteral([w >>> 0], lit);
+}
+
+function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
+  const v3 = e.e64;
+  if (v3 === null) return err('e64 variant of this instruction is not supported', inst.pos);
+  const bad = firstOf(
+    m.opSelPos,
+    m.opSelHiPos,
+    m.negLoPos,
+    m.negHiPos,
+    m.sdwa,
+    m.dpp,
+    m.dppOther,
+    m.mfma,
+    m.high,
+  );
+  if (bad) return err(NOT_VALID, bad);
+  if (m.omodPos && !v3.omod) return err(NOT_VALID, m.omodPos);
+  if (m.clamp && !v3.clamp) return err(INVALID, m.clamp);
+  if (m.clamp && m.omodPos && m.omodPos.col < m.clamp.col) return err(INVALID, m.clamp);
+  const op3 = v3.opcode;
+  if (v3.kind === K_NONE) return { words: [(0xd0000000 | (op3 << 16)) >>> 0, 0] };
+  const o = e.o;
+  let vdst: number | Err;
+  let sdst = 0;
+  if (v3.kind === K_VOPC) vdst = sgprPair(l.sdst as Operand);
+  else vdst = vgprIndex(l.dst as Operand, o.dstDw);
+  if (isErr(vdst)) return vdst;
+  if (v3.kind === K_SDST) {
+    const s = sgprPair(l.sdst as Operand);
+    if (isErr(s)) return s;
+    sdst = s;
+  }
+  const srcs: (Src | null)[] = [null, null, null];
+  let neg = 0;
+  let abs = 0;
+  const ops = [l.src0, l.src1, l.mask];
+  const types = [o.s0, o.s1, 'b64' as const];
+  for (let k = 0; k < 3; k++) {
+    const sop = ops[k];
+    if (!sop) continue;
+    const s = encodeSrc(sop, types[k], typeDwords(types[k]));
+    if (isErr(s)) return s;
+    if (s.kind === S_AGPR) return err(INVALID, sop.pos);
+    const md = sop.mods;
+    if (md.sext) return err(INVALID, sop.pos);
+    if ((md.neg || md.abs) && !(v3.modsPrint & (1 << k))) return err(k < 2 ? NOT_VALID : INVALID, sop.pos);
+    if (md.neg) neg |= 1 << k;
+    if (md.abs) abs |= 1 << k;
+    srcs[k] = s;
+  }
+  const bus = vop3Bus(srcs, -1);
+  if (bus) return bus;
+  const field = v3.kind === K_SDST ? sdst << 8 : abs << 8;
+  const w0 = 0xd0000000 | (op3 << 16) | (m.clamp ? 0x8000 : 0) | field | vdst;
+  const c = (k: number) => srcs[k]?.code ?? 0;
+  const w1 = (neg << 29) | (m.omod << 27) | (c(2) << 18) | (c(1) << 9) | c(0);
+  return { words: [w0 >>> 0, w1 >>> 0] };
+}
+
+function encode(inst: AsmInst): EncodeResult | null {
+  const e = table(inst.target).get(inst.mnemonic);
+  if (!e) return null;
+  const sp = splitOperands(inst.operands);
+  if (isErr(sp)) return sp;
+  for (let k = 0; k < sp.pos.length; k++) {
+    const x = sp.pos[k];
+    if (x.kind === 'ident' && x.name === 'lit')
+      return err('expected left paren after lit', sp.pos[k + 1]?.pos ?? x.pos);
+  }
+  const m = sp.mods;
+  let form = e.form;
+  if (form === F_AUTO) {
+    if (m.dpp || m.dppOther) form = F_DPP;
+    else if (m.sdwa || sp.pos.some((x) => x.mods.sext)) form = F_SDWA;
+  }
+  if (e.form === F_SDWA && !e.sdwa) return err('sdwa variant of this instruction is not supported', inst.pos);
+  if (e.form === F_DPP && !e.dpp) return err('dpp variant of this instruction is not supported', inst.pos);
+  if ((form === F_DPP && !e.dpp) || (form === F_SDWA && !e.sdwa))
+    return err(NOT_VALID, firstOf(m.dpp, m.dppOther, m.sdwa) ?? inst.pos);
+  const l = roles({ ...e, form }, inst, sp.pos);
+  if (isErr(l)) return l;
+  switch (form) {
+    case F_E32:
+      return encodeE32(e, inst, l, m);
+    case F_E64:
+      return encodeE64(e, inst, l, m);
+    case F_SDWA:
+      return encodeSdwa(e.o, e.enc, inst, l, m);
+    case F_DPP:
+      return encodeDpp(e.o, e.enc, inst, l, m);
+  }
+  const r32 = encodeE32(e, inst, l, m);
+  // A line that matched e32 but breaks a rule checked after matching is not tried in other encodings.
+  if (!isErr(r32) || r32.error === BUS_ERROR || r32.error === UNIQUE_LITERAL) return r32;
+  const r64 = e.e64 ? encodeE64(e, inst, l, m) : r32;
+  if (!isErr(r64)) return r64;
+  if (e.sdwa) {
+    const rs = encodeSdwa(e.o, e.enc, inst, l, m);
+    if (!isErr(rs)) return rs;
+  }
+  return r64;
+}
+
+export const valuVop: AsmFamily = {
+  name: 'valu-vop',
+  mnemonics: (t) => table(t).keys(),
+  encode,
+};

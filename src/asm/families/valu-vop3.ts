@@ -1,0 +1,174 @@
+// The VOP3-only ops (VOP3A/VOP3B opcodes 448 and up, and the VOP3 forms of the VINTRP ops). Operand types
+// come from the shared VOP3 shape table; modifier availability from the disassembler's VOP3 entries.
+import {
+  K_INTERP,
+  K_INTERP16,
+  K_READLANE,
+  K_SDST,
+  K_WRITELANE,
+  VOP3_TABLES,
+  type Vop3Entry,
+} from '../../codec/families/vop3-tables.js';
+import { type OperandType, typeDwords } from '../../codec/operands.js';
+import { TARGETS, type Target } from '../../isa/targets.js';
+import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
+import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
+import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
+import {
+  type Err,
+  encodeSrc,
+  err,
+  INVALID,
+  isErr,
+  S_AGPR,
+  S_SGPR,
+  S_VGPR,
+  type Src,
+  sgpr32,
+  sgprPair,
+  VCC_BUS,
+  vgprIndex,
+  vop3Bus,
+} from './valu-src.js';
+
+interface Entry {
+  readonly s: Vop3OpShape;
+  readonly e: Vop3Entry;
+}
+
+/** Ops that read vcc without naming it (the constant bus counts it). */
+const READS_VCC = new Set(['v_div_fmas_f32', 'v_div_fmas_f64']);
+
+function build(t: Target): Map<string, Entry> {
+  const m = new Map<string, Entry>();
+  for (const s of VOP3_ONLY_OPS) {
+    const e = VOP3_TABLES[t][s.opcode];
+    if (e === null) continue;
+    // LLVM names the VOP3 forms of the VINTRP ops with their encoding suffix only.
+    if (e.kind === K_INTERP) m.set(s.name + '_e64', { s, e });
+    else {
+      m.set(s.name, { s, e });
+      m.set(s.name + '_e64', { s, e });
+    }
+  }
+  return m;
+}
+
+const TABLES = new Map<Target, Map<string, Entry>>(TARGETS.map((t) => [t, build(t)]));
+
+function dwordsOf(t: Vop3Type): number {
+  return t === 'v128' ? 4 : typeDwords(t);
+}
+
+const CHANNELS = 'xyzw';
+const PARAMS: Record<string, number> = { p10: 0, p20: 1, p0: 2 };
+
+/** `attrN.c`: the interpolation attribute and channel as src0's code. */
+function attrCode(op: Operand): number | Err {
+  if (op.kind !== 'ident' || !op.name.startsWith('attr')) return err(INVALID, op.pos);
+  const dot = op.name.indexOf('.');
+  const n = Number(op.name.slice(4, dot));
+  const ch = CHANNELS.indexOf(op.name.slice(dot + 1));
+  if (dot < 5 || !Number.isInteger(n) || n > 63 || ch < 0 || op.name.length !== dot + 2)
+    return err(INVALID, op.pos);
+  return n | (ch << 6);
+}
+
+/** op_sel:[...] as the VOP3 field: sources then the result, whose bit is always bit 3. */
+function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
+  if (m.opSelN < 0) return 0;
+  if (e.opSel === 0) return err(NOT_VALID, m.opSelPos as NonNullable<ValuMods['opSelPos']>);
+  // The entry after the sources is the result's (bit 3); entries past it are ignored.
+  const n = e.opSel - 1;
+  return (m.opSel & ((1 << n) - 1)) | (((m.opSel >>> n) & 1) << 3);
+}
+
+function encode(inst: AsmInst): EncodeResult | null {
+  const ent = TABLES.get(inst.target)?.get(inst.mnemonic);
+  if (!ent) return null;
+  const { s, e } = ent;
+  const sp = splitOperands(inst.operands);
+  if (isErr(sp)) return sp;
+  const m = sp.mods;
+  const bad = firstOf(m.opSelHiPos, m.negLoPos, m.negHiPos, m.sdwa, m.dpp, m.dppOther, m.mfma);
+  if (bad) return err(NOT_VALID, bad);
+  if (m.high && e.kind !== K_INTERP16) return err(NOT_VALID, m.high);
+  if (m.omodPos && !e.omod) return err(NOT_VALID, m.omodPos);
+  if (m.clamp && !e.clamp) return err(INVALID, m.clamp);
+  if (m.clamp && m.omodPos && m.omodPos.col < m.clamp.col) return err(INVALID, m.clamp);
+  const opSel = opSelField(m, e);
+  if (isErr(opSel)) return opSel;
+  const p = sp.pos;
+  const interp = e.kind === K_INTERP || e.kind === K_INTERP16;
+  const nsrc = s.src.length;
+  const want = 1 + (e.kind === K_SDST ? 1 : 0) + nsrc;
+  if (p.length !== want) {
+    if (p.length < want) return err('too few operands for instruction', inst.pos);
+    return err(INVALID, p[want].pos);
+  }
+  // Result.
+  let vdst: number | Err;
+  if (e.kind === K_READLANE) vdst = sgpr32(p[0]);
+  else vdst = vgprIndex(p[0], dwordsOf(s.dst));
+  if (isErr(vdst)) return vdst;
+  let sdst = 0;
+  let k0 = 1;
+  if (e.kind === K_SDST) {
+    const sd = sgprPair(p[1]);
+    if (isErr(sd)) return sd;
+    sdst = sd;
+    k0 = 2;
+  }
+  // Sources in syntax order; interpolation writes src1 (i/j or param) before the attribute (src0).
+  const order = interp ? [1, 0, 2] : [0, 1, 2];
+  const codes = [0, 0, 0];
+  const srcs: (Src | null)[] = [null, null, null];
+  let neg = 0;
+  let abs = 0;
+  for (let j = 0; j < nsrc; j++) {
+    const k = order[j];
+    const op = p[k0 + j];
+    if (interp && k === 0) {
+      const a = attrCode(op);
+      if (isErr(a)) return a;
+      codes[0] = a | (m.high ? 0x100 : 0);
+      continue;
+    }
+    if (e.mov && k === 1) {
+      const pr = op.kind === 'ident' ? PARAMS[op.name] : undefined;
+      if (pr === undefined) return err(INVALID, op.pos);
+      codes[1] = pr;
+      continue;
+    }
+    const t = s.src[k];
+    const src = encodeSrc(op, t === 'v128' ? 'b32' : (t as OperandType), dwordsOf(t));
+    if (isErr(src)) return src;
+    if (src.kind === S_AGPR) return err(INVALID, op.pos);
+    if ((t === 'v128' || interp) && src.kind !== S_VGPR) return err(INVALID, op.pos);
+    if (e.kind === K_READLANE && (k === 0 ? src.kind !== S_VGPR : src.kind === S_VGPR))
+      return err(INVALID, op.pos);
+    if (e.kind === K_WRITELANE && src.kind === S_VGPR) return err(INVALID, op.pos);
+    const md = op.mods;
+    if (md.sext) return err(INVALID, op.pos);
+    if ((md.neg || md.abs) && !(e.modsPrint & (1 << k))) return err(NOT_VALID, op.pos);
+    // VOP3B has no abs bits (sdst sits there): LLVM rejects them, except src1's, which it drops.
+    if (md.abs && e.kind === K_SDST && k !== 1) return err('ABS not allowed in VOP3B instructions', inst.pos);
+    if (md.neg) neg |= 1 << k;
+    if (md.abs && e.kind !== K_SDST) abs |= 1 << k;
+    codes[k] = src.code;
+    // v_writelane_b32 may take m0 as its lane select besides another scalar value.
+    if (!(e.kind === K_WRITELANE && k === 1 && src.kind === S_SGPR && src.code === 124)) srcs[k] = src;
+  }
+  const bus = vop3Bus(srcs, READS_VCC.has(s.name) ? VCC_BUS : -1);
+  if (bus) return bus;
+  const field = e.kind === K_SDST ? sdst << 8 : (abs << 8) | (opSel << 11);
+  const w0 = 0xd0000000 | (e.opcode << 16) | (m.clamp ? 0x8000 : 0) | field | vdst;
+  const w1 = (neg << 29) | (m.omod << 27) | (codes[2] << 18) | (codes[1] << 9) | codes[0];
+  return { words: [w0 >>> 0, w1 >>> 0] };
+}
+
+export const valuVop3: AsmFamily = {
+  name: 'valu-vop3',
+  mnemonics: (t) => TABLES.get(t)?.keys() ?? [],
+  encode,
+};
