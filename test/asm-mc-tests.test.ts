@@ -28,7 +28,6 @@ export const ASM_MC_STRICT: readonly string[] = [
   'gfx9_asm_vop3.s.gfx900.json',
   'gfx9_asm_vop3p.s.gfx900.json',
   'gfx9_asm_vopc.s.gfx900.json',
-  'literals.s.gfx900.json',
   'mai.s.gfx908.json',
   'vop_dpp.s.gfx900.json',
   'vop_sdwa.s.gfx900.json',
