@@ -31,6 +31,7 @@ const isIdStart = (c: number) =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 46 || c === 36;
 const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57) || c === 64;
 const isDigit = (c: number) => c >= 48 && c <= 57;
+const isHex = (c: number) => isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
 
 const TWO = new Set(['<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '<>']);
 
@@ -72,7 +73,7 @@ export function lex(line: string): Token[] {
       if (c === 48 && (c1 === 120 || c1 === 98) && i + 1 < n) {
         j = i + 2;
         const hex = c1 === 120;
-        while (j < n && /[0-9a-fA-F]/.test(line[j]) && (hex || line[j] === '0' || line[j] === '1')) j++;
+        while (j < n && (hex ? isHex(line.charCodeAt(j)) : line[j] === '0' || line[j] === '1')) j++;
         const text = line.slice(i, j);
         out.push({ kind: 'int', text, col, space, int: intValue(text, hex ? 16 : 2, col) });
       } else {
