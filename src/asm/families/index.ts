@@ -7,6 +7,7 @@ import { memExp } from './mem-exp.js';
 import { memFlat } from './mem-flat.js';
 import { memMimg } from './mem-mimg.js';
 import { memVintrp } from './mem-vintrp.js';
+import { scalarFamilies } from './scalar-families.js';
 import { valuLegacy } from './valu-legacy.js';
 import { valuVop } from './valu-vop.js';
 import { valuVop3 } from './valu-vop3.js';
@@ -23,4 +24,5 @@ export const ASM_FAMILIES: AsmFamily[] = [
   valuVop3,
   valuVop3p,
   valuLegacy,
+  ...scalarFamilies,
 ];
