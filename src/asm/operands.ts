@@ -86,7 +86,7 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
       );
   }
   // Extending the body in place is much cheaper than a spread on this per-operand path.
-  const o = body as { pos: Pos; mods: Mods; comma: boolean };
+  const o = body as unknown as { pos: Pos; mods: Mods; comma: boolean };
   o.pos = start;
   o.mods = neg || abs || sext ? { neg, abs, sext, fn } : NO_MODS;
   o.comma = comma;
