@@ -12,6 +12,12 @@ const OK: readonly (readonly [Target, string, string])[] = [
   ['gfx900', 'v_add_f32 v0, |v1|, v2', 'd1010100 00020501'],
   ['gfx900', 'v_add_f32 v0, -1.0, v2 mul:2', 'd1010000 080204f3'],
   ['gfx900', 'v_cmp_eq_f32 vcc, v2, s1', 'd042006a 00000302'],
+  // Pseudo-registers as a 64-bit result; VOP3B keeps 7 bits of the code, as llvm-mc does.
+  ['gfx908', 'v_cmp_gt_f64_e64 src_shared_base, v[2:3], v[4:5]', 'd06400eb 00020902'],
+  ['gfx908', 'v_add_co_u32_e64 v0, src_private_base, v1, v2', 'd1196d00 00020501'],
+  ['gfx908', 'v_interp_p1lv_f16 v1, v2, attr32.z, v3', 'd2750001 040e04a0'],
+  ['gfx908', 'v_cmpx_nge_f16_e32 vcc, lit(0xffff), v222', '7c73bcff 0000ffff'],
+  ['gfx908', 'v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[1:4]', 'd3c20000 04060300'],
   ['gfx900', 'v_cmp_eq_f32 vcc, s1, v2', '7c840401'],
   ['gfx900', 'v_add_co_u32 v1, vcc, v3, s2', 'd1196a01 00000503'],
   ['gfx900', 'v_addc_co_u32 v1, s[2:3], v2, v3, s[0:1]', 'd11c0201 00020702'],
@@ -57,6 +63,16 @@ const OK: readonly (readonly [Target, string, string])[] = [
 ];
 
 const REJECTED: readonly (readonly [Target, string, string])[] = [
+  ['gfx908', 'v_mfma_f32_32x32x1f32 a[0:31], v0, v1, 3', 'inline constants are not allowed for this operand'],
+  [
+    'gfx908',
+    'v_mfma_f32_16x16x4f16 a[0:15], v[0:1], v[2:3], a[4:19]',
+    'source 2 operand must not partially overlap with dst',
+  ],
+  ['gfx908', 'v_lshrrev_b32_e32 v1, src_lds_direct, v2', 'lds_direct cannot be used with this instruction'],
+  ['gfx908', 'v_xor_b32_e32 v1, null, v2', "'null' operand is not supported on this GPU"],
+  ['gfx908', 'v_cmpx_nge_f16_e32 vcc, lit(0x10000), v222', 'invalid operand for instruction'],
+  ['gfx908', 'v_interp_p1lv_f16 v1, v2, attr33.z, v3', 'out of bounds interpolation attribute number'],
   ['gfx900', 'v_add_f32 v0, v1, 1234', 'literal operands are not supported'],
   ['gfx900', 'v_add_f32 v0, s1, s2', 'invalid operand (violates constant bus restrictions)'],
   ['gfx900', 'v_addc_co_u32 v1, vcc, s2, v3, vcc', 'invalid operand (violates constant bus restrictions)'],

@@ -15,6 +15,7 @@ import {
   INVALID,
   isErr,
   isVcc,
+  ldsDirectError,
   S_AGPR,
   S_LIT,
   S_VGPR,
@@ -101,6 +102,8 @@ export function encodeSdwa(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: 
     b = r;
     w1 |= ((m.src1Sel < 0 ? 6 : m.src1Sel) << 24) | (r[2] << 27) | (r[1] << 31);
   }
+  const ld = ldsDirectError([a[0], b ? b[0] : null], inst.mnemonic, true);
+  if (ld) return ld;
   const v = busViolation([a[0], b ? b[0] : null], l.mask ? VCC_BUS : -1);
   if (v) return err(BUS_ERROR, v.op.pos);
   return { words: [word0(o, enc, vdst, b ? b[0].code & 0xff : 0, 0xf9), w1 >>> 0] };

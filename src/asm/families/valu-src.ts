@@ -305,6 +305,8 @@ function litCall(op: Operand & { kind: 'call' }, cls: number): Src | Err {
   const v = a.int;
   const n = typeof v === 'bigint' ? Number(BigInt.asIntN(64, v)) : v;
   if (n < -(2 ** 31) || n >= 2 ** 32) return err(INVALID, op.pos);
+  // A 16-bit operand's literal must fit in 16 bits.
+  if ((cls === CF16 || cls === CI16) && (n < -32768 || n > 65535)) return err(INVALID, op.pos);
   return { kind: S_LIT, code: 255, lit: n >>> 0, expr: null, bus: -1, op };
 }
 
@@ -346,6 +348,7 @@ function regSrc(op: Operand & { kind: 'reg' }, dwords: number): Src | Err {
     default: {
       const code = op.index;
       if (code >= 108 && code <= 111) return err(`${op.name} register not available on this GPU`, op.pos);
+      if (code === 125) return err("'null' operand is not supported on this GPU", op.pos);
       if (n !== dwords && !(ANY_WIDTH.has(code) && n === 1)) return err(INVALID, op.pos);
       // null reads as zero and lds_direct comes from LDS: neither uses the constant bus.
       const bus = code === 125 || code === 254 ? -1 : busKey(code, n);
@@ -362,6 +365,8 @@ export function isVcc(op: Operand): boolean {
 /** An SGPR-pair destination or mask (VOPC e64 result, carry out/in): its 8-bit scalar code. */
 export function sgprPair(op: Operand): number | Err {
   if (op.kind !== 'reg' || op.mods.neg || op.mods.abs || op.mods.sext) return err(INVALID, op.pos);
+  // The aperture and status pseudo-registers have no fixed width to LLVM, so they may name a pair.
+  if (op.file === 'special' && op.count === 1 && op.index !== 125 && ANY_WIDTH.has(op.index)) return op.index;
   if (op.count !== 2) return err(INVALID, op.pos);
   if (op.file === 's') {
     if (op.index + 2 > 102) return err(INVALID, op.pos);
@@ -432,6 +437,23 @@ export function busViolation(srcs: readonly (Src | null)[], implicit = -1): Src 
 }
 
 export const BUS_ERROR = 'invalid operand (violates constant bus restrictions)';
+
+/**
+ * LLVM's lds_direct rules on gfx9: only as src0, and not in the reversed-operand ops (v_subrev_*,
+ * v_lshlrev_*, ...) or SDWA.
+ */
+const REV_OP = /^v_(pk_)?(subrev|subbrev|lshlrev|lshrrev|ashrrev)_/;
+
+export function ldsDirectError(srcs: readonly (Src | null)[], mnemonic: string, sdwa: boolean): Err | null {
+  for (let k = 0; k < srcs.length; k++) {
+    const s = srcs[k];
+    if (!s || s.kind !== S_SGPR || s.code !== 254) continue;
+    if (k > 0) return err('lds_direct may be used as src0 only', s.op.pos);
+    if (sdwa || REV_OP.test(mnemonic))
+      return err('lds_direct cannot be used with this instruction', s.op.pos);
+  }
+  return null;
+}
 export const LIT_ERROR = 'literal operands are not supported';
 /** The constant-bus identity of vcc, read implicitly by the e32/SDWA/DPP carry-in and select ops. */
 export const VCC_BUS = busKey(106, 2);

@@ -20,6 +20,7 @@ import {
   INVALID,
   isErr,
   isVcc,
+  ldsDirectError,
   literalOf,
   S_AGPR,
   S_LIT,
@@ -139,7 +140,7 @@ function srcMods(op: Operand | null, fp: boolean, foldable: boolean): Err | null
     : err(INVALID, op.pos);
 }
 
-function encodeE32(e: Entry, _inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
+function encodeE32(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
   const bad = firstOf(
     m.clamp,
     m.omodPos,
@@ -194,6 +195,8 @@ function encodeE32(e: Entry, _inst: AsmInst, l: VopLine, m: ValuMods): EncodeRes
       return err(UNIQUE_LITERAL, l.k.pos);
     lit = kv;
   }
+  const ld = ldsDirectError([s0], inst.mnemonic, false);
+  if (ld) return ld;
   const v = busViolation([s0, l.k ? lit : null], l.mask ? VCC_BUS : -1);
   if (v) return err(BUS_ERROR, v.op.pos);
   return withLiteral([w >>> 0], lit);
@@ -248,9 +251,11 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
     if (md.abs) abs |= 1 << k;
     srcs[k] = s;
   }
+  const ld = ldsDirectError(srcs, inst.mnemonic, false);
+  if (ld) return ld;
   const bus = vop3Bus(srcs, -1);
   if (bus) return bus;
-  const field = v3.kind === K_SDST ? sdst << 8 : abs << 8;
+  const field = v3.kind === K_SDST ? (sdst & 0x7f) << 8 : abs << 8; // VOP3B sdst is 7 bits: LLVM truncates a wider code
   const w0 = 0xd0000000 | (op3 << 16) | (m.clamp ? 0x8000 : 0) | field | vdst;
   const c = (k: number) => srcs[k]?.code ?? 0;
   const w1 = (neg << 29) | (m.omod << 27) | (c(2) << 18) | (c(1) << 9) | c(0);

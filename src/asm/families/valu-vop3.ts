@@ -20,6 +20,7 @@ import {
   err,
   INVALID,
   isErr,
+  ldsDirectError,
   S_AGPR,
   S_SGPR,
   S_VGPR,
@@ -69,8 +70,8 @@ function attrCode(op: Operand): number | Err {
   const dot = op.name.indexOf('.');
   const n = Number(op.name.slice(4, dot));
   const ch = CHANNELS.indexOf(op.name.slice(dot + 1));
-  if (dot < 5 || !Number.isInteger(n) || n > 63 || ch < 0 || op.name.length !== dot + 2)
-    return err(INVALID, op.pos);
+  if (dot < 5 || !Number.isInteger(n) || ch < 0 || op.name.length !== dot + 2) return err(INVALID, op.pos);
+  if (n > 32) return err('out of bounds interpolation attribute number', op.pos);
   return n | (ch << 6);
 }
 
@@ -159,9 +160,11 @@ function encode(inst: AsmInst): EncodeResult | null {
     // v_writelane_b32 may take m0 as its lane select besides another scalar value.
     if (!(e.kind === K_WRITELANE && k === 1 && src.kind === S_SGPR && src.code === 124)) srcs[k] = src;
   }
+  const ld = ldsDirectError(srcs, inst.mnemonic, false);
+  if (ld) return ld;
   const bus = vop3Bus(srcs, READS_VCC.has(s.name) ? VCC_BUS : -1);
   if (bus) return bus;
-  const field = e.kind === K_SDST ? sdst << 8 : (abs << 8) | (opSel << 11);
+  const field = e.kind === K_SDST ? (sdst & 0x7f) << 8 : (abs << 8) | (opSel << 11);
   const w0 = 0xd0000000 | (e.opcode << 16) | (m.clamp ? 0x8000 : 0) | field | vdst;
   const w1 = (neg << 29) | (m.omod << 27) | (codes[2] << 18) | (codes[1] << 9) | codes[0];
   return { words: [w0 >>> 0, w1 >>> 0] };

@@ -13,6 +13,7 @@ import {
   err,
   INVALID,
   isErr,
+  ldsDirectError,
   S_AGPR,
   S_CONST,
   S_LIT,
@@ -79,8 +80,16 @@ function encodeMfma(op: PackedOp, inst: AsmInst, p: readonly Operand[], m: ValuM
     const s = encodeSrc(sop, 'f32', n);
     if (isErr(s)) return s;
     if (sop.mods.neg || sop.mods.abs || sop.mods.sext) return err(INVALID, sop.pos);
-    if (k < 2 ? s.kind !== S_VGPR && s.kind !== S_AGPR : s.kind !== S_AGPR && s.kind !== S_CONST)
-      return err(INVALID, sop.pos);
+    // gfx908 takes the accumulator (src2) from AGPRs only; LLVM names constants specially.
+    if (k === 2 && s.kind === S_CONST)
+      return err('inline constants are not allowed for this operand', sop.pos);
+    if (k < 2 ? s.kind !== S_VGPR && s.kind !== S_AGPR : s.kind !== S_AGPR) return err(INVALID, sop.pos);
+    // LLVM checks overlap only for accumulators wider than 128 bits.
+    if (k === 2 && op.accDwords > 4) {
+      const first = s.code - 256;
+      if (first !== d && first < d + op.accDwords && d < first + op.accDwords)
+        return err('source 2 operand must not partially overlap with dst', sop.pos);
+    }
     if (k < 2 && s.kind === S_AGPR) acc |= 1 << k;
     codes[k] = s.code;
   }
@@ -164,6 +173,8 @@ function encode(inst: AsmInst): EncodeResult | null {
     if (md.abs) negHi |= 1 << k;
     srcs[k] = s;
   }
+  const ld = ldsDirectError(srcs, inst.mnemonic, false);
+  if (ld) return ld;
   const bus = vop3Bus(srcs, -1);
   if (bus) return bus;
   let opSelHi = m.opSelHiN >= 0 ? m.opSelHi & srcMask : mix ? 0 : 7;
