@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { fuzzAsm } from '../../scripts/fuzz-asm.js';
 import type { Target } from '../../src/isa/targets.js';
 
-export const ASM_FUZZ_STRICT: readonly Target[] = [];
+export const ASM_FUZZ_STRICT: readonly Target[] = ['gfx900', 'gfx906', 'gfx908'];
 
 const live = process.env.GCNKIT_LIVE === '1' && spawnSync('llvm-mc-22', ['--version']).status === 0;
 
