@@ -2,6 +2,8 @@
 // on the target accepts.
 import { TARGETS, type Target } from '../isa/targets.js';
 import { ASM_FAMILIES } from './families/index.js';
+import { parseInstruction } from './line.js';
+import type { ConstLookup } from './operands.js';
 import type { AsmFamily, AsmInst, EncodeResult } from './types.js';
 
 const byTarget = new Map<Target, Map<string, AsmFamily[]>>();
@@ -44,4 +46,56 @@ export function encodeInstruction(inst: AsmInst): EncodeResult {
     first ??= r;
   }
   return first ?? { error: 'invalid instruction', pos: inst.pos };
+}
+
+/**
+ * Instruction lines seen before, by target: compiler output repeats lines a lot (s_waitcnt, v_mov_b32
+ * v1, 0, ...), and a line whose encoding depends on nothing but its own text always encodes the same.
+ * Bounded, so memory stays flat on huge inputs.
+ */
+interface Cached {
+  readonly words: readonly number[];
+  /** Identifiers the parse looked up as symbols and found undefined (keywords such as off, glc). */
+  readonly names: readonly string[];
+}
+
+const lineCache = new Map<Target, Map<string, Cached>>();
+const LINE_CACHE_MAX = 1 << 18;
+const NO_NAMES: readonly string[] = [];
+
+/**
+ * Parses and encodes one instruction line. A line that used no symbol value and needs no fixup is
+ * remembered; a later hit is served from the cache if those identifiers are still not symbols (the
+ * words are shared: callers must not modify them).
+ */
+export function encodeText(text: string, line: number, target: Target, consts: ConstLookup): EncodeResult {
+  let cache = lineCache.get(target);
+  if (!cache) {
+    cache = new Map();
+    lineCache.set(target, cache);
+  }
+  const hit = cache.get(text);
+  if (hit) {
+    let still = true;
+    for (const n of hit.names) if (consts(n) !== undefined) still = false;
+    if (still) return { words: hit.words };
+  }
+  let symbolic = false;
+  let names: string[] | null = null;
+  const inst = parseInstruction(text, line, target, (name) => {
+    const v = consts(name);
+    if (v !== undefined) symbolic = true;
+    else {
+      names ??= [];
+      names.push(name);
+    }
+    return v;
+  });
+  if ('error' in inst) return inst;
+  const r = encodeInstruction(inst);
+  if (!symbolic && !('error' in r) && !r.fixups?.length) {
+    if (cache.size >= LINE_CACHE_MAX) cache.clear();
+    cache.set(text, { words: r.words, names: names ?? NO_NAMES });
+  }
+  return r;
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The `gcnkit` command. Thin: argument parsing and error reporting over the library.
+import { runAsm } from './asm.js';
 import { runDisasm } from './disasm.js';
 import { CliError } from './errors.js';
 import { runInfo } from './info.js';
@@ -8,6 +9,8 @@ import { runLink } from './link.js';
 
 const USAGE = `usage: gcnkit <command> [options]
 commands:
+  asm [--mcpu=GPU] FILE [-o OUT] [--show-encoding] [--filetype=obj]
+                                     assemble (llvm-mc syntax); -o writes an object, linked if it has kernels
   disasm [--mcpu=GPU] [--raw] FILE   disassemble an ELF code object (or raw bytes with --raw)
   info FILE [--json]                 target, sections, symbols, kernels: metadata and descriptors
   isa [--mcpu=GPU] [--json]          list the op table of a target
@@ -16,6 +19,8 @@ commands:
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   switch (cmd) {
+    case 'asm':
+      return runAsm(rest);
     case 'disasm':
       return runDisasm(rest);
     case 'info':

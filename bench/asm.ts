@@ -1,0 +1,81 @@
+// Assembler benchmark: gcnkit vs llvm-mc-22 on the same >= 1M-instruction gfx908 source, in one run.
+// The source is the instruction text of the gfx908 corpus kernels (test/corpus, as llvm-objdump-22
+// prints it) repeated, with a label per copy; both assemble it into a relocatable object
+// (llvm-mc-22 -filetype=obj). The objects' .text must be identical.
+// Run: npm run bench:asm   (needs llvm-mc-22; GCNKIT_BENCH_MIN=<n> changes the size)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { disLines } from '../scripts/lib/dis-lines.js';
+import { assemble } from '../src/asm/assembler.js';
+import { ElfFile } from '../src/elf/reader.js';
+
+const root = join(import.meta.dirname, '..');
+const corpus = join(root, 'test', 'corpus', 'obj');
+const minInstructions = Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+
+if (spawnSync('llvm-mc-22', ['--version'], { stdio: 'ignore' }).status !== 0) {
+  console.error('bench: llvm-mc-22 not found (apt-get install llvm-22)');
+  process.exit(1);
+}
+
+const texts: string[] = [];
+for (const f of readdirSync(corpus)
+  .filter((n) => /\.gfx908\.O[03]\.dis\.gz$/.test(n))
+  .sort())
+  for (const l of disLines(join(corpus, f))) texts.push(l.text);
+
+const lines: string[] = ['.text'];
+let instructions = 0;
+for (let r = 0; instructions < minInstructions; r++) {
+  lines.push(`copy_${r}:`);
+  for (const t of texts) lines.push(`\t${t}`);
+  instructions += texts.length;
+}
+const source = lines.join('\n') + '\n';
+
+const dir = mkdtempSync(join(tmpdir(), 'gcnkit-bench-asm-'));
+try {
+  const src = join(dir, 'bench.s');
+  const obj = join(dir, 'bench.o');
+  writeFileSync(src, source);
+  const t0 = performance.now();
+  const mc = spawnSync(
+    'llvm-mc-22',
+    ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx908', '-filetype=obj', src, '-o', obj],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const tMc = (performance.now() - t0) / 1000;
+  if (mc.status !== 0) throw new Error(`llvm-mc-22 failed: ${mc.stderr.slice(0, 500)}`);
+
+  // Warm-up on a slice, then the measured run on the whole source (read from the file like llvm-mc).
+  assemble(lines.slice(0, 20000).join('\n'), 'warm.s', { mcpu: 'gfx908' });
+  const t1 = performance.now();
+  const ours = assemble(readFileSync(src, 'utf8'), src, { mcpu: 'gfx908' });
+  const tOurs = (performance.now() - t1) / 1000;
+  const errors = ours.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length || !ours.object)
+    throw new Error(`gcnkit: ${errors.length} errors, first: ${JSON.stringify(errors[0])}`);
+
+  const text = (b: Uint8Array) => {
+    const e = ElfFile.parse(b, 'x');
+    return Buffer.from(e.contents(e.sectionByName('.text')!));
+  };
+  const same = text(readFileSync(obj)).equals(text(ours.object));
+  console.log(
+    `input: ${instructions.toLocaleString('en')} instructions, ${(source.length / 1e6).toFixed(1)} MB of gfx908 assembly`,
+  );
+  console.log(
+    `llvm-mc-22 -filetype=obj: ${tMc.toFixed(2)} s (${(instructions / tMc / 1e6).toFixed(2)} M instr/s)`,
+  );
+  console.log(
+    `gcnkit assemble (in-process): ${tOurs.toFixed(2)} s (${(instructions / tOurs / 1e6).toFixed(2)} M instr/s)`,
+  );
+  console.log(`ratio: ${(tMc / tOurs).toFixed(2)}x; .text identical: ${same}`);
+  if (!same) process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

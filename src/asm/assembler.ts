@@ -1,0 +1,744 @@
+// The assembler driver: reads LLVM AMDGPU assembly line by line as llvm-mc-22 does (labels,
+// assignments, directives, macros, conditionals, instructions), then resolves fixups and writes the
+// -show-encoding listing and the relocatable object llvm-mc would write.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { disasmWords } from '../codec/disasm.js';
+import type { Target } from '../isa/targets.js';
+import { directiveAmdgpu, isAmdgpuDirective, KernelState } from './directives-amdgpu.js';
+import { CONTROL_DIRECTIVES, directiveControl } from './directives-control.js';
+import { DATA_DIRECTIVES, directiveData } from './directives-data.js';
+import { directiveSymbols, SYMBOL_DIRECTIVES } from './directives-symbols.js';
+import { type Expr, ExprError, parseExpr, TokCursor } from './expr.js';
+import { LexError, lex, type Token } from './lexer.js';
+import { instructionListing, printExpr } from './listing.js';
+import { firstWord, type Macro, splitArgs, substitute } from './macros.js';
+import { finishObject } from './object.js';
+import { encodeText } from './registry.js';
+import {
+  defaultSectionFlags,
+  defaultSectionType,
+  Section,
+  type SourceNote,
+  type SourceRef,
+} from './sections.js';
+import { ExprEvalError, evaluate, isAbsolute, type RelValue, Sym, SymbolTable } from './symbols.js';
+import type { Diag, Fixup } from './types.js';
+
+export interface AssembleOptions {
+  mcpu: Target;
+  /** Only `amdgcn-amd-amdhsa` (the default) is supported. */
+  triple?: string;
+  /** Produce the listing llvm-mc prints (assembly text). */
+  showEncoding?: boolean;
+  /** With the listing: encodings and fixups after each instruction, as `-show-encoding` (default true). */
+  encodings?: boolean;
+  /** Produce the relocatable object (default true); never when there are errors. */
+  object?: boolean;
+  /** Reads `.include`d files (default: from disk, relative to the including file). */
+  readFile?: (path: string) => string;
+}
+
+/** A diagnostic with what llvm-mc prints around it. */
+export interface AsmDiagnostic extends Diag {
+  /** File name, `<instantiation>` inside macros, or `<unknown>` (line 0) for whole-file errors. */
+  readonly file: string;
+  readonly source: string;
+  readonly notes: readonly SourceNote[];
+  /** Columns llvm-mc underlines from `col` on (`^~~~`), when it reports a range. */
+  readonly range?: number;
+}
+
+export interface AssembleResult {
+  diagnostics: AsmDiagnostic[];
+  listing?: string;
+  object?: Uint8Array;
+  /** Kernels defined by `.amdhsa_kernel` blocks: the object is then meant to be linked. */
+  kernels: string[];
+}
+
+/** Thrown by statement handlers: the statement ends with this diagnostic. */
+export class StmtError extends Error {
+  constructor(
+    message: string,
+    readonly col: number,
+    readonly severity: 'error' | 'warning' = 'error',
+  ) {
+    super(message);
+  }
+}
+
+interface Frame {
+  file: string;
+  lines: string[];
+  i: number;
+  notes: readonly SourceNote[];
+  /** Conditional depth when the frame started (`.exitm` and unbalanced blocks restore it). */
+  conds: number;
+  macro: boolean;
+  /** Directory for `.include`s. */
+  dir: string;
+}
+
+interface Cond {
+  active: boolean;
+  taken: boolean;
+  parentActive: boolean;
+  sawElse: boolean;
+}
+
+/** A `.macro`/`.rept`/`.irp`/`.irpc` body being collected until its end directive. */
+interface Collecting {
+  kind: 'macro' | 'rept';
+  depth: number;
+  lines: string[];
+  finish: (lines: string[]) => void;
+  line: number;
+  col: number;
+}
+
+const TARGET_TRIPLE = 'amdgcn-amd-amdhsa';
+
+const isIdStart = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 46 || c === 36;
+const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57);
+const skipBlanks = (s: string, i: number): number => {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) break;
+    i++;
+  }
+  return i;
+};
+const isCommentAt = (s: string, i: number): boolean =>
+  i >= s.length || s.charCodeAt(i) === 59 || (s.charCodeAt(i) === 47 && s.charCodeAt(i + 1) === 47);
+
+export class Assembler {
+  readonly symbols = new SymbolTable();
+  readonly sections: Section[] = [];
+  cur: Section;
+  prev: Section | null = null;
+  readonly sectionStack: [Section, Section | null][] = [];
+  readonly diags: AsmDiagnostic[] = [];
+  readonly out: string[] | null;
+  readonly macros = new Map<string, Macro>();
+  macroCount = 0;
+  readonly conds: Cond[] = [];
+  collecting: Collecting | null = null;
+  readonly frames: Frame[] = [];
+  codeObjectVersion = 6;
+  readonly kernel = new KernelState();
+  /** `.size` directives, evaluated once every label is known. */
+  readonly sizes: { sym: Sym; expr: Expr; where: SourceRef; line: number; col: number }[] = [];
+  ended = false;
+  /** The current statement's line and source, for diagnostics. */
+  line = 0;
+  where: SourceRef = { file: '', source: '', notes: [] };
+  private tmpCount = 0;
+  readonly consts = (name: string): bigint | undefined => {
+    const s = this.symbols.get(name);
+    return s?.absolute ? s.value : undefined;
+  };
+
+  constructor(
+    readonly target: Target,
+    readonly fileName: string,
+    readonly opts: AssembleOptions,
+  ) {
+    this.out = opts.showEncoding ? [`\t.amdgcn_target "${this.targetId}"\n`] : null;
+    this.cur = this.section('.text', 1, 6, 0, 4);
+  }
+
+  get targetId(): string {
+    return `${TARGET_TRIPLE}--${this.target}`;
+  }
+
+  // ---- diagnostics -------------------------------------------------------------------------------
+
+  report(
+    message: string,
+    col: number,
+    severity: 'error' | 'warning' = 'error',
+    line = this.line,
+    range?: number,
+  ): void {
+    const w = this.where;
+    this.diags.push({ file: w.file, line, col, message, severity, source: w.source, notes: w.notes, range });
+  }
+
+  reportAt(where: SourceRef, line: number, col: number, message: string): void {
+    this.diags.push({
+      file: where.file,
+      line,
+      col,
+      message,
+      severity: 'error',
+      source: where.source,
+      notes: where.notes,
+    });
+  }
+
+  get hasErrors(): boolean {
+    return this.diags.some((d) => d.severity === 'error');
+  }
+
+  emitText(s: string): void {
+    if (this.out) this.out.push(s);
+  }
+
+  // ---- sections and symbols ----------------------------------------------------------------------
+
+  section(
+    name: string,
+    type = defaultSectionType(name),
+    flags = defaultSectionFlags(name),
+    entsize = 0,
+    align = 1,
+  ): Section {
+    let s = this.sections.find((x) => x.name === name);
+    if (!s) {
+      s = new Section(name, type, flags, entsize, this.sections.length, align);
+      s.symbolOrder = this.symbols.ref(`\0${name}`).order;
+      this.sections.push(s);
+    }
+    return s;
+  }
+
+  switchTo(s: Section): void {
+    if (s !== this.cur) {
+      this.prev = this.cur;
+      this.cur = s;
+    } else this.prev = this.cur;
+  }
+
+  /** Defines a label at the current location. */
+  defineLabel(name: string, col: number): void {
+    const s = this.symbols.ref(name);
+    if (s.defined || s.variable) {
+      this.report(`symbol '${name}' is already defined`, col);
+      this.emitText(`${name}:\n`);
+      return;
+    }
+    s.defined = true;
+    s.section = this.cur;
+    s.value = BigInt(this.cur.size);
+    s.defPos = { line: this.line, col };
+    this.emitText(`${name}:\n`);
+  }
+
+  /** A temporary symbol at the current location (for `.` in expressions that wait for the end). */
+  here(): Sym {
+    const s = new Sym('.', -1);
+    s.section = this.cur;
+    s.value = BigInt(this.cur.size);
+    s.defined = true;
+    return s;
+  }
+
+  /** Registers the symbols an expression names (llvm-mc does when it emits the expression). */
+  registerSymbols(e: Expr): void {
+    if (e.k === 'sym') this.symbols.ref(e.name);
+    else if (e.k === 'un') this.registerSymbols(e.a);
+    else if (e.k === 'bin') {
+      this.registerSymbols(e.a);
+      this.registerSymbols(e.b);
+    }
+  }
+
+  /**
+   * Replaces `.` with a temporary label defined here, as llvm-mc's parser does (the listing shows the
+   * `.LtmpN:` label and the expression names it).
+   */
+  placeDot(e: Expr): Expr {
+    if (!hasDot(e)) return e;
+    const name = `.Ltmp${this.tmpCount++}`;
+    const s = this.symbols.ref(name);
+    s.defined = true;
+    s.section = this.cur;
+    s.value = BigInt(this.cur.size);
+    this.emitText(`${name}:\n`);
+    const swap = (x: Expr): Expr => {
+      if (x.k === 'dot') return { k: 'sym', name, variant: '', pos: x.pos };
+      if (x.k === 'un') return { ...x, a: swap(x.a) };
+      if (x.k === 'bin') return { ...x, a: swap(x.a), b: swap(x.b) };
+      return x;
+    };
+    return swap(e);
+  }
+
+  /** Evaluates what is known now (registering every symbol named, as llvm-mc does). */
+  evalNow(e: Expr, dotAllowed = true): RelValue {
+    return evaluate(e, { symbols: this.symbols, dot: dotAllowed ? this.here() : null, register: true });
+  }
+
+  /** An expression that must be absolute now (counts, alignments, conditions). */
+  absolute(c: TokCursor): { value: bigint; col: number; expr: Expr } {
+    const col = c.tok.col;
+    const expr = parseExpr(c);
+    let v: RelValue;
+    try {
+      v = this.evalNow(expr);
+    } catch (e) {
+      if (e instanceof ExprEvalError) throw new StmtError(e.message, e.col || col);
+      throw e;
+    }
+    if (!isAbsolute(v)) throw new StmtError('expected absolute expression', col);
+    return { value: v.c, col, expr };
+  }
+
+  /** Parses an expression and folds it where llvm-mc's parser would (no labels involved). */
+  foldable(expr: Expr): bigint | null {
+    try {
+      const v = evaluate(expr, { symbols: this.symbols, dot: null, register: false });
+      if (!isAbsolute(v)) return null;
+      return v.c;
+    } catch {
+      return null;
+    }
+  }
+
+  /** An expression for the listing: folded to a constant when llvm-mc's parser folds it. */
+  exprText(expr: Expr): string {
+    const v = this.labelFree(expr) ? this.foldable(expr) : null;
+    return v === null ? printExpr(expr) : v.toString();
+  }
+
+  /** No label or `.` appears: llvm-mc's asm printer can fold only such expressions. */
+  private labelFree(e: Expr): boolean {
+    switch (e.k) {
+      case 'num':
+        return true;
+      case 'dot':
+        return false;
+      case 'sym': {
+        const s = this.symbols.get(e.name);
+        return !!s && e.variant === '' && (s.absolute || (s.variable !== null && this.labelFree(s.variable)));
+      }
+      case 'un':
+        return this.labelFree(e.a);
+      case 'bin':
+        return this.labelFree(e.a) && this.labelFree(e.b);
+    }
+  }
+
+  // ---- the line loop -----------------------------------------------------------------------------
+
+  pushSource(
+    file: string,
+    text: string | string[],
+    notes: readonly SourceNote[],
+    macro: boolean,
+    dir: string,
+  ): void {
+    let lines: string[];
+    if (typeof text === 'string') {
+      lines = text.split('\n');
+      // The newline that ends the last line does not start another.
+      if (lines.length && lines[lines.length - 1] === '') lines.pop();
+    } else lines = text;
+    this.frames.push({ file, lines, i: 0, notes, conds: this.conds.length, macro, dir });
+  }
+
+  /** The note llvm-mc attaches to lines of an expansion made by the current statement. */
+  noteHere(col: number): SourceNote[] {
+    const w = this.where;
+    return [{ file: w.file, line: this.line, col, source: w.source }, ...w.notes];
+  }
+
+  get frame(): Frame {
+    return this.frames[this.frames.length - 1];
+  }
+
+  run(): void {
+    while (this.frames.length && !this.ended) {
+      const f = this.frame;
+      if (f.i >= f.lines.length) {
+        this.frames.pop();
+        continue;
+      }
+      const text = f.lines[f.i++];
+      this.line = f.i;
+      this.where = { file: f.file, source: text, notes: f.notes };
+      if (this.collecting) this.collect(text);
+      else if (this.out && !this.kernel.open && !this.kernel.metadata && skipBlanks(text, 0) === text.length)
+        // llvm-mc echoes an empty statement (not a comment) as an empty line, even in skipped blocks.
+        this.out.push('\n');
+      else if (this.kernel.open) this.kernel.line(this, text);
+      else if (this.kernel.metadata) this.kernel.metadataLine(this, text);
+      else if (this.conds.length && !this.conds[this.conds.length - 1].active) this.skipped(text);
+      else this.statement(text);
+    }
+  }
+
+  private collect(text: string): void {
+    const col = this.collecting as Collecting;
+    const w = firstWord(text);
+    const opens = col.kind === 'macro' ? w === '.macro' : w === '.rept' || w === '.irp' || w === '.irpc';
+    const closes = col.kind === 'macro' ? w === '.endm' || w === '.endmacro' : w === '.endr';
+    if (opens) col.depth++;
+    else if (closes && col.depth-- === 0) {
+      this.collecting = null;
+      col.finish(col.lines);
+      return;
+    }
+    col.lines.push(text);
+  }
+
+  startCollecting(kind: 'macro' | 'rept', col: number, finish: (lines: string[]) => void): void {
+    this.collecting = { kind, depth: 0, lines: [], finish, line: this.line, col };
+  }
+
+  /** Inside a false conditional: only the nesting of conditionals matters. */
+  private skipped(text: string): void {
+    const w = firstWord(text);
+    if (w.startsWith('.if')) {
+      this.conds.push({ active: false, taken: true, parentActive: false, sawElse: false });
+      return;
+    }
+    if (w === '.else' || w === '.elseif' || w === '.endif') this.statement(text);
+  }
+
+  /** One statement: labels, then an assignment, a directive, a macro or an instruction. */
+  statement(text: string): void {
+    let i = skipBlanks(text, 0);
+    for (;;) {
+      if (isCommentAt(text, i)) return;
+      const c0 = text.charCodeAt(i);
+      if (!isIdStart(c0)) break;
+      let j = i + 1;
+      while (j < text.length && isIdChar(text.charCodeAt(j))) j++;
+      const k = skipBlanks(text, j);
+      const ck = text.charCodeAt(k);
+      if (ck === 58) {
+        this.defineLabel(text.slice(i, j), i + 1);
+        i = skipBlanks(text, k + 1);
+        continue;
+      }
+      const word = text.slice(i, j);
+      if (ck === 61 && text.charCodeAt(k + 1) !== 61) {
+        this.tokens(text, i, (c) => this.assignment(c, word, i + 1, false));
+        return;
+      }
+      if (c0 === 46) {
+        this.directive(text, i, word);
+        return;
+      }
+      const m = this.macros.get(word);
+      if (m) {
+        this.expandMacro(m, text.slice(j), i + 1);
+        return;
+      }
+      break;
+    }
+    if (isCommentAt(text, i)) return;
+    this.instruction(i === 0 ? text : ' '.repeat(i) + text.slice(i));
+  }
+
+  /** Lexes the statement and runs `fn` at the token that starts at `start`; reports what it throws. */
+  tokens(text: string, start: number, fn: (c: TokCursor) => void): void {
+    let toks: Token[];
+    try {
+      toks = lex(text);
+    } catch (e) {
+      if (e instanceof LexError) {
+        this.report(e.message, e.col);
+        return;
+      }
+      throw e;
+    }
+    const c = new TokCursor(toks, this.line);
+    while (c.tok.kind !== 'end' && c.tok.col <= start) c.next();
+    const first = c.tok.col;
+    try {
+      fn(c);
+    } catch (e) {
+      if (e instanceof StmtError) this.report(e.message, e.col, e.severity);
+      else if (e instanceof ExprError || e instanceof ExprEvalError) this.report(e.message, e.col || first);
+      else throw e;
+    }
+  }
+
+  private directive(text: string, start: number, word: string): void {
+    const name = word.toLowerCase();
+    // The lexer would split names like `.2byte`: the handlers get the name as one token instead.
+    const end = start + word.length;
+    let body = text.slice(0, start) + ' '.repeat(word.length) + text.slice(end);
+    if (name === '.type' || name === '.section' || name === '.pushsection') body = atToPercent(body);
+    const tok: Token = { kind: 'ident', text: word, col: start + 1, space: true };
+    this.tokens(body, end, (c) => {
+      if (name === '.set' || name === '.equ' || name === '.equiv') {
+        const nameTok = c.next();
+        if (nameTok.kind !== 'ident') throw new StmtError('expected identifier', nameTok.col);
+        if (!c.eat(',')) throw new StmtError('expected comma', c.tok.col);
+        this.assignment(c, nameTok.text, nameTok.col, true, name === '.equiv');
+        return;
+      }
+      if (CONTROL_DIRECTIVES.has(name)) return directiveControl(this, c, name, tok, text);
+      if (DATA_DIRECTIVES.has(name)) return directiveData(this, c, name, tok);
+      if (SYMBOL_DIRECTIVES.has(name)) return directiveSymbols(this, c, name, tok);
+      if (isAmdgpuDirective(name)) return directiveAmdgpu(this, c, name, tok, text);
+      throw new StmtError('unknown directive', tok.col);
+    });
+  }
+
+  /** `name = expr`, `.set name, expr`, `.equ`, `.equiv`. */
+  assignment(c: TokCursor, name: string, col: number, directive: boolean, equiv = false): void {
+    if (!directive) c.next();
+    if (!directive) c.next();
+    const exprCol = c.tok.col;
+    let parsed: Expr;
+    try {
+      parsed = parseExpr(c);
+    } catch (e) {
+      // llvm-mc reports the expression's error, then that the assignment has none.
+      if (!(e instanceof ExprError)) throw e;
+      this.report(e.message, e.col || exprCol);
+      throw new StmtError('missing expression', e.col || exprCol);
+    }
+    const expr = this.placeDot(parsed);
+    if (!c.atEnd()) throw new StmtError('unexpected token in assignment', c.tok.col);
+    const s = this.symbols.ref(name);
+    if (s.defined && !s.variable && !s.absolute) throw new StmtError(`redefinition of '${name}'`, col);
+    if (equiv && (s.variable || s.absolute)) throw new StmtError(`redefinition of '${name}'`, col);
+    let v: RelValue | null = null;
+    try {
+      v = this.evalNow(expr);
+    } catch (e) {
+      if (!(e instanceof ExprEvalError)) throw e;
+      throw new StmtError(e.message, e.col || exprCol);
+    }
+    s.defined = true;
+    if (isAbsolute(v)) {
+      s.absolute = true;
+      s.value = v.c;
+      s.variable = null;
+      s.section = null;
+    } else {
+      s.absolute = false;
+      s.variable = expr;
+    }
+    this.emitText(`.set ${name}, ${this.exprText(expr)}\n`);
+    if (directive) this.emitText(`\t.no_dead_strip\t${name}\n`);
+  }
+
+  private expandMacro(m: Macro, argText: string, col: number): void {
+    const args = splitArgs(stripComment(argText));
+    const values = new Map<string, string>();
+    const named = new Map<string, string>();
+    const positional: string[] = [];
+    for (const arg of args) {
+      const eq = arg.indexOf('=');
+      const key = eq > 0 ? arg.slice(0, eq).trim() : '';
+      if (key && m.params.some((p) => p.name === key)) named.set(key, arg.slice(eq + 1).trim());
+      else positional.push(arg);
+    }
+    for (let k = 0; k < m.params.length; k++) {
+      const p = m.params[k];
+      let v = named.get(p.name) ?? (p.vararg ? positional.slice(k).join(', ') : positional[k]);
+      if (v === undefined || v === '') {
+        if (p.required) {
+          this.report(`missing value for required parameter '${p.name}' in macro '${m.name}'`, col);
+          return;
+        }
+        v = p.default;
+      }
+      values.set(p.name, v);
+    }
+    if (positional.length > m.params.length && !m.params.some((p) => p.vararg) && m.params.length) {
+      this.report('too many positional arguments', col);
+      return;
+    }
+    const count = this.macroCount++;
+    const body = m.body.map((l) => substitute(l, values, count));
+    this.pushSource('<instantiation>', body, this.noteHere(col), true, this.frame.dir);
+  }
+
+  private instruction(text: string): void {
+    let r: ReturnType<typeof encodeText>;
+    try {
+      r = encodeText(text, this.line, this.target, this.consts);
+    } catch (e) {
+      // An encoder bug must not end the run: it becomes this line's diagnostic.
+      this.report(`internal error: ${e instanceof Error ? e.message : String(e)}`, 1);
+      return;
+    }
+    if ('error' in r) {
+      this.report(r.error, r.pos.col);
+      return;
+    }
+    const sec = this.cur;
+    const start = sec.size;
+    const words = r.words;
+    for (let k = 0; k < words.length; k++) sec.put32(words[k]);
+    const fixups = r.fixups;
+    if (fixups) {
+      for (const f of fixups) {
+        this.registerSymbols(f.expr);
+        sec.fixups.push({
+          offset: start + f.offset,
+          kind: f.kind,
+          expr: f.expr,
+          pos: f.pos,
+          instEnd: sec.size,
+          where: this.where,
+          dot: start,
+        });
+      }
+    }
+    if (!this.out) return;
+    const shown = this.canonical(words, fixups ?? []);
+    this.out.push(
+      this.opts.encodings === false ? `\t${shown}\n` : instructionListing(shown, words, fixups ?? []),
+    );
+  }
+
+  /** The printer's text: the disassembler's, with fixed-up operands shown as their expressions. */
+  private canonical(words: readonly number[], fixups: readonly Fixup[]): string {
+    if (!fixups.length) return disasmWords(words, this.target)[0]?.text ?? '';
+    const w = words.slice();
+    for (const f of fixups) {
+      const k = f.offset >> 2;
+      w[k] = f.kind === 'sopp_br' ? ((w[k] & 0xffff0000) | 0x1234) >>> 0 : 0x12345678;
+    }
+    let text = disasmWords(w, this.target)[0]?.text ?? '';
+    for (const f of fixups) {
+      const mark = f.kind === 'sopp_br' ? '4660' : '0x12345678';
+      const at = text.lastIndexOf(mark);
+      if (at >= 0) text = text.slice(0, at) + printExpr(f.expr) + text.slice(at + mark.length);
+    }
+    return text;
+  }
+
+  /** Reads an included file, relative to the including one. */
+  include(path: string): string {
+    const full = resolve(this.frame.dir, path);
+    const read = this.opts.readFile ?? ((p: string) => readFileSync(p, 'latin1'));
+    return read(full);
+  }
+
+  finish(): AssembleResult {
+    const eof = { file: this.fileName, source: '', notes: [] as SourceNote[] };
+    if (this.collecting?.kind === 'macro') {
+      this.where = eof;
+      this.reportUnknown("no matching '.endmacro' in definition");
+    } else if (this.collecting) this.reportUnknown("no matching '.endr' in definition");
+    if (this.conds.length) this.reportUnknown('unmatched .ifs or .elses');
+    if (this.kernel.open) this.reportUnknown('.amdhsa_kernel without .end_amdhsa_kernel');
+    const object = finishObject(this);
+    const res: AssembleResult = { diagnostics: this.diags, kernels: this.kernel.names };
+    if (this.out) res.listing = this.out.join('');
+    if (object && this.opts.object !== false && !this.hasErrors) res.object = object();
+    return res;
+  }
+
+  /** An error llvm-mc reports without a location (`<unknown>:0: error: ...`). */
+  reportUnknown(message: string): void {
+    this.diags.push({
+      file: '<unknown>',
+      line: 0,
+      col: 0,
+      message,
+      severity: 'error',
+      source: '',
+      notes: [],
+    });
+  }
+}
+
+function hasDot(e: Expr): boolean {
+  if (e.k === 'dot') return true;
+  if (e.k === 'un') return hasDot(e.a);
+  if (e.k === 'bin') return hasDot(e.a) || hasDot(e.b);
+  return false;
+}
+
+/** `@type` written as `%type` outside strings: the lexer takes `@` only inside identifiers. */
+function atToPercent(s: string): string {
+  let out = '';
+  let inStr = false;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (inStr) {
+      if (ch === '\\') {
+        out += ch + (s[i + 1] ?? '');
+        i++;
+        continue;
+      }
+      if (ch === '"') inStr = false;
+    } else if (ch === '"') inStr = true;
+    else if (ch === '@' && !isIdChar(s.charCodeAt(i - 1))) {
+      out += '%';
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** The text before a `;` or `//` comment (outside strings). */
+export function stripComment(s: string): string {
+  let inStr = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (inStr) {
+      if (c === 92) i++;
+      else if (c === 34) inStr = false;
+    } else if (c === 34) inStr = true;
+    else if (c === 59 || (c === 47 && s.charCodeAt(i + 1) === 47)) return s.slice(0, i);
+  }
+  return s;
+}
+
+/** Assembles `source` (named `fileName` in diagnostics) for `opts.mcpu`. Never throws on bad input. */
+export function assemble(source: string, fileName: string, opts: AssembleOptions): AssembleResult {
+  const a = new Assembler(opts.mcpu, fileName, opts);
+  if (opts.triple !== undefined && opts.triple !== TARGET_TRIPLE) {
+    a.reportUnknown(`unsupported triple '${opts.triple}' (only ${TARGET_TRIPLE})`);
+    return { diagnostics: a.diags, kernels: [] };
+  }
+  a.pushSource(fileName, source, [], false, dirname(resolve(fileName)));
+  a.run();
+  return a.finish();
+}
+
+/** Expands tabs to 8-column stops, as llvm-mc prints a source line and its caret. */
+function expandTabs(s: string): string {
+  if (s.indexOf('\t') < 0) return s;
+  let out = '';
+  for (const ch of s) out += ch === '\t' ? ' '.repeat(8 - (out.length % 8)) : ch;
+  return out;
+}
+
+function caretLine(source: string, col: number): string {
+  let width = 0;
+  for (let i = 0; i < col - 1 && i < source.length; i++)
+    width = source[i] === '\t' ? width + 8 - (width % 8) : width + 1;
+  if (col - 1 > source.length) width += col - 1 - source.length;
+  return `${' '.repeat(width)}^`;
+}
+
+/** Diagnostics as llvm-mc prints them on stderr. */
+export function formatDiagnostics(diags: readonly AsmDiagnostic[]): string {
+  let out = '';
+  const one = (
+    file: string,
+    line: number,
+    col: number,
+    kind: string,
+    message: string,
+    source: string,
+    range = 1,
+  ) => {
+    if (line === 0) {
+      out += `${file}:0: ${kind}: ${message}\n`;
+      return;
+    }
+    const src = source.replace(/\r$/, '');
+    out += `${file}:${line}:${col}: ${kind}: ${message}\n${expandTabs(src)}\n${caretLine(src, col)}${'~'.repeat(Math.max(0, range - 1))}\n`;
+  };
+  for (const d of diags) {
+    one(d.file, d.line, d.col, d.severity, d.message, d.source, d.range);
+    for (const n of d.notes) one(n.file, n.line, n.col, 'note', 'while in macro instantiation', n.source);
+  }
+  return out;
+}
