@@ -133,7 +133,20 @@ export class Assembler {
   ended = false;
   /** The current statement's line and source, for diagnostics. */
   line = 0;
-  where: SourceRef = { file: '', source: '', notes: [] };
+  private whereRef: SourceRef | null = { file: '', source: '', notes: [] };
+  private whereFrame: Frame | null = null;
+  private whereText = '';
+  /** The statement being assembled, for diagnostics; made on first use (most lines never need it). */
+  get where(): SourceRef {
+    if (this.whereRef === null) {
+      const f = this.whereFrame as Frame;
+      this.whereRef = { file: f.file, source: this.whereText, notes: f.notes };
+    }
+    return this.whereRef;
+  }
+  set where(w: SourceRef) {
+    this.whereRef = w;
+  }
   private tmpCount = 0;
   readonly consts = (name: string): bigint | undefined => {
     const s = this.symbols.get(name);
@@ -358,7 +371,9 @@ export class Assembler {
       }
       const text = f.lines[f.i++];
       this.line = f.i;
-      this.where = { file: f.file, source: text, notes: f.notes };
+      this.whereRef = null;
+      this.whereFrame = f;
+      this.whereText = text;
       if (this.collecting) this.collect(text);
       else if (this.out && !this.kernel.open && !this.kernel.metadata && skipBlanks(text, 0) === text.length)
         // llvm-mc echoes an empty statement (not a comment) as an empty line, even in skipped blocks.
@@ -401,6 +416,7 @@ export class Assembler {
   /** One statement: labels, then an assignment, a directive, a macro or an instruction. */
   statement(text: string): void {
     let i = skipBlanks(text, 0);
+    let labelled = false;
     for (;;) {
       if (isCommentAt(text, i)) return;
       const c0 = text.charCodeAt(i);
@@ -412,18 +428,20 @@ export class Assembler {
       if (ck === 58) {
         this.defineLabel(text.slice(i, j), i + 1);
         i = skipBlanks(text, k + 1);
+        labelled = true;
         continue;
       }
-      const word = text.slice(i, j);
+      // The common case, an instruction, needs no slice of its mnemonic here.
       if (ck === 61 && text.charCodeAt(k + 1) !== 61) {
+        const word = text.slice(i, j);
         this.tokens(text, i, (c) => this.assignment(c, word, i + 1, false));
         return;
       }
       if (c0 === 46) {
-        this.directive(text, i, word);
+        this.directive(text, i, text.slice(i, j));
         return;
       }
-      const m = this.macros.get(word);
+      const m = this.macros.size ? this.macros.get(text.slice(i, j)) : undefined;
       if (m) {
         this.expandMacro(m, text.slice(j), i + 1);
         return;
@@ -431,7 +449,8 @@ export class Assembler {
       break;
     }
     if (isCommentAt(text, i)) return;
-    this.instruction(i === 0 ? text : ' '.repeat(i) + text.slice(i));
+    // Blanking the labels keeps the columns of the instruction's diagnostics right.
+    this.instruction(labelled ? ' '.repeat(i) + text.slice(i) : text);
   }
 
   /** Lexes the statement and runs `fn` at the token that starts at `start`; reports what it throws. */

@@ -4,7 +4,7 @@ import { TARGETS, type Target } from '../isa/targets.js';
 import { ASM_FAMILIES } from './families/index.js';
 import { parseInstruction } from './line.js';
 import type { ConstLookup } from './operands.js';
-import type { AsmFamily, AsmInst, EncodeResult } from './types.js';
+import type { AsmFamily, AsmInst, Encoded, EncodeResult } from './types.js';
 
 const byTarget = new Map<Target, Map<string, AsmFamily[]>>();
 
@@ -54,7 +54,8 @@ export function encodeInstruction(inst: AsmInst): EncodeResult {
  * Bounded, so memory stays flat on huge inputs.
  */
 interface Cached {
-  readonly words: readonly number[];
+  /** The result, returned as is on a hit (no allocation). */
+  readonly result: Encoded;
   /** Identifiers the parse looked up as symbols and found undefined (keywords such as off, glc). */
   readonly names: readonly string[];
 }
@@ -78,7 +79,7 @@ export function encodeText(text: string, line: number, target: Target, consts: C
   if (hit) {
     let still = true;
     for (const n of hit.names) if (consts(n) !== undefined) still = false;
-    if (still) return { words: hit.words };
+    if (still) return hit.result;
   }
   let symbolic = false;
   let names: string[] | null = null;
@@ -95,7 +96,7 @@ export function encodeText(text: string, line: number, target: Target, consts: C
   const r = encodeInstruction(inst);
   if (!symbolic && !('error' in r) && !r.fixups?.length) {
     if (cache.size >= LINE_CACHE_MAX) cache.clear();
-    cache.set(text, { words: r.words, names: names ?? NO_NAMES });
+    cache.set(text, { result: r, names: names ?? NO_NAMES });
   }
   return r;
 }
