@@ -143,6 +143,8 @@ export function fuzzAsmText(count: number, seed: number, target: Target = 'gfx90
       lines.push(rng() % 4 === 0 ? base : mutateLine(base, rng, pool));
     }
     const src = lines.join('\n') + '\n';
+    // A mutation may insert a newline, so count the lines of the source itself.
+    const nLines = src.split('\n').length;
     res.cases++;
     const t0 = performance.now();
     try {
@@ -154,7 +156,7 @@ export function fuzzAsmText(count: number, seed: number, target: Target = 'gfx90
         // line 0 col 0 is llvm-mc's `<unknown>:0:` form for end-of-file errors (an unclosed .if/.macro).
         const eof = d.line === 0 && d.col === 0;
         if (
-          !(eof || (d.line >= 1 && d.line <= n + 1 && d.col >= 1)) ||
+          !(eof || (d.line >= 1 && d.line <= nLines && d.col >= 1)) ||
           d.message === '' ||
           d.message.includes('\n')
         )
