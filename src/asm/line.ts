@@ -3,7 +3,7 @@
 import type { Target } from '../isa/targets.js';
 import { TokCursor } from './expr.js';
 import { LexError, lex } from './lexer.js';
-import { type ConstLookup, OperandError, parseOperands } from './operands.js';
+import { type ConstLookup, OperandError, parseOperands, type TrailingSeparator } from './operands.js';
 import type { AsmInst, Pos } from './types.js';
 
 export interface LineError {
@@ -34,8 +34,10 @@ export function parseInstruction(
   const m = c.next();
   if (m.kind !== 'ident') return { error: 'invalid instruction', pos: { line, col: m.col } };
   try {
-    const operands = parseOperands(c, consts);
-    return { mnemonic: m.text.toLowerCase(), pos: { line, col: m.col }, operands, target };
+    const trailing: TrailingSeparator = { pos: undefined };
+    const operands = parseOperands(c, consts, trailing);
+    const inst: AsmInst = { mnemonic: m.text.toLowerCase(), pos: { line, col: m.col }, operands, target };
+    return trailing.pos ? { ...inst, trailing: trailing.pos } : inst;
   } catch (e) {
     if (e instanceof OperandError) return { error: e.message, pos: e.pos };
     throw e;

@@ -28,15 +28,26 @@ export type ConstLookup = (name: string) => bigint | undefined;
 
 const FN_MODS = new Set(['abs', 'neg', 'sext']);
 
+/** Where a line ended in a separator (`s_mov_b32 s0, s1,`): llvm-mc drops it, s_waitcnt does not. */
+export interface TrailingSeparator {
+  pos: Pos | undefined;
+}
+
 /** Parses all operands up to the end of the line. */
-export function parseOperands(c: TokCursor, consts: ConstLookup): Operand[] {
+export function parseOperands(c: TokCursor, consts: ConstLookup, trailing?: TrailingSeparator): Operand[] {
   const out: Operand[] = [];
   while (!c.atEnd()) {
     let comma = false;
     if (out.length > 0 && c.eat(',')) comma = true;
-    if (c.atEnd()) throw new OperandError(c.pos(), 'unknown token in expression');
+    if (c.atEnd()) {
+      if (trailing) trailing.pos = c.pos();
+      break;
+    }
     // `vmcnt(0) & lgkmcnt(0)`: `&` joins s_waitcnt counters like a separator.
-    if (out.length > 0 && !comma) c.eat('&');
+    if (out.length > 0 && !comma && c.eat('&') && c.atEnd()) {
+      if (trailing) trailing.pos = c.pos();
+      break;
+    }
     out.push(parseOperand(c, consts, comma));
   }
   return out;

@@ -121,6 +121,8 @@ export interface AsmInst {
   readonly pos: Pos;
   readonly operands: readonly Operand[];
   readonly target: Target;
+  /** End of the line when it ended in a `,` or `&` (ignored by llvm-mc except in s_waitcnt). */
+  readonly trailing?: Pos;
 }
 
 /** A reference to a symbol an instruction cannot resolve itself. */

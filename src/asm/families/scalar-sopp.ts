@@ -118,7 +118,7 @@ function encode(inst: AsmInst): EncodeResult {
     kinds.set(name, kind);
   }
   const word = 0xbf800000 | (opcode << 16);
-  if (kind === P.Waitcnt) return { words: [(word | waitcnt(inst.operands, inst.pos)) >>> 0] };
+  if (kind === P.Waitcnt) return { words: [(word | waitcnt(inst.operands, inst.pos, inst.trailing)) >>> 0] };
   let imm = 0;
   // Messages, gpr_idx and s_endpgm's value are read by custom parsers while parsing.
   const custom = kind === P.Endpgm || kind === P.Sendmsg || kind === P.GprIdx;

@@ -270,7 +270,7 @@ function setCounter(enc: number, name: string, v: number): number {
 }
 
 /** The simm16 of s_waitcnt from its operands: one integer, or counters joined by spaces, `&` or commas. */
-export function waitcnt(ops: readonly Operand[], instPos: Pos): number {
+export function waitcnt(ops: readonly Operand[], instPos: Pos, trailing?: Pos): number {
   const first = ops[0];
   if (first === undefined) fail('too few operands for instruction', instPos);
   if (first.kind !== 'call') {
@@ -302,6 +302,8 @@ export function waitcnt(ops: readonly Operand[], instPos: Pos): number {
     }
     enc = setCounter(enc, name, v);
   }
+  // A separator with no counter after it, which llvm-mc reports here rather than dropping.
+  if (trailing) fail('expected a counter name', trailing);
   return enc;
 }
 
