@@ -7,6 +7,8 @@ await build({
   entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
   outdir: 'dist',
   bundle: true,
+  // Dependencies (yaml) are CommonJS and stay in node_modules: an ESM bundle cannot require() them.
+  packages: 'external',
   platform: 'node',
   format: 'esm',
   target: 'node20',
