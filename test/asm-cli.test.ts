@@ -78,3 +78,25 @@ test('gcnkit asm: every error of a file, llvm-mc form, exit 1; stdin with -', ()
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('gcnkit asm: target-id features from .amdgcn_target match llvm-mc-22 -mattr (object, code object, listing)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gcnkit-asm-'));
+  const fxf = join(import.meta.dirname, 'fixtures', 'asm-features');
+  try {
+    for (const name of ['xnack-on', 'xnack-off', 'sramecc-on-xnack-off', 'sramecc-off']) {
+      const o = gcnkit(['asm', `${name}.s`, '--filetype=obj', '-o', join(dir, 'k.o')], fxf);
+      assert.equal(o.status, 0, o.stderr);
+      assert.deepEqual(readFileSync(join(dir, 'k.o')), readFileSync(join(fxf, `${name}.o`)), name);
+      const h = gcnkit(['asm', `${name}.s`, '-o', join(dir, 'k.hsaco')], fxf);
+      assert.equal(h.status, 0, h.stderr);
+      assert.deepEqual(readFileSync(join(dir, 'k.hsaco')), readFileSync(join(fxf, `${name}.hsaco`)), name);
+      const l = gcnkit(['asm', `${name}.s`, '--show-encoding'], fxf);
+      assert.equal(l.stdout, readFileSync(join(fxf, `${name}.listing`), 'latin1'), name);
+    }
+    const bad = gcnkit(['asm', '--mattr=+tgsplit', 'xnack-on.s'], fxf);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /unsupported feature '\+tgsplit'/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

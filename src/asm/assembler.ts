@@ -37,6 +37,14 @@ export interface AssembleOptions {
   object?: boolean;
   /** Reads `.include`d files (default: from disk, relative to the including file). */
   readFile?: (path: string) => string;
+  /** Target-id features, as llvm-mc's -mattr=+xnack / -sramecc; absent = "any". */
+  features?: TargetFeatures;
+}
+
+/** xnack / sramecc settings of the target id (true = on, false = off). */
+export interface TargetFeatures {
+  readonly xnack?: boolean;
+  readonly sramecc?: boolean;
 }
 
 /** A diagnostic with what llvm-mc prints around it. */
@@ -163,7 +171,12 @@ export class Assembler {
   }
 
   get targetId(): string {
-    return `${TARGET_TRIPLE}--${this.target}`;
+    // LLVM orders the features alphabetically: sramecc before xnack.
+    const f = this.opts.features ?? {};
+    let id = `${TARGET_TRIPLE}--${this.target}`;
+    if (f.sramecc !== undefined) id += `:sramecc${f.sramecc ? '+' : '-'}`;
+    if (f.xnack !== undefined) id += `:xnack${f.xnack ? '+' : '-'}`;
+    return id;
   }
 
   // ---- diagnostics -------------------------------------------------------------------------------

@@ -49,7 +49,10 @@ export class KernelState {
   }
 
   start(a: Assembler, name: string, line: number, col: number): void {
-    this.block = new AmdhsaKernelBlock(name, a.target, a.codeObjectVersion, {}, line, col);
+    const f = a.opts.features;
+    const xnack = f?.xnack === undefined ? undefined : f.xnack ? 'on' : 'off';
+    const sramecc = f?.sramecc === undefined ? undefined : f.sramecc ? 'on' : 'off';
+    this.block = new AmdhsaKernelBlock(name, a.target, a.codeObjectVersion, { xnack, sramecc }, line, col);
     this.given = new Map();
   }
 
@@ -161,7 +164,7 @@ export class KernelState {
       ['next_free_sgpr', given('next_free_sgpr', 0n)],
       ['reserve_vcc', given('reserve_vcc', 1n)],
       ['reserve_flat_scratch', given('reserve_flat_scratch', 1n)],
-      ['reserve_xnack_mask', XNACK.has(a.target) ? 1n : 0n],
+      ['reserve_xnack_mask', XNACK.has(a.target) && a.opts.features?.xnack !== false ? 1n : 0n],
       ['float_round_mode_32', bit(r1, 12, 2)],
       ['float_round_mode_16_64', bit(r1, 14, 2)],
       ['float_denorm_mode_32', bit(r1, 16, 2)],

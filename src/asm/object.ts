@@ -40,6 +40,14 @@ const SHN_ABS = 0xfff1;
 
 /** EF_AMDGPU_MACH and the target-id feature bits (xnack/sramecc "any") llvm-mc writes per processor. */
 const E_FLAGS: Record<string, number> = { gfx900: 0x12c, gfx906: 0x52f, gfx908: 0x530 };
+/** The v4+ e_flags feature fields: 1 any, 2 off, 3 on (xnack bits 8-9, sramecc bits 10-11, if supported). */
+function featureFlags(base: number, f: { xnack?: boolean; sramecc?: boolean } | undefined): number {
+  let flags = base;
+  if (f?.xnack !== undefined) flags = (flags & ~0x300) | ((f.xnack ? 3 : 2) << 8);
+  if (f?.sramecc !== undefined && flags & 0xc00) flags = (flags & ~0xc00) | ((f.sramecc ? 3 : 2) << 10);
+  return flags;
+}
+
 /** EI_ABIVERSION per code object version. */
 const ABI_VERSION: Record<number, number> = { 4: 2, 5: 3, 6: 4 };
 
@@ -395,7 +403,7 @@ function writeObject(a: Assembler, relocs: Map<Section, Reloc[]>): Uint8Array {
   return writeRelocatable({
     osAbi: ELFOSABI_AMDGPU_HSA,
     abiVersion: ABI_VERSION[a.codeObjectVersion] ?? 4,
-    flags: E_FLAGS[a.target] ?? 0,
+    flags: featureFlags(E_FLAGS[a.target] ?? 0, a.opts.features),
     sections: out,
     shstrndx: 1,
     order,
