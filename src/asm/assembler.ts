@@ -252,6 +252,66 @@ export class Assembler {
     this.emitText(`${name}:\n`);
   }
 
+  /** Instances defined so far of each numeric label (`1:` ... `1:`). */
+  private dirInstances = new Map<string, number>();
+  /** `.LtmpN` names of numeric-label instances, created on first use as llvm-mc does (N:instance). */
+  private dirNames = new Map<string, string>();
+
+  private dirName(label: string, instance: number): string {
+    const key = `${label}:${instance}`;
+    let name = this.dirNames.get(key);
+    if (name === undefined) {
+      name = `.Ltmp${this.tmpCount++}`;
+      this.dirNames.set(key, name);
+    }
+    return name;
+  }
+
+  /** `1:` defines the next instance of numeric label 1. */
+  defineNumericLabel(label: string, col: number): void {
+    const inst = (this.dirInstances.get(label) ?? 0) + 1;
+    this.dirInstances.set(label, inst);
+    this.defineLabel(this.dirName(label, inst), col);
+  }
+
+  /**
+   * Rewrites `1b` / `1f` (outside strings and comments) to the `.LtmpN` symbols of the previous / next
+   * instance of numeric label 1. Returns the text unchanged when it has none (the common case).
+   */
+  numericRefs(text: string): string {
+    let out = '';
+    let from = 0;
+    let inStr = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (inStr) {
+        if (c === 92) i++;
+        else if (c === 34) inStr = false;
+        continue;
+      }
+      if (c === 34) inStr = true;
+      else if (c === 59 || (c === 47 && text.charCodeAt(i + 1) === 47)) break;
+      else if (c >= 48 && c <= 57) {
+        const p = i > 0 ? text.charCodeAt(i - 1) : 32;
+        let j = i;
+        while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+        const d = text.charCodeAt(j);
+        const after = j + 1 < text.length ? text.charCodeAt(j + 1) : 32;
+        if (!isIdChar(p) && (d === 98 || d === 102) && !isIdChar(after)) {
+          const label = String(Number(text.slice(i, j)));
+          const cur = this.dirInstances.get(label) ?? 0;
+          // A backward reference with no instance yet names instance 0, which is never defined: the
+          // undefined symbol is reported where it is used.
+          const name = this.dirName(label, d === 98 ? cur : cur + 1);
+          out += text.slice(from, i) + name;
+          from = j + 1;
+        }
+        i = j - 1;
+      }
+    }
+    return from === 0 ? text : out + text.slice(from);
+  }
+
   /** A temporary symbol at the current location (for `.` in expressions that wait for the end). */
   here(): Sym {
     const s = new Sym('.', -1);
@@ -427,12 +487,26 @@ export class Assembler {
   }
 
   /** One statement: labels, then an assignment, a directive, a macro or an instruction. */
-  statement(text: string): void {
+  statement(line: string): void {
+    let text = line;
+    // Numeric-label references are rewritten after the line's own labels are defined (`1: s_branch 1b`).
+    let rewritten = !hasDigitRef(line);
     let i = skipBlanks(text, 0);
     let labelled = false;
     for (;;) {
       if (isCommentAt(text, i)) return;
       const c0 = text.charCodeAt(i);
+      if (c0 >= 48 && c0 <= 57) {
+        // A numeric label `1:`.
+        let j = i;
+        while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+        const k = skipBlanks(text, j);
+        if (text.charCodeAt(k) !== 58) break;
+        this.defineNumericLabel(String(Number(text.slice(i, j))), i + 1);
+        i = skipBlanks(text, k + 1);
+        labelled = true;
+        continue;
+      }
       if (!isIdStart(c0)) break;
       let j = i + 1;
       while (j < text.length && isIdChar(text.charCodeAt(j))) j++;
@@ -443,6 +517,14 @@ export class Assembler {
         i = skipBlanks(text, k + 1);
         labelled = true;
         continue;
+      }
+      if (!rewritten) {
+        rewritten = true;
+        const t = text.slice(0, i) + this.numericRefs(text.slice(i));
+        if (t !== text) {
+          text = t;
+          continue;
+        }
       }
       // The common case, an instruction, needs no slice of its mnemonic here.
       if (ck === 61 && text.charCodeAt(k + 1) !== 61) {
@@ -462,6 +544,7 @@ export class Assembler {
       break;
     }
     if (isCommentAt(text, i)) return;
+    if (!rewritten) text = text.slice(0, i) + this.numericRefs(text.slice(i));
     // Blanking the labels keeps the columns of the instruction's diagnostics right.
     this.instruction(labelled ? ' '.repeat(i) + text.slice(i) : text);
   }
@@ -600,9 +683,12 @@ export class Assembler {
     }
     const sec = this.cur;
     const start = sec.size;
+    // `.` in an operand becomes a temporary label here, before the instruction (llvm-mc's parser does so).
+    let fixups = r.fixups;
+    if (fixups?.some((f) => hasDot(dotted(f.expr))))
+      fixups = fixups.map((f) => ({ ...f, expr: this.placeDot(dotted(f.expr)) }));
     const words = r.words;
     for (let k = 0; k < words.length; k++) sec.put32(words[k]);
-    const fixups = r.fixups;
     if (fixups) {
       for (const f of fixups) {
         this.registerSymbols(f.expr);
@@ -722,6 +808,33 @@ export function stripComment(s: string): string {
 }
 
 /** Assembles `source` (named `fileName` in diagnostics) for `opts.mcpu`. Never throws on bad input. */
+/** An operand written `.` reaches the encoders as an identifier: make it the location counter. */
+function dotted(e: Expr): Expr {
+  if (e.k === 'sym') return e.name === '.' && e.variant === '' ? { k: 'dot', pos: e.pos } : e;
+  if (e.k === 'un') return { ...e, a: dotted(e.a) };
+  if (e.k === 'bin') return { ...e, a: dotted(e.a), b: dotted(e.b) };
+  return e;
+}
+
+/**
+ * Whether a line may hold a numeric-label reference (`1b`, `2f`): digits after a non-identifier
+ * character, then b or f, then a non-identifier character. Cheap, as it runs on every statement.
+ */
+function hasDigitRef(text: string): boolean {
+  const n = text.length;
+  for (let i = 1; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 98 && c !== 102) continue;
+    let j = i - 1;
+    while (j >= 0 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j--;
+    if (j === i - 1) continue;
+    if (j >= 0 && isIdChar(text.charCodeAt(j))) continue;
+    if (i + 1 < n && isIdChar(text.charCodeAt(i + 1))) continue;
+    return true;
+  }
+  return false;
+}
+
 export function assemble(source: string, fileName: string, opts: AssembleOptions): AssembleResult {
   const a = new Assembler(opts.mcpu, fileName, opts);
   if (opts.triple !== undefined && opts.triple !== TARGET_TRIPLE) {
