@@ -307,8 +307,17 @@ function parseNamed(c: TokCursor, consts: ConstLookup): OperandBody {
   return { kind: 'named', name: name.toLowerCase(), values: [namedValue(c, consts)], list: false };
 }
 
+/** Calls of one argument, and what LLVM says when their closing parenthesis is missing. */
+const CLOSE_MESSAGE: Record<string, string> = { lit: 'expected closing parentheses' };
+for (const n of ['vmcnt', 'expcnt', 'lgkmcnt']) {
+  CLOSE_MESSAGE[n] = 'expected a closing parenthesis';
+  CLOSE_MESSAGE[`${n}_sat`] = 'expected a closing parenthesis';
+}
+const ONE_ARG = new Set(Object.keys(CLOSE_MESSAGE));
+
 function parseCall(c: TokCursor, consts: ConstLookup): OperandBody {
   const name = c.next().text;
+  const lower = name.toLowerCase();
   c.next(); // (
   const args: CallArg[] = [];
   if (!c.eat(')')) {
@@ -321,11 +330,22 @@ function parseCall(c: TokCursor, consts: ConstLookup): OperandBody {
       if (t.kind === 'str') {
         c.next();
         args.push({ str: t.text, pos });
-      } else if (f.kind === 'float' && after.kind === 'punct' && (after.text === ',' || after.text === ')')) {
+      } else if (
+        f.kind === 'float' &&
+        (after.kind === 'end' || (after.kind === 'punct' && (after.text === ',' || after.text === ')')))
+      ) {
         // A float argument, as in lit(1.0).
         if (sign) c.next();
         c.next();
         args.push({ float: sign ? -(f.num as number) : (f.num as number), pos });
+      } else if (
+        lower === 'lit' &&
+        t.kind === 'ident' &&
+        c.peek().kind === 'punct' &&
+        c.peek().text === '('
+      ) {
+        // lit() takes a number only; LLVM rejects a nested operand this way.
+        throw new OperandError(c.pos(), 'not a valid operand.');
       } else if (t.kind === 'ident' && (c.peek().text === ',' || c.peek().text === ')')) {
         c.next();
         const v = consts(t.text);
@@ -352,8 +372,12 @@ function parseCall(c: TokCursor, consts: ConstLookup): OperandBody {
         args.push({ int: Number.isSafeInteger(n) ? n : r.value, pos });
       }
       if (c.eat(')')) break;
-      if (!c.eat(',')) throw new OperandError(c.pos(), 'expected a comma or a closing parenthesis');
+      if (c.isPunct(',') && !ONE_ARG.has(lower)) {
+        c.next();
+        continue;
+      }
+      throw new OperandError(c.pos(), CLOSE_MESSAGE[lower] ?? 'expected a comma or a closing parenthesis');
     }
   }
-  return { kind: 'call', name: name.toLowerCase(), args };
+  return { kind: 'call', name: lower, args };
 }
