@@ -42,11 +42,14 @@ for (const file of files) {
     let rejected = 0;
     let sameMessage = 0;
     const accepted: string[] = [];
+    const otherMessage: string[] = [];
     for (const [line, src, message] of fx.rejected) {
       const r = assembleOne(src, fx.mcpu);
       if (r.hex === undefined) {
         rejected++;
         if (r.error === message) sameMessage++;
+        else
+          otherMessage.push(`${fx.source}:${line}: ${src}\n    llvm-mc: ${message}\n    gcnkit:  ${r.error}`);
       } else accepted.push(`${fx.source}:${line}: ${src}\n    llvm-mc: ${message}\n    gcnkit:  ${r.hex}`);
     }
     const n = fx.cases.length;
@@ -57,6 +60,7 @@ for (const file of files) {
     if (!ASM_MC_PENDING.includes(file)) {
       assert.deepEqual(failures.slice(0, 20), [], `${failures.length}/${n} differ`);
       assert.deepEqual(accepted.slice(0, 20), [], `${accepted.length} rejected lines were accepted`);
+      assert.deepEqual(otherMessage.slice(0, 20), [], `${otherMessage.length} rejected with another message`);
     }
   });
 }
