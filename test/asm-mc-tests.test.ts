@@ -1,7 +1,7 @@
 // The assembler against LLVM's own MC tests for gfx9 (the .s files of test/fixtures/mc-tests): every
-// line llvm-mc-22 accepts must assemble to its bytes, every line it rejects must be rejected (the
-// message is compared and reported, not asserted). Every file not in ASM_MC_PENDING must agree on every
-// case (ASM_MC_FILTER=substring limits the files run).
+// line llvm-mc-22 accepts must assemble to its bytes, every line it rejects must be rejected with
+// llvm-mc's message. Every file not in ASM_MC_PENDING must agree on every case (ASM_MC_FILTER=substring
+// limits the files run).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
