@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { FEATURE_CASES, featureSource } from '../scripts/gen-asm-feature-fixtures.js';
 import { CodeObject } from '../src/elf/code-object.js';
 
 const root = join(import.meta.dirname, '..');
@@ -83,17 +84,19 @@ test('gcnkit asm: target-id features from .amdgcn_target match llvm-mc-22 -mattr
   const dir = mkdtempSync(join(tmpdir(), 'gcnkit-asm-'));
   const fxf = join(import.meta.dirname, 'fixtures', 'asm-features');
   try {
-    for (const name of ['xnack-on', 'xnack-off', 'sramecc-on-xnack-off', 'sramecc-off']) {
-      const o = gcnkit(['asm', `${name}.s`, '--filetype=obj', '-o', join(dir, 'k.o')], fxf);
+    const kernel = readFileSync(join(fx, 'src', 'kernel.s'), 'utf8');
+    for (const [name, mattr] of Object.entries(FEATURE_CASES)) {
+      writeFileSync(join(dir, `${name}.s`), featureSource(kernel, mattr));
+      const o = gcnkit(['asm', join(dir, `${name}.s`), '--filetype=obj', '-o', join(dir, 'k.o')], root);
       assert.equal(o.status, 0, o.stderr);
       assert.deepEqual(readFileSync(join(dir, 'k.o')), readFileSync(join(fxf, `${name}.o`)), name);
-      const h = gcnkit(['asm', `${name}.s`, '-o', join(dir, 'k.hsaco')], fxf);
+      const h = gcnkit(['asm', join(dir, `${name}.s`), '-o', join(dir, 'k.hsaco')], root);
       assert.equal(h.status, 0, h.stderr);
       assert.deepEqual(readFileSync(join(dir, 'k.hsaco')), readFileSync(join(fxf, `${name}.hsaco`)), name);
-      const l = gcnkit(['asm', `${name}.s`, '--show-encoding'], fxf);
+      const l = gcnkit(['asm', join(dir, `${name}.s`), '--show-encoding'], root);
       assert.equal(l.stdout, readFileSync(join(fxf, `${name}.listing`), 'latin1'), name);
     }
-    const bad = gcnkit(['asm', '--mattr=+tgsplit', 'xnack-on.s'], fxf);
+    const bad = gcnkit(['asm', '--mattr=+tgsplit', join(dir, 'xnack-on.s')], root);
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /unsupported feature '\+tgsplit'/);
   } finally {
