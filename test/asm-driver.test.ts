@@ -30,6 +30,7 @@ const EXPECTED: Record<string, Kind[]> = {
   'errors.s': ['listing', 'listing.err', 'obj.err'],
   'errors-link.s': ['listing', 'listing.err', 'obj.err'],
   'numeric-labels.s': ['listing', 'listing.err', 'obj', 'obj.err'],
+  'hwreg-struct.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 const mcpuOf = (src: string): Target => (/^\/\/ mcpu=(\S+)/.exec(src)?.[1] ?? 'gfx908') as Target;

@@ -110,6 +110,10 @@ export function lex(line: string): Token[] {
         }
       }
       i = j;
+    } else if (c === 39 && i + 2 < n && line.charCodeAt(i + 1) !== 92 && line.charCodeAt(i + 2) === 39) {
+      // A character constant 'a' is its code, as in llvm-mc.
+      out.push({ kind: 'int', text: line.slice(i, i + 3), col, space, int: line.charCodeAt(i + 1) });
+      i += 3;
     } else if (c === 34) {
       let j = i + 1;
       let s = '';
@@ -147,7 +151,7 @@ export function lex(line: string): Token[] {
     } else {
       const two = line.slice(i, i + 2);
       const text = TWO.has(two) ? two : line[i];
-      if (!'[](),:|-+*/%~!&^<>=#'.includes(text[0]))
+      if (!'[](),:|-+*/%~!&^<>=#{}'.includes(text[0]))
         throw new LexError(col, `unexpected character '${text}'`);
       out.push({ kind: 'punct', text, col, space });
       i += text.length;

@@ -115,6 +115,7 @@ function isModTarget(c: TokCursor, k: number): boolean {
 
 function parseBody(c: TokCursor, consts: ConstLookup, inBars: boolean): OperandBody {
   const t = c.tok;
+  if (t.kind === 'punct' && t.text === '{') return parseStruct(c, consts);
   if (t.kind === 'punct' && t.text === '[') return parseRegList(c);
   if (t.kind === 'ident') {
     const nxt = c.peek();
@@ -305,6 +306,57 @@ function parseNamed(c: TokCursor, consts: ConstLookup): OperandBody {
     };
   }
   return { kind: 'named', name: name.toLowerCase(), values: [namedValue(c, consts)], list: false };
+}
+
+/** The call name a `{...}` operand gets: only the hardware-register operands accept it. */
+export const STRUCT_CALL = '{}';
+
+/**
+ * `{id: 1, offset: 0, size: 4}`: LLVM's structured form of a hardware-register operand. It becomes the
+ * equivalent `hwreg(id, offset, size)` call (defaults 0, 0, 32), each argument at its value's position.
+ */
+function parseStruct(c: TokCursor, consts: ConstLookup): OperandBody {
+  const open = c.next();
+  const fields = ['id', 'offset', 'size'];
+  const vals: (CallArg | undefined)[] = [undefined, undefined, undefined];
+  if (!c.eat('}')) {
+    for (;;) {
+      const f = c.next();
+      if (f.kind !== 'ident') throw new OperandError(c.pos(f), 'expected a field name');
+      const k = fields.indexOf(f.text);
+      if (k < 0) throw new OperandError(c.pos(f), 'unknown field');
+      if (vals[k]) throw new OperandError(c.pos(f), 'duplicate field');
+      if (!c.eat(':')) throw new OperandError(c.pos(), 'colon expected');
+      const pos = c.pos();
+      let e: Expr;
+      try {
+        e = parseExpr(c);
+      } catch (err) {
+        if (err instanceof ExprError) throw new OperandError({ line: c.line, col: err.col }, err.message);
+        throw err;
+      }
+      let r: ReturnType<typeof evalExpr>;
+      try {
+        r = evalExpr(e, (n) => {
+          const v = consts(n);
+          return v === undefined ? undefined : { value: v };
+        });
+      } catch {
+        throw new OperandError(pos, 'expected absolute expression');
+      }
+      if (r.sym || r.section) throw new OperandError(pos, 'expected absolute expression');
+      vals[k] = { int: foldNum(r.value), pos };
+      if (c.eat('}')) break;
+      if (!c.eat(',')) throw new OperandError(c.pos(), 'comma or closing brace expected');
+    }
+  }
+  const at = c.pos(open);
+  const args: CallArg[] = [
+    vals[0] ?? { int: 0, pos: at },
+    vals[1] ?? { int: 0, pos: at },
+    vals[2] ?? { int: 32, pos: at },
+  ];
+  return { kind: 'call', name: STRUCT_CALL, args };
 }
 
 /** Calls of one argument, and what LLVM says when their closing parenthesis is missing. */

@@ -3,7 +3,7 @@
 import { TARGETS, type Target } from '../isa/targets.js';
 import { ASM_FAMILIES } from './families/index.js';
 import { parseInstruction } from './line.js';
-import type { ConstLookup } from './operands.js';
+import { type ConstLookup, STRUCT_CALL } from './operands.js';
 import type { AsmFamily, AsmInst, Encoded, EncodeResult } from './types.js';
 
 const byTarget = new Map<Target, Map<string, AsmFamily[]>>();
@@ -29,7 +29,15 @@ export function knownMnemonic(name: string, target: Target): boolean {
 }
 
 /** Encodes one parsed instruction, or returns the diagnostic llvm-mc gives for it. */
+const STRUCT_TAKERS = new Set(['s_getreg_b32', 's_setreg_b32', 's_setreg_imm32_b32']);
+
 export function encodeInstruction(inst: AsmInst): EncodeResult {
+  // A `{...}` operand only means something to the hardware-register ops; elsewhere LLVM cannot parse it.
+  if (!STRUCT_TAKERS.has(inst.mnemonic)) {
+    for (const op of inst.operands)
+      if (op.kind === 'call' && op.name === STRUCT_CALL)
+        return { error: 'unknown token in expression', pos: op.pos };
+  }
   const fams = index(inst.target).get(inst.mnemonic);
   if (!fams) {
     const elsewhere = TARGETS.some((t) => t !== inst.target && index(t).has(inst.mnemonic));

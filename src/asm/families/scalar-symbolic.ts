@@ -1,5 +1,6 @@
 // The packed 16-bit immediates of scalar ops in their symbolic forms, as LLVM's AMDGPU parser reads them
 // for gfx9: hwreg(...), sendmsg(...), s_waitcnt counters and gpr_idx(...), with its range checks.
+import { STRUCT_CALL } from '../operands.js';
 import type { CallArg, Operand, Pos } from '../types.js';
 import { argLength, fail, floatLowWord, INVALID, smallInt } from './scalar-common.js';
 
@@ -139,7 +140,7 @@ function hwregMacro(c: Call): number {
 
 /** The simm16 of s_getreg/s_setreg: hwreg(...) or a 16-bit unsigned value. */
 export function hwreg(op: Operand): number {
-  if (op.kind === 'call' && op.name === 'hwreg') return hwregMacro(op);
+  if (op.kind === 'call' && (op.name === 'hwreg' || op.name === STRUCT_CALL)) return hwregMacro(op);
   const v = customInt(op, HWREG_EXPR);
   if (!(v >= 0 && v <= 0xffff)) fail('invalid immediate: only 16-bit values are legal', op.pos);
   return v;
