@@ -185,12 +185,13 @@ export function evalExpr(e: Expr, lookup: Lookup, dot?: SymValue): EvalResult {
       if (e.op === '-' && relA && relB && !a.sym && !b.sym && a.section === b.section)
         return { value: wrap(a.value - b.value) };
       if (relA || relB) throw new ExprError(0, 'expected absolute expression');
-      return { value: binop(e.op, a.value, b.value) };
+      return { value: absoluteBinop(e.op, a.value, b.value) };
     }
   }
 }
 
-function binop(op: string, a: bigint, b: bigint): bigint {
+/** An operator on two absolute 64-bit values (also used by the assembler's symbol evaluator). */
+export function absoluteBinop(op: string, a: bigint, b: bigint): bigint {
   switch (op) {
     case '+':
       return wrap(a + b);

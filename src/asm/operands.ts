@@ -255,6 +255,11 @@ function namedValue(c: TokCursor, consts: ConstLookup): NamedValue {
     return v !== undefined ? { int: foldNum(v), pos } : { ident: t.text, pos };
   }
   // llvm-mc folds a constant expression here (`offset:4+4`, `format:1+2`).
+  return { int: absoluteValue(c, consts, pos), pos };
+}
+
+/** Parses an expression that must be absolute now (named values, call and struct arguments). */
+function absoluteValue(c: TokCursor, consts: ConstLookup, pos: Pos): number | bigint {
   let e: Expr;
   try {
     e = parseExpr(c);
@@ -272,7 +277,7 @@ function namedValue(c: TokCursor, consts: ConstLookup): NamedValue {
     throw new OperandError(pos, 'expected absolute expression');
   }
   if (r.sym || r.section) throw new OperandError(pos, 'expected absolute expression');
-  return { int: foldNum(r.value), pos };
+  return foldNum(r.value);
 }
 
 function foldNum(v: bigint): number | bigint {
@@ -328,24 +333,7 @@ function parseStruct(c: TokCursor, consts: ConstLookup): OperandBody {
       if (vals[k]) throw new OperandError(c.pos(f), 'duplicate field');
       if (!c.eat(':')) throw new OperandError(c.pos(), 'colon expected');
       const pos = c.pos();
-      let e: Expr;
-      try {
-        e = parseExpr(c);
-      } catch (err) {
-        if (err instanceof ExprError) throw new OperandError({ line: c.line, col: err.col }, err.message);
-        throw err;
-      }
-      let r: ReturnType<typeof evalExpr>;
-      try {
-        r = evalExpr(e, (n) => {
-          const v = consts(n);
-          return v === undefined ? undefined : { value: v };
-        });
-      } catch {
-        throw new OperandError(pos, 'expected absolute expression');
-      }
-      if (r.sym || r.section) throw new OperandError(pos, 'expected absolute expression');
-      vals[k] = { int: foldNum(r.value), pos };
+      vals[k] = { int: absoluteValue(c, consts, pos), pos };
       if (c.eat('}')) break;
       if (!c.eat(',')) throw new OperandError(c.pos(), 'comma or closing brace expected');
     }
@@ -403,25 +391,7 @@ function parseCall(c: TokCursor, consts: ConstLookup): OperandBody {
         const v = consts(t.text);
         args.push(v !== undefined ? { int: v, pos } : { ident: t.text, pos });
       } else {
-        let e: Expr;
-        try {
-          e = parseExpr(c);
-        } catch (err) {
-          if (err instanceof ExprError) throw new OperandError({ line: c.line, col: err.col }, err.message);
-          throw err;
-        }
-        let r: ReturnType<typeof evalExpr>;
-        try {
-          r = evalExpr(e, (n) => {
-            const v = consts(n);
-            return v === undefined ? undefined : { value: v };
-          });
-        } catch {
-          throw new OperandError(pos, 'expected absolute expression');
-        }
-        if (r.sym || r.section) throw new OperandError(pos, 'expected absolute expression');
-        const n = Number(r.value);
-        args.push({ int: Number.isSafeInteger(n) ? n : r.value, pos });
+        args.push({ int: absoluteValue(c, consts, pos), pos });
       }
       if (c.eat(')')) break;
       if (c.isPunct(',') && !ONE_ARG.has(lower)) {

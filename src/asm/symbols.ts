@@ -1,6 +1,6 @@
 // Symbols as llvm-mc's ELF streamer tracks them. The order a symbol is first mentioned in (defined,
 // given an attribute, or referenced) is the order of the symbol table, locals before globals.
-import type { Expr } from './expr.js';
+import { absoluteBinop, type Expr, ExprError } from './expr.js';
 import type { Section } from './sections.js';
 import type { Pos } from './types.js';
 
@@ -162,44 +162,14 @@ export function evaluate(e: Expr, ctx: EvalContext, depth = 0): RelValue {
   }
 }
 
+/** expr.ts's operators, with its errors turned into this evaluator's. */
 function binop(op: string, a: bigint, b: bigint): bigint {
-  switch (op) {
-    case '*':
-      return wrap(a * b);
-    case '/':
-    case '%':
-      if (b === 0n) throw new ExprEvalError('division by zero');
-      return wrap(op === '/' ? a / b : a % b);
-    case '<<':
-      return wrap(a << (b & 63n));
-    case '>>':
-      return wrap(a >> (b & 63n));
-    case '&':
-      return a & b;
-    case '|':
-      return a | b;
-    case '^':
-      return a ^ b;
-    case '&&':
-      return a !== 0n && b !== 0n ? 1n : 0n;
-    case '||':
-      return a !== 0n || b !== 0n ? 1n : 0n;
-    // GNU as semantics: a true comparison is -1.
-    case '==':
-      return a === b ? -1n : 0n;
-    case '!=':
-    case '<>':
-      return a !== b ? -1n : 0n;
-    case '<':
-      return a < b ? -1n : 0n;
-    case '>':
-      return a > b ? -1n : 0n;
-    case '<=':
-      return a <= b ? -1n : 0n;
-    case '>=':
-      return a >= b ? -1n : 0n;
+  try {
+    return absoluteBinop(op, a, b);
+  } catch (e) {
+    if (e instanceof ExprError) throw new ExprEvalError(e.message);
+    throw e;
   }
-  throw new ExprEvalError(`unknown operator '${op}'`);
 }
 
 /** True when the value is a plain constant. */
