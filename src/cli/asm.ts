@@ -1,12 +1,12 @@
 // `gcnkit asm [--mcpu=GPU] FILE [-o OUT] [--show-encoding] [--filetype=obj]`: llvm-mc syntax in,
 // llvm-mc's listing or object out; with `.amdhsa_kernel`s and -o, a linked (loadable) code object.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { assemble, formatDiagnostics, type TargetFeatures } from '../asm/assembler.js';
 import { ElfError } from '../elf/errors.js';
 import { linkShared } from '../elf/link.js';
 import { ElfFile } from '../elf/reader.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import { CliError } from './errors.js';
+import { readInput, writeOutput } from './io.js';
 
 /** The processor and features a source names in `.amdgcn_target`, for when --mcpu is not given. */
 function sourceTarget(src: string): { mcpu: Target; features: TargetFeatures } | undefined {
@@ -57,12 +57,7 @@ export function runAsm(argv: string[]): number {
   }
   if (inputs.length !== 1) throw new CliError('asm: expected one FILE (- for stdin)');
   const file = inputs[0];
-  let src: string;
-  try {
-    src = readFileSync(file === '-' ? 0 : file, 'latin1');
-  } catch (e) {
-    throw new CliError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
+  const src = readInput(file).toString('latin1');
   const fromSource = mcpu === undefined ? sourceTarget(src) : undefined;
   const target = mcpu ?? fromSource?.mcpu ?? 'gfx908';
   if (!isTarget(target)) throw new CliError(`asm: --mcpu: unsupported processor '${target}'`);
@@ -90,10 +85,6 @@ export function runAsm(argv: string[]): number {
       throw e;
     }
   }
-  try {
-    writeFileSync(out, bytes);
-  } catch (e) {
-    throw new CliError(`${out}: cannot write: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
+  writeOutput(out, bytes);
   return 0;
 }

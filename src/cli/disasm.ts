@@ -1,5 +1,4 @@
 // `gcnkit disasm [--mcpu=GPU] [--raw] FILE`
-import { readFileSync } from 'node:fs';
 import { decodeAt } from '../codec/disasm.js';
 import type { DecodeInput, DecodeOutput } from '../codec/types.js';
 import { objdumpBytes } from '../disasm/objdump.js';
@@ -7,6 +6,7 @@ import { ElfError } from '../elf/errors.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import { parseArgs } from './args.js';
 import { CliError } from './errors.js';
+import { readInput } from './io.js';
 
 export function runDisasm(argv: string[]): number {
   const { flags, positional } = parseArgs(argv, ['mcpu', 'raw']);
@@ -16,12 +16,7 @@ export function runDisasm(argv: string[]): number {
   if (mcpu !== undefined && (mcpu === true || !isTarget(mcpu))) {
     throw new CliError(`disasm: --mcpu: unsupported processor '${String(mcpu)}'`);
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    throw new CliError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
+  const bytes = readInput(file);
   if (flags.has('raw')) {
     process.stdout.write(disasmRaw(bytes, (mcpu as Target | undefined) ?? 'gfx900'));
     return 0;

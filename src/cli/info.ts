@@ -1,21 +1,16 @@
 // `gcnkit info FILE [--json]`
-import { readFileSync } from 'node:fs';
 import { ElfError } from '../elf/errors.js';
 import { type CodeObjectInfo, codeObjectInfo } from '../elf/info.js';
 import { ElfFile } from '../elf/reader.js';
 import { parseArgs } from './args.js';
 import { CliError } from './errors.js';
+import { readInput } from './io.js';
 
 export function runInfo(argv: string[]): number {
   const { flags, positional } = parseArgs(argv, ['json']);
   if (positional.length !== 1) throw new CliError('info: expected one FILE');
   const file = positional[0];
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    throw new CliError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
+  const bytes = readInput(file);
   let info: CodeObjectInfo;
   try {
     info = codeObjectInfo(ElfFile.parse(bytes, file));

@@ -1,9 +1,9 @@
 // `gcnkit link -o OUT FILE...`: relocatable AMDGPU objects to a shared code object, as `ld.lld -shared`.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { ElfError } from '../elf/errors.js';
 import { linkShared } from '../elf/link.js';
 import { ElfFile } from '../elf/reader.js';
 import { CliError } from './errors.js';
+import { readInput, writeOutput } from './io.js';
 
 export function runLink(argv: string[]): number {
   let out: string | undefined;
@@ -26,24 +26,12 @@ export function runLink(argv: string[]): number {
   if (inputs.length === 0) throw new CliError('link: expected at least one input FILE');
   let bytes: Uint8Array;
   try {
-    const files = inputs.map((f) => {
-      let b: Uint8Array;
-      try {
-        b = readFileSync(f);
-      } catch (e) {
-        throw new CliError(`${f}: cannot read: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-      }
-      return ElfFile.parse(b, f);
-    });
+    const files = inputs.map((f) => ElfFile.parse(readInput(f), f));
     bytes = linkShared(files, { noUndefined });
   } catch (e) {
     if (e instanceof ElfError) throw new CliError(e.message);
     throw e;
   }
-  try {
-    writeFileSync(out, bytes);
-  } catch (e) {
-    throw new CliError(`${out}: cannot write: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
+  writeOutput(out, bytes);
   return 0;
 }
