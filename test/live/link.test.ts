@@ -11,6 +11,7 @@ import { linkShared } from '../../src/elf/link.js';
 import { ElfFile } from '../../src/elf/reader.js';
 import { imageFromFile, writeElf } from '../../src/elf/writer.js';
 import { corpusDir, linkCases } from '../co-corpus/corpus.js';
+import { firstDifference, linkerComment } from '../link-check.js';
 
 const have = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
 const live =
@@ -18,23 +19,6 @@ const live =
   ['llvm-mc-22', 'ld.lld-22', 'llvm-readelf-22', 'llvm-objdump-22'].every(have);
 const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-live-link-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
-
-// The same two helpers as test/link.test.ts (importing a test file would run its tests here).
-function linkerComment(out: ElfFile): string | undefined {
-  const c = out.sectionByName('.comment');
-  if (!c) return undefined;
-  return Buffer.from(out.contents(c))
-    .toString('latin1')
-    .split('\0')
-    .find((s) => s.startsWith('Linker: '));
-}
-
-function firstDifference(want: Uint8Array, got: Uint8Array): string {
-  const n = Math.max(want.length, got.length);
-  let i = 0;
-  while (i < n && want[i] === got[i]) i++;
-  return i === n ? '' : `sizes ${want.length}/${got.length}, first difference at 0x${i.toString(16)}`;
-}
 
 function run(cmd: string, args: string[]): { stdout: string; stderr: string } {
   const r = spawnSync(cmd, args, { encoding: 'latin1', maxBuffer: 1 << 28 });
