@@ -6,6 +6,7 @@ import { CliError } from './errors.js';
 import { runInfo } from './info.js';
 import { runIsa } from './isa.js';
 import { runLink } from './link.js';
+import { runRun } from './run.js';
 
 const USAGE = `usage: gcnkit <command> [options]
 commands:
@@ -14,7 +15,9 @@ commands:
   disasm [--mcpu=GPU] [--raw] FILE   disassemble an ELF code object (or raw bytes with --raw)
   info FILE [--json]                 target, sections, symbols, kernels: metadata and descriptors
   isa [--mcpu=GPU] [--json]          list the op table of a target
-  link -o OUT FILE... [-z defs]      link relocatable objects into a shared code object (as ld.lld -shared)`;
+  link -o OUT FILE... [-z defs]      link relocatable objects into a shared code object (as ld.lld -shared)
+  run FILE SPEC.json [--json] [--budget=N] [--show=INDEX:TYPE[:COUNT]]
+                                     run one kernel dispatch on the emulated GPU`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
@@ -29,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
       return runIsa(rest);
     case 'link':
       return runLink(rest);
+    case 'run':
+      return runRun(rest);
     case undefined:
     case '-h':
     case '--help':

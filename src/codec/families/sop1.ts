@@ -77,7 +77,7 @@ const LAYOUTS: Record<string, Layout> = {
   s_bitreplicate_b64_b32: W21,
 };
 
-const TABLE = buildTable('sop1', 256, LAYOUTS);
+export const TABLE = buildTable('sop1', 256, LAYOUTS);
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];

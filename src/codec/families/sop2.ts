@@ -66,7 +66,7 @@ const LAYOUTS: Record<string, Layout> = {
   s_pack_hh_b32_b16: W111,
 };
 
-const TABLE = buildTable('sop2', 128, LAYOUTS);
+export const TABLE = buildTable('sop2', 128, LAYOUTS);
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];

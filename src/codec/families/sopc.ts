@@ -34,7 +34,7 @@ const LAYOUTS: Record<string, Layout> = {
   s_cmp_lg_u64: W22,
 };
 
-const TABLE = buildTable('sopc', 128, LAYOUTS);
+export const TABLE = buildTable('sopc', 128, LAYOUTS);
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];

@@ -43,7 +43,7 @@ const LAYOUTS: Record<string, K> = {
   s_call_b64: K.Pair,
 };
 
-const TABLE = buildTable('sopk', 32, LAYOUTS);
+export const TABLE = buildTable('sopk', 32, LAYOUTS);
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];

@@ -53,7 +53,7 @@ const LAYOUTS: Record<string, P> = {
   s_endpgm_ordered_ps_done: P.None,
 };
 
-const TABLE = buildTable('sopp', 128, LAYOUTS);
+export const TABLE = buildTable('sopp', 128, LAYOUTS);
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];

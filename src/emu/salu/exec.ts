@@ -1,0 +1,425 @@
+// Decoding and execution of the scalar encodings SOP1, SOP2, SOPC, SOPK and SOPP. Plain ALU ops run their
+// SaluFn over a ScalarCtx; ops that need the PC, hardware registers or register indexing are handled here.
+
+import { TABLE as SOP1_TABLE } from '../../codec/families/sop1.js';
+import { TABLE as SOP2_TABLE } from '../../codec/families/sop2.js';
+import { TABLE as SOPC_TABLE } from '../../codec/families/sopc.js';
+import { TABLE as SOPK_TABLE } from '../../codec/families/sopk.js';
+import { TABLE as SOPP_TABLE } from '../../codec/families/sopp.js';
+import { type Target, targetBit } from '../../isa/targets.js';
+import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
+import { constValue32, isConstCode, readScalar32, readScalar64 } from '../scalar-src.js';
+import {
+  EXEC_HI,
+  EXEC_LO,
+  M0,
+  PRIVATE_APERTURE_HI,
+  SHARED_APERTURE_HI,
+  VCC_HI,
+  VCC_LO,
+  type Wave,
+} from '../wave.js';
+import { type SaluFn, ScalarCtx } from './context.js';
+
+let semantics: (name: string) => SaluFn | undefined = () => undefined;
+/** Set by the registry (ops.ts) so that decoding does not import the semantics tables directly. */
+export function setSaluSemantics(f: (name: string) => SaluFn | undefined): void {
+  semantics = f;
+}
+
+const X = new ScalarCtx();
+const P64 = new Uint32Array(2);
+
+/** Operand widths of a generic SALU op, kept in Inst.op. */
+interface SaluShape {
+  readonly dw: number;
+  readonly w0: number;
+  readonly w1: number;
+  /** SOPK: a = SDST register, b = simm16. */
+  readonly sopk: boolean;
+}
+
+function read32(w: Wave, code: number, k: number): number {
+  if (code < 128) return w.s[code];
+  return isConstCode(code) ? k : readScalar32(w, code, 0);
+}
+
+function read64(w: Wave, code: number, lit: number): void {
+  readScalar64(w, code, lit, false, P64);
+}
+
+const runSalu: Handler = (w, i) => {
+  const sh = i.op as SaluShape;
+  const x = X;
+  if (sh.sopk) {
+    x.a0 = w.s[i.dst];
+    x.a1 = 0;
+    x.b0 = i.imm;
+    x.b1 = 0;
+  } else {
+    if (sh.w0 === 2) {
+      read64(w, i.src0, i.lit);
+      x.a0 = P64[0];
+      x.a1 = P64[1];
+    } else if (sh.w0 === 1) {
+      x.a0 = read32(w, i.src0, i.k0);
+      x.a1 = 0;
+    }
+    if (sh.w1 === 2) {
+      read64(w, i.src1, i.lit);
+      x.b0 = P64[0];
+      x.b1 = P64[1];
+    } else if (sh.w1 === 1) {
+      x.b0 = read32(w, i.src1, i.k1);
+      x.b1 = 0;
+    }
+  }
+  // Conditional moves and bit sets leave (part of) the destination as it was.
+  if (i.dst < 127) {
+    x.d0 = w.s[i.dst];
+    x.d1 = w.s[i.dst + 1];
+  } else {
+    x.d0 = 0;
+    x.d1 = 0;
+  }
+  x.scc = w.scc;
+  x.exec0 = w.s[EXEC_LO];
+  x.exec1 = w.s[EXEC_HI];
+  (i.fn as SaluFn)(x);
+  w.scc = x.scc & 1;
+  w.s[EXEC_LO] = x.exec0;
+  w.s[EXEC_HI] = x.exec1;
+  if (sh.dw > 0 && i.dst < 128) {
+    w.s[i.dst] = x.d0;
+    if (sh.dw === 2 && i.dst < 127) w.s[i.dst + 1] = x.d1;
+  }
+  w.pc = i.pc + i.size;
+};
+
+function next(w: Wave, i: Inst): void {
+  w.pc = i.pc + i.size;
+}
+
+/** Writes a 64-bit return address (the next instruction) to the SGPR pair at i.dst. */
+function writePc(w: Wave, code: number, value: number): void {
+  if (code < 127) {
+    w.s[code] = value >>> 0;
+    w.s[code + 1] = Math.floor(value / 2 ** 32) >>> 0;
+  }
+}
+
+function pcOf(w: Wave, code: number, lit: number): number {
+  read64(w, code, lit);
+  return P64[1] * 2 ** 32 + P64[0];
+}
+
+const SOP1_SPECIAL: Record<string, Handler> = {
+  s_getpc_b64: (w, i) => {
+    writePc(w, i.dst, i.pc + 4);
+    next(w, i);
+  },
+  s_setpc_b64: (w, i) => {
+    w.pc = pcOf(w, i.src0, i.lit);
+  },
+  s_swappc_b64: (w, i) => {
+    const target = pcOf(w, i.src0, i.lit);
+    writePc(w, i.dst, i.pc + 4);
+    w.pc = target;
+  },
+  s_movrels_b32: (w, i) => {
+    w.s[checkS(i, i.dst)] = w.s[checkS(i, i.src0 + w.s[M0])];
+    next(w, i);
+  },
+  s_movrels_b64: (w, i) => {
+    const s = checkS(i, i.src0 + w.s[M0] + 1) - 1;
+    const d = checkS(i, i.dst + 1) - 1;
+    w.s[d] = w.s[s];
+    w.s[d + 1] = w.s[s + 1];
+    next(w, i);
+  },
+  s_movreld_b32: (w, i) => {
+    w.s[checkS(i, i.dst + w.s[M0])] = read32(w, i.src0, i.k0);
+    next(w, i);
+  },
+  s_movreld_b64: (w, i) => {
+    const d = checkS(i, i.dst + w.s[M0] + 1) - 1;
+    read64(w, i.src0, i.lit);
+    w.s[d] = P64[0];
+    w.s[d + 1] = P64[1];
+    next(w, i);
+  },
+};
+
+/** SGPR index checks for M0-relative moves: an index past the SGPRs is an error, not a wrap. */
+function checkS(i: Inst, r: number): number {
+  if (r < 0 || r > 101)
+    throw new ExecError(`SGPR index s${r} is out of range in ${i.text} at pc 0x${i.pc.toString(16)}`);
+  return r;
+}
+
+// Hardware register ids (hwreg) of gfx9 that s_getreg/s_setreg know.
+const HW_MODE = 1;
+const HW_STATUS = 2;
+const HW_TRAPSTS = 3;
+const HW_HW_ID = 4;
+const HW_GPR_ALLOC = 5;
+const HW_LDS_ALLOC = 6;
+const HW_IB_STS = 7;
+const HW_SH_MEM_BASES = 15;
+
+function hwRead(w: Wave, id: number): number {
+  switch (id) {
+    case HW_MODE:
+      return w.mode;
+    case HW_STATUS:
+      // SCC [0], EXECZ [9], VCCZ [10], IN_BARRIER [11]; the wave is always valid and running ([16], [19]).
+      return (
+        (w.scc |
+          ((w.s[EXEC_LO] | w.s[EXEC_HI]) === 0 ? 1 << 9 : 0) |
+          ((w.s[VCC_LO] | w.s[VCC_HI]) === 0 ? 1 << 10 : 0) |
+          (1 << 16)) >>>
+        0
+      );
+    case HW_TRAPSTS:
+      return w.trapsts;
+    case HW_HW_ID:
+      // wave_id [3:0], simd_id [5:4], cu_id [11:8]: a plausible placement derived from the wave index.
+      return (
+        ((w.dispatchIndex & 15) |
+          (((w.dispatchIndex >>> 4) & 3) << 4) |
+          (((w.dispatchIndex >>> 6) & 15) << 8)) >>>
+        0
+      );
+    case HW_GPR_ALLOC:
+      return 0;
+    case HW_LDS_ALLOC:
+      return ((w.wg.ldsSize + 255) >>> 8) << 12;
+    case HW_IB_STS:
+      return 0;
+    case HW_SH_MEM_BASES:
+      // private_base [15:0] and shared_base [31:16] hold bits 63:48 of each aperture.
+      return ((PRIVATE_APERTURE_HI >>> 16) | ((SHARED_APERTURE_HI >>> 16) << 16)) >>> 0;
+    default:
+      return 0;
+  }
+}
+
+function hwField(imm: number): [id: number, offset: number, size: number] {
+  return [imm & 63, (imm >>> 6) & 31, ((imm >>> 11) & 31) + 1];
+}
+
+function setreg(w: Wave, i: Inst, value: number): void {
+  const [id, offset, size] = hwField(i.imm);
+  const mask = size === 32 ? 0xffffffff : ((1 << size) - 1) << offset;
+  const put = (old: number) => ((old & ~mask) | ((value << offset) & mask)) >>> 0;
+  if (id === HW_MODE) w.mode = put(w.mode);
+  else if (id === HW_TRAPSTS) w.trapsts = put(w.trapsts);
+  else if (
+    id !== HW_IB_STS &&
+    id !== HW_GPR_ALLOC &&
+    id !== HW_LDS_ALLOC &&
+    id !== HW_HW_ID &&
+    id !== HW_STATUS
+  )
+    throw new ExecError(`s_setreg of hardware register ${id} is not modelled, at pc 0x${i.pc.toString(16)}`);
+}
+
+const SOPK_SPECIAL: Record<string, Handler> = {
+  s_getreg_b32: (w, i) => {
+    const [id, offset, size] = hwField(i.imm);
+    const v = hwRead(w, id) >>> offset;
+    if (i.dst < 128) w.s[i.dst] = (size === 32 ? v : v & ((1 << size) - 1)) >>> 0;
+    next(w, i);
+  },
+  s_setreg_b32: (w, i) => {
+    setreg(w, i, read32(w, i.dst, 0));
+    next(w, i);
+  },
+  s_setreg_imm32_b32: (w, i) => {
+    setreg(w, i, i.lit);
+    next(w, i);
+  },
+  s_call_b64: (w, i) => {
+    writePc(w, i.dst, i.pc + 4);
+    w.pc = i.pc + 4 + ((i.imm << 16) >> 16) * 4;
+  },
+};
+
+function branch(cond: (w: Wave) => boolean): Handler {
+  return (w, i) => {
+    w.pc = cond(w) ? i.pc + 4 + ((i.imm << 16) >> 16) * 4 : i.pc + 4;
+  };
+}
+
+const SOPP_HANDLERS: Record<string, Handler> = {
+  s_nop: next,
+  s_endpgm: (w) => {
+    w.done = true;
+  },
+  s_endpgm_saved: (w) => {
+    w.done = true;
+  },
+  s_branch: branch(() => true),
+  s_cbranch_scc0: branch((w) => w.scc === 0),
+  s_cbranch_scc1: branch((w) => w.scc !== 0),
+  s_cbranch_vccz: branch((w) => (w.s[VCC_LO] | w.s[VCC_HI]) === 0),
+  s_cbranch_vccnz: branch((w) => (w.s[VCC_LO] | w.s[VCC_HI]) !== 0),
+  s_cbranch_execz: branch((w) => (w.s[EXEC_LO] | w.s[EXEC_HI]) === 0),
+  s_cbranch_execnz: branch((w) => (w.s[EXEC_LO] | w.s[EXEC_HI]) !== 0),
+  // No debugger is attached, so the debug-condition branches never branch.
+  s_cbranch_cdbgsys: next,
+  s_cbranch_cdbguser: next,
+  s_cbranch_cdbgsys_or_user: next,
+  s_cbranch_cdbgsys_and_user: next,
+  s_barrier: (w, i) => {
+    w.atBarrier = true;
+    next(w, i);
+  },
+  // Memory operations complete before the next instruction in this model, so there is nothing to wait for.
+  s_waitcnt: next,
+  s_sleep: next,
+  s_setprio: next,
+  s_wakeup: next,
+  s_icache_inv: next,
+  s_incperflevel: next,
+  s_decperflevel: next,
+  s_ttracedata: next,
+  s_setkill: next,
+  s_set_gpr_idx_off: (w, i) => {
+    w.gprIdxMode = 0;
+    next(w, i);
+  },
+  s_trap: (_w, i) => {
+    throw new ExecError(
+      `s_trap ${i.imm & 0xff} (the kernel trapped, e.g. __builtin_trap or a failed assert)`,
+    );
+  },
+  s_sethalt: (_w, i) => {
+    throw new ExecError(`s_sethalt ${i.imm} halted the wave`);
+  },
+};
+
+/** Ops of these encodings that run here rather than through SALU_OPS (for `gcnkit isa`). */
+export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
+  ...Object.keys(SOP1_SPECIAL),
+  ...Object.keys(SOPK_SPECIAL),
+  ...Object.keys(SOPP_HANDLERS),
+]);
+
+function bindGeneric(i: Inst, name: string, shape: SaluShape): void {
+  i.name = name;
+  i.op = shape;
+  const fn = semantics(name);
+  i.fn = fn ?? null;
+  i.run = fn === undefined ? unimplemented : runSalu;
+}
+
+/** Pre-resolves a 32-bit constant source (64-bit ones are read through readScalar64 at run time). */
+function resolve(i: Inst, code: number, width: number, which: 0 | 1): void {
+  if (!isConstCode(code) || width !== 1) return;
+  const v = constValue32(code, i.lit, 'f32');
+  if (which === 0) i.k0 = v;
+  else i.k1 = v;
+}
+
+export function decodeSop2(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  const w = words[at];
+  const op = SOP2_TABLE[(w >>> 23) & 0x7f];
+  if (op === null || !(op.targets & targetBit(t))) return 0;
+  i.src0 = w & 0xff;
+  i.src1 = (w >>> 8) & 0xff;
+  i.dst = (w >>> 16) & 0x7f;
+  let size = 1;
+  if (i.src0 === 255 || i.src1 === 255) {
+    if (at + 1 >= n) return 0;
+    i.lit = words[at + 1];
+    size = 2;
+  }
+  i.size = size * 4;
+  const [wd, w0, w1] = op.layout as readonly number[];
+  resolve(i, i.src0, w0 & 3, 0);
+  resolve(i, i.src1, w1 & 3, 1);
+  bindGeneric(i, op.name, { dw: wd & 3, w0: w0 & 3, w1: w1 & 3, sopk: false });
+  return size;
+}
+
+export function decodeSop1(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  const w = words[at];
+  const op = SOP1_TABLE[(w >>> 8) & 0xff];
+  if (op === null || !(op.targets & targetBit(t))) return 0;
+  i.src0 = w & 0xff;
+  i.dst = (w >>> 16) & 0x7f;
+  let size = 1;
+  if (i.src0 === 255) {
+    if (at + 1 >= n) return 0;
+    i.lit = words[at + 1];
+    size = 2;
+  }
+  i.size = size * 4;
+  const [wd, w0] = op.layout as readonly number[];
+  resolve(i, i.src0, w0 & 3, 0);
+  const special = SOP1_SPECIAL[op.name];
+  if (special !== undefined) {
+    i.name = op.name;
+    i.run = special;
+    return size;
+  }
+  bindGeneric(i, op.name, { dw: wd & 3, w0: w0 & 3, w1: 0, sopk: false });
+  return size;
+}
+
+export function decodeSopc(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  const w = words[at];
+  const op = SOPC_TABLE[(w >>> 16) & 0x7f];
+  if (op === null || !(op.targets & targetBit(t))) return 0;
+  i.src0 = w & 0xff;
+  i.src1 = (w >>> 8) & 0xff;
+  let size = 1;
+  if (i.src0 === 255 || i.src1 === 255) {
+    if (at + 1 >= n) return 0;
+    i.lit = words[at + 1];
+    size = 2;
+  }
+  i.size = size * 4;
+  i.dst = 128;
+  const [w0, w1] = op.layout as readonly number[];
+  resolve(i, i.src0, w0 & 3, 0);
+  resolve(i, i.src1, w1 & 3, 1);
+  bindGeneric(i, op.name, { dw: 0, w0: w0 & 3, w1: w1 & 3, sopk: false });
+  return size;
+}
+
+export function decodeSopk(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  const w = words[at];
+  const op = SOPK_TABLE[(w >>> 23) & 0x1f];
+  if (op === null || !(op.targets & targetBit(t))) return 0;
+  i.dst = (w >>> 16) & 0x7f;
+  i.imm = w & 0xffff;
+  let size = 1;
+  if (op.name === 's_setreg_imm32_b32') {
+    if (at + 1 >= n) return 0;
+    i.lit = words[at + 1];
+    size = 2;
+  }
+  i.size = size * 4;
+  const special = SOPK_SPECIAL[op.name];
+  if (special !== undefined) {
+    i.name = op.name;
+    i.run = special;
+    return size;
+  }
+  // s_cmpk_* write only SCC; the others write SDST.
+  bindGeneric(i, op.name, { dw: op.name.startsWith('s_cmpk_') ? 0 : 1, w0: 0, w1: 0, sopk: true });
+  return size;
+}
+
+export function decodeSopp(words: Uint32Array, at: number, _n: number, i: Inst, t: Target): number {
+  const w = words[at];
+  const op = SOPP_TABLE[(w >>> 16) & 0x7f];
+  if (op === null || !(op.targets & targetBit(t))) return 0;
+  i.imm = w & 0xffff;
+  i.size = 4;
+  i.name = op.name;
+  i.run = SOPP_HANDLERS[op.name] ?? unimplemented;
+  return 1;
+}

@@ -1,0 +1,212 @@
+// Decoding of the VALU encodings (VOP1, VOP2, VOPC with SDWA/DPP; VOP3A/B; VOP3P) into Inst for
+// execution. Op identities come from the same tables as the disassembler's; constants are resolved here,
+// once, by the operand's type.
+
+import { VOP3_TABLES } from '../../codec/families/vop3-tables.js';
+import { type Target, targetBit } from '../../isa/targets.js';
+import { VOP1_BY_OPCODE, VOP2_BY_OPCODE, VOPC_BY_OPCODE, type VopProfile } from '../../isa/vop-profile.js';
+import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
+import { PACKED_OPS } from '../../isa/vop3-packed.js';
+import { type Inst, unimplemented } from '../inst.js';
+import { constPair64, constValue32, isConstCode } from '../scalar-src.js';
+import { VCC_LO } from '../wave.js';
+import { runValu } from './exec.js';
+import { D_MASK, K_F16, K_F64, K_INT, K_PK, packedInfo, type VInfo, vop3OnlyInfo, vopInfo } from './info.js';
+import type { ValuFn } from './lanes.js';
+import { valuSpecial } from './special.js';
+
+/** The lane math of an op by name, or undefined; set by the registry (ops.ts) to avoid an import cycle. */
+let semantics: (name: string) => ValuFn | undefined = () => undefined;
+export function setValuSemantics(f: (name: string) => ValuFn | undefined): void {
+  semantics = f;
+}
+
+const INFO_CACHE = new Map<string, VInfo>();
+function cached(key: string, make: () => VInfo): VInfo {
+  let v = INFO_CACHE.get(key);
+  if (v === undefined) {
+    v = make();
+    INFO_CACHE.set(key, v);
+  }
+  return v;
+}
+
+const VOP3_ONLY_BY_NAME = new Map(VOP3_ONLY_OPS.map((s) => [s.name, s]));
+const PROFILE_BY_NAME = new Map<string, VopProfile>();
+for (const t of [VOP1_BY_OPCODE, VOP2_BY_OPCODE, VOPC_BY_OPCODE])
+  for (const p of t) if (p !== undefined) PROFILE_BY_NAME.set(p.name, p);
+
+/** Resolves the constant of source k into inst.k{k} / k{k}h by the operand's kind. */
+function resolveConst(i: Inst, k: number, code: number, kind: number, width: number): void {
+  if (!isConstCode(code)) return;
+  let lo: number;
+  let hi = 0;
+  if (width === 2) {
+    [lo, hi] = constPair64(code, i.lit, kind === K_F64);
+  } else {
+    lo = constValue32(code, i.lit, kind === K_F16 || kind === K_PK ? 'f16' : kind === K_INT ? 'int' : 'f32');
+    if (kind === K_INT && code >= 240 && code <= 248) lo = constValue32(code, i.lit, 'f32');
+  }
+  if (k === 0) {
+    i.k0 = lo;
+    i.k0h = hi;
+  } else if (k === 1) {
+    i.k1 = lo;
+    i.k1h = hi;
+  } else {
+    i.k2 = lo;
+    i.k2h = hi;
+  }
+}
+
+function bind(i: Inst, info: VInfo, enc: number): void {
+  i.name = info.name;
+  for (let k = 0; k < info.nsrc; k++) {
+    const code = k === 0 ? i.src0 : k === 1 ? i.src1 : i.src2;
+    resolveConst(i, k, code, info.kind[k], info.width[k]);
+  }
+  const special = valuSpecial(info.name);
+  if (special !== undefined) {
+    i.op = { info, fn: null, enc };
+    i.run = special;
+    return;
+  }
+  const base = info.name.startsWith('v_cmpx_') ? 'v_cmp_' + info.name.slice(7) : info.name;
+  const fn = semantics(base);
+  i.op = { info, fn, enc };
+  i.run = fn === undefined ? unimplemented : runValu;
+}
+
+/** VOP1/VOP2/VOPC (e32, SDWA, DPP). Returns the size in dwords, 0 if invalid. */
+export function decodeVop(
+  words: Uint32Array,
+  at: number,
+  n: number,
+  i: Inst,
+  t: Target,
+  enc: 0 | 1 | 2,
+): number {
+  const w = words[at];
+  const opc = enc === 0 ? (w >>> 9) & 0xff : enc === 1 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
+  const p = (enc === 0 ? VOP1_BY_OPCODE : enc === 1 ? VOP2_BY_OPCODE : VOPC_BY_OPCODE)[opc];
+  if (p === undefined || (p.targets & targetBit(t)) === 0) return 0;
+  const info = cached(p.name + ':e32', () => vopInfo(p));
+  i.src0 = w & 0x1ff;
+  i.src1 = 256 + ((w >>> 9) & 0xff);
+  i.dst = (w >>> 17) & 0xff;
+  i.sdst = VCC_LO;
+  let size = 1;
+  if (i.src0 === 0xf9 && at + 1 < n) {
+    const w1 = words[at + 1];
+    size = 2;
+    i.sdwa = true;
+    i.src0 = (w1 & 0x800000 ? 0 : 256) + (w1 & 0xff);
+    if (w1 & 0x80000000) i.src1 -= 256;
+    i.src0Sel = (w1 >>> 16) & 7;
+    i.src1Sel = (w1 >>> 24) & 7;
+    i.sext = ((w1 >>> 19) & 1) | (((w1 >>> 27) & 1) << 1);
+    i.neg = ((w1 >>> 20) & 1) | (((w1 >>> 28) & 1) << 1);
+    i.abs = ((w1 >>> 21) & 1) | (((w1 >>> 29) & 1) << 1);
+    if (enc === 2) {
+      if (w1 & 0x8000) i.sdst = (w1 >>> 8) & 0x7f;
+    } else {
+      i.dstSel = (w1 >>> 8) & 7;
+      i.dstUnused = (w1 >>> 11) & 3;
+      i.clamp = (w1 & 0x2000) !== 0;
+      i.omod = (w1 >>> 14) & 3;
+    }
+  } else if (i.src0 === 0xfa && at + 1 < n) {
+    const w1 = words[at + 1];
+    size = 2;
+    i.dpp = true;
+    i.src0 = 256 + (w1 & 0xff);
+    i.dppCtrl = (w1 >>> 8) & 0x1ff;
+    i.boundCtrl = (w1 & 0x80000) !== 0;
+    i.neg = ((w1 >>> 20) & 1) | (((w1 >>> 22) & 1) << 1);
+    i.abs = ((w1 >>> 21) & 1) | (((w1 >>> 23) & 1) << 1);
+    i.bankMask = (w1 >>> 24) & 0xf;
+    i.rowMask = w1 >>> 28;
+  } else if (i.src0 === 255 || info.madak || info.madmk || (info.dst === 3 && i.dst === 255)) {
+    if (at + 1 >= n) return 0;
+    i.lit = words[at + 1];
+    size = 2;
+  }
+  i.size = size * 4;
+  if (info.madmk || info.madak) {
+    // K is a third source: madmk computes src0 * K + src1, madak src0 * src1 + K.
+    const full = cached(p.name + ':k', () => ({
+      ...info,
+      nsrc: 3,
+      kind: [info.kind[0], info.kind[0], info.kind[0]],
+      width: [1, 1, 1],
+    }));
+    if (info.madmk) {
+      i.src2 = i.src1;
+      i.src1 = 255;
+    } else i.src2 = 255;
+    bind(i, full, 0);
+    return size;
+  }
+  bind(i, info, 0);
+  return size;
+}
+
+/** VOP3A/VOP3B (two dwords). */
+export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  if (at + 1 >= n) return 0;
+  const w0 = words[at];
+  const w1 = words[at + 1];
+  const opc = (w0 >>> 16) & 0x3ff;
+  const e = VOP3_TABLES[t][opc];
+  if (e === null || e === undefined) return 0;
+  const only = VOP3_ONLY_BY_NAME.get(e.name);
+  const prof = PROFILE_BY_NAME.get(e.name);
+  let info: VInfo;
+  if (only !== undefined) info = cached(e.name + ':only', () => vop3OnlyInfo(only));
+  else if (prof !== undefined) info = cached(e.name + ':e64', () => vopInfo(prof, e.opSel > 0));
+  else return 0;
+  i.dst = w0 & 0xff;
+  i.src0 = w1 & 0x1ff;
+  i.src1 = (w1 >>> 9) & 0x1ff;
+  i.src2 = (w1 >>> 18) & 0x1ff;
+  i.omod = (w1 >>> 27) & 3;
+  i.neg = w1 >>> 29;
+  i.clamp = (w0 & 0x8000) !== 0;
+  if (info.carryOut) {
+    i.sdst = (w0 >>> 8) & 0x7f;
+  } else {
+    i.abs = (w0 >>> 8) & 7;
+    i.opSel = (w0 >>> 11) & 0xf;
+    // VOPC in VOP3 writes its mask to the SGPR pair in the vdst field.
+    i.sdst = info.dst === D_MASK ? i.dst : VCC_LO;
+  }
+  i.size = 8;
+  bind(i, info, 1);
+  return 2;
+}
+
+/** VOP3P (two dwords). */
+export function decodeVop3p(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  if (at + 1 >= n) return 0;
+  const w0 = words[at];
+  const w1 = words[at + 1];
+  const opc = (w0 >>> 16) & 0x7f;
+  const bit = targetBit(t);
+  const p = PACKED_OPS.find((o) => o.opcode === opc && (o.targets & bit) !== 0);
+  if (p === undefined) return 0;
+  const info = cached(p.name + ':p', () => packedInfo(p));
+  i.dst = w0 & 0xff;
+  i.src0 = w1 & 0x1ff;
+  i.src1 = (w1 >>> 9) & 0x1ff;
+  i.src2 = (w1 >>> 18) & 0x1ff;
+  i.negHi = (w0 >>> 8) & 7;
+  i.opSel = (w0 >>> 11) & 7;
+  i.opSelHi = ((w1 >>> 27) & 3) | ((w0 >>> 12) & 4);
+  i.neg = w1 >>> 29;
+  i.clamp = (w0 & 0x8000) !== 0;
+  // MFMA keeps cbsz/abid/blgp in these fields, and acc bits select AGPR sources.
+  i.acc = (w1 >>> 27) & 3;
+  i.size = 8;
+  bind(i, info, 2);
+  return 2;
+}

@@ -1,0 +1,102 @@
+// The architectural state of one wavefront, laid out for the interpreter's hot path: every register file
+// is a typed array and special scalar registers live at their operand codes, so that an SGPR-or-special
+// source is a single index (`s[code]`) with no branching.
+
+import type { DeviceMemory } from '../gpu/memory.js';
+import type { Inst } from './inst.js';
+
+/** Scalar operand codes of the special registers (gfx9), used as indices into Wave.s. */
+export const FLAT_SCRATCH_LO = 102;
+export const FLAT_SCRATCH_HI = 103;
+export const XNACK_MASK_LO = 104;
+export const XNACK_MASK_HI = 105;
+export const VCC_LO = 106;
+export const VCC_HI = 107;
+export const TTMP0 = 108;
+export const M0 = 124;
+export const EXEC_LO = 126;
+export const EXEC_HI = 127;
+
+/** Lanes per wavefront on gfx9. */
+export const WAVE_SIZE = 64;
+
+/** Where a FLAT address lands, decided by its high dword (the gfx9 apertures are 4 GiB each). */
+export const SHARED_APERTURE_HI = 0x1_0000;
+export const PRIVATE_APERTURE_HI = 0x2_0000;
+
+/** State shared by the waves of one workgroup. */
+export class Workgroup {
+  /** Group segment (LDS) bytes: 64 KiB on gfx9, of which `ldsSize` are allocated to this group. */
+  readonly lds = new Uint8Array(65536);
+  readonly ldsView = new DataView(this.lds.buffer);
+  ldsSize = 0;
+  /** Workgroup id per dimension. */
+  readonly id = new Uint32Array(3);
+  /** Flat workgroup index within the dispatch, for reports. */
+  index = 0;
+}
+
+/**
+ * What every wave of a dispatch shares: memory, the program, and identification for fault reports. The
+ * dispatcher fills it; instruction handlers only read it.
+ */
+export interface DispatchContext {
+  readonly mem: DeviceMemory;
+  readonly kernel: string;
+  /** Decoded instruction at a byte address (decoding on first use); throws for bad code addresses. */
+  inst(pc: number): Inst;
+  /** Dispatch start time for s_memrealtime (ns) and a counter for s_memtime. */
+  readonly startNs: number;
+  clock: number;
+}
+
+export class Wave {
+  /** SGPRs 0-101 and the special registers at their operand codes (VCC at 106, M0 at 124, EXEC at 126...). */
+  readonly s = new Uint32Array(128);
+  /** VGPRs: register r of lane l at [r * 64 + l]. */
+  readonly v: Uint32Array;
+  /** AGPRs (gfx908), same layout; empty on targets without them. */
+  readonly a: Uint32Array;
+  scc = 0;
+  /** Byte address of the next instruction. */
+  pc = 0;
+  /** MODE hardware register (round, denormal, dx10_clamp, ieee, ...). */
+  mode = 0;
+  trapsts = 0;
+  /** Set by s_endpgm. */
+  done = false;
+  /** Set by s_barrier until the whole workgroup arrives. */
+  atBarrier = false;
+  /** Wave index within its workgroup. */
+  id = 0;
+  /** Flat index of the wave within the dispatch, for reports. */
+  dispatchIndex = 0;
+  /** Counters for LaunchResult. */
+  waveInstructions = 0;
+  laneInstructions = 0;
+  /** s_set_gpr_idx state (gfx9 VGPR indexing mode): 0 = off, else the enabled-operand bits + 1. */
+  gprIdxMode = 0;
+  wg!: Workgroup;
+  ctx!: DispatchContext;
+
+  constructor(agprs: boolean) {
+    this.v = new Uint32Array(256 * WAVE_SIZE);
+    this.a = new Uint32Array(agprs ? 256 * WAVE_SIZE : 0);
+  }
+
+  /** Clears the state between uses of a pooled wave. */
+  reset(): void {
+    this.s.fill(0);
+    this.v.fill(0);
+    this.a.fill(0);
+    this.scc = 0;
+    this.pc = 0;
+    this.mode = 0;
+    this.trapsts = 0;
+    this.done = false;
+    this.atBarrier = false;
+    this.waveInstructions = 0;
+    this.laneInstructions = 0;
+    this.gprIdxMode = 0;
+  }
+}

@@ -1,0 +1,274 @@
+// The dispatcher: splits a grid into workgroups and 64-lane wavefronts, sets up each wave's initial state
+// as the LLVM AMDGPU guide's "Initial Kernel Execution State" prescribes for gfx9 (driven by the kernel
+// descriptor), runs the waves of a workgroup round-robin between barriers, and turns faults into reports
+// naming the kernel, workgroup, wave, lane, pc and instruction.
+
+import { ExecError, type Inst } from '../emu/inst.js';
+import type { Program } from '../emu/program.js';
+import {
+  type DispatchContext,
+  EXEC_HI,
+  EXEC_LO,
+  FLAT_SCRATCH_HI,
+  FLAT_SCRATCH_LO,
+  WAVE_SIZE,
+  Wave,
+  Workgroup,
+} from '../emu/wave.js';
+import { type DeviceMemory, formatAddress, MemoryFault } from './memory.js';
+
+/** The kernel descriptor fields the dispatcher acts on (names as in kdFields). */
+export interface KernelSetup {
+  readonly name: string;
+  /** Device address of the first instruction. */
+  readonly entry: number;
+  readonly fields: Readonly<Record<string, number | bigint>>;
+  readonly agprs: boolean;
+  /** Bytes of private memory per work-item (fixed size plus any dynamic stack). */
+  readonly privateSize: number;
+  /** Group segment bytes: the static size plus the dynamic LDS of the launch. */
+  readonly groupSize: number;
+}
+
+export interface DispatchSetup {
+  readonly grid: readonly [number, number, number];
+  readonly block: readonly [number, number, number];
+  readonly dims: number;
+  readonly kernarg: number;
+  readonly packet: number;
+  readonly queue: number;
+  readonly dispatchId: number;
+  readonly budget: number;
+}
+
+export interface DispatchStats {
+  workgroups: number;
+  waves: number;
+  waveInstructions: number;
+  laneInstructions: number;
+}
+
+/** A dispatch that stopped: the message is the whole one-line report. */
+export class DispatchError extends Error {
+  override readonly name = 'DispatchError';
+}
+
+/** How many instructions a wave runs before the scheduler looks at the budget again. */
+const SLICE = 4096;
+
+function num(f: Readonly<Record<string, number | bigint>>, k: string): number {
+  const v = f[k];
+  return v === undefined ? 0 : Number(v);
+}
+
+/** The MODE register a wave starts with, from compute_pgm_rsrc1's float controls. */
+export function initialMode(f: Readonly<Record<string, number | bigint>>): number {
+  return (
+    (num(f, 'float_round_mode_32') |
+      (num(f, 'float_round_mode_16_64') << 2) |
+      (num(f, 'float_denorm_mode_32') << 4) |
+      (num(f, 'float_denorm_mode_16_64') << 6) |
+      (num(f, 'enable_dx10_clamp') << 8) |
+      (num(f, 'enable_ieee_mode') << 9)) >>>
+    0
+  );
+}
+
+export function runDispatch(
+  mem: DeviceMemory,
+  program: Program,
+  k: KernelSetup,
+  d: DispatchSetup,
+  stats: DispatchStats,
+): void {
+  const _f = k.fields;
+  const [gx, gy, gz] = d.grid;
+  const [bx, by, bz] = d.block;
+  const nwg = [Math.ceil(gx / bx), Math.ceil(gy / by), Math.ceil(gz / bz)];
+  const wavesPerWg = Math.ceil((bx * by * bz) / WAVE_SIZE);
+  if (k.groupSize > 65536) {
+    throw new DispatchError(`kernel '${k.name}' needs ${k.groupSize} bytes of LDS; a workgroup has 65536`);
+  }
+  // Private memory for one workgroup's waves, reused by every workgroup (they run one after another).
+  const perLane = Math.ceil(k.privateSize / 16) * 16;
+  const perWave = perLane * WAVE_SIZE;
+  const scratchBase = perWave > 0 ? mem.alloc(perWave * wavesPerWg, 4096) : 0;
+  const ctx: DispatchContext = {
+    mem,
+    kernel: k.name,
+    inst: (pc: number) => program.inst(pc),
+    startNs: Number(process.hrtime.bigint()),
+    clock: 0,
+  };
+  const waves: Wave[] = [];
+  for (let i = 0; i < wavesPerWg; i++) waves.push(new Wave(k.agprs));
+  const wg = new Workgroup();
+  wg.ldsSize = k.groupSize;
+  let budget = d.budget;
+  let flat = 0;
+  try {
+    for (let z = 0; z < nwg[2]; z++)
+      for (let y = 0; y < nwg[1]; y++)
+        for (let x = 0; x < nwg[0]; x++) {
+          wg.id[0] = x;
+          wg.id[1] = y;
+          wg.id[2] = z;
+          wg.index = flat++;
+          wg.lds.fill(0, 0, k.groupSize);
+          // Work-items of this (possibly partial) workgroup.
+          const sx = Math.min(bx, gx - x * bx);
+          const sy = Math.min(by, gy - y * by);
+          const sz = Math.min(bz, gz - z * bz);
+          const items = sx * sy * sz;
+          const nw = Math.ceil(items / WAVE_SIZE);
+          for (let wi = 0; wi < nw; wi++) {
+            const w = waves[wi];
+            w.reset();
+            w.wg = wg;
+            w.ctx = ctx;
+            w.id = wi;
+            w.dispatchIndex = stats.waves + wi;
+            initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], scratchBase, wi * perWave);
+          }
+          budget = runWorkgroup(waves, nw, budget, k, d);
+          for (let wi = 0; wi < nw; wi++) {
+            stats.waveInstructions += waves[wi].waveInstructions;
+            stats.laneInstructions += waves[wi].laneInstructions;
+          }
+          stats.workgroups++;
+          stats.waves += nw;
+        }
+  } finally {
+    if (scratchBase !== 0) mem.free(scratchBase);
+  }
+}
+
+function initWave(
+  w: Wave,
+  k: KernelSetup,
+  d: DispatchSetup,
+  wg: Workgroup,
+  wi: number,
+  nw: number,
+  items: number,
+  size: readonly number[],
+  dispatchScratch: number,
+  waveOffset: number,
+): void {
+  const f = k.fields;
+  const s = w.s;
+  let r = 0;
+  const put64 = (v: number) => {
+    s[r++] = v >>> 0;
+    s[r++] = Math.floor(v / 2 ** 32) >>> 0;
+  };
+  const waveScratch = dispatchScratch + waveOffset;
+  if (num(f, 'enable_sgpr_private_segment_buffer')) {
+    // V#: base, stride 0, swizzle on; num_records all ones; element size 4, index stride 64, add_tid.
+    s[r++] = dispatchScratch >>> 0;
+    s[r++] = ((Math.floor(dispatchScratch / 2 ** 32) & 0xffff) | (1 << 31)) >>> 0;
+    s[r++] = 0xffffffff;
+    s[r++] = ((1 << 19) | (3 << 21) | (1 << 23)) >>> 0;
+  }
+  if (num(f, 'enable_sgpr_dispatch_ptr')) put64(d.packet);
+  if (num(f, 'enable_sgpr_queue_ptr')) put64(d.queue);
+  if (num(f, 'enable_sgpr_kernarg_segment_ptr')) put64(d.kernarg);
+  if (num(f, 'enable_sgpr_dispatch_id')) put64(d.dispatchId);
+  if (num(f, 'enable_sgpr_flat_scratch_init')) put64(dispatchScratch);
+  if (num(f, 'enable_sgpr_private_segment_size')) s[r++] = Math.ceil(k.privateSize / 4) * 4;
+  // System SGPRs follow the user SGPRs whatever the count of enabled user registers says.
+  r = num(f, 'user_sgpr_count');
+  if (num(f, 'enable_sgpr_workgroup_id_x')) s[r++] = wg.id[0];
+  if (num(f, 'enable_sgpr_workgroup_id_y')) s[r++] = wg.id[1];
+  if (num(f, 'enable_sgpr_workgroup_id_z')) s[r++] = wg.id[2];
+  if (num(f, 'enable_sgpr_workgroup_info')) s[r++] = ((wi === 0 ? 1 << 31 : 0) | (nw & 63)) >>> 0;
+  if (num(f, 'enable_private_segment')) s[r++] = waveOffset;
+  // The flat scratch base the prologue would compute; kernels that set it themselves overwrite it.
+  s[FLAT_SCRATCH_LO] = waveScratch >>> 0;
+  s[FLAT_SCRATCH_HI] = Math.floor(waveScratch / 2 ** 32) >>> 0;
+  // Work-item ids: lane l of wave wi is work-item wi*64+l of the group, x fastest.
+  const ids = num(f, 'enable_vgpr_workitem_id');
+  const [sx, sy] = size;
+  let e0 = 0;
+  let e1 = 0;
+  for (let l = 0; l < WAVE_SIZE; l++) {
+    const t = wi * WAVE_SIZE + l;
+    if (t >= items) break;
+    if (l < 32) e0 |= 1 << l;
+    else e1 |= 1 << (l - 32);
+    w.v[l] = t % sx;
+    if (ids >= 1) w.v[64 + l] = Math.floor(t / sx) % sy;
+    if (ids >= 2) w.v[128 + l] = Math.floor(t / (sx * sy));
+  }
+  s[EXEC_LO] = e0 >>> 0;
+  s[EXEC_HI] = e1 >>> 0;
+  w.mode = initialMode(f);
+  w.pc = k.entry;
+}
+
+/** Runs the waves of one workgroup to completion; returns the budget left. */
+function runWorkgroup(waves: Wave[], nw: number, budget: number, k: KernelSetup, d: DispatchSetup): number {
+  for (;;) {
+    let running = 0;
+    let waiting = 0;
+    for (let wi = 0; wi < nw; wi++) {
+      const w = waves[wi];
+      if (w.done) continue;
+      if (w.atBarrier) {
+        waiting++;
+        continue;
+      }
+      running++;
+      const before = w.waveInstructions;
+      runWave(w, Math.min(SLICE, budget), k);
+      budget -= w.waveInstructions - before;
+      if (budget <= 0 && !w.done && !w.atBarrier) {
+        throw new DispatchError(
+          `kernel '${k.name}' stopped: the instruction budget of ${d.budget} wave-instructions is exhausted ` +
+            `(workgroup ${wgName(w)}, wave ${w.id}, pc 0x${w.pc.toString(16)}); raise it with --budget`,
+        );
+      }
+    }
+    if (running === 0) {
+      if (waiting === 0) return budget;
+      // Every wave is at the barrier or finished: release them together.
+      for (let wi = 0; wi < nw; wi++) waves[wi].atBarrier = false;
+    }
+  }
+}
+
+function wgName(w: Wave): string {
+  return `(${w.wg.id[0]},${w.wg.id[1]},${w.wg.id[2]})`;
+}
+
+function runWave(w: Wave, limit: number, k: KernelSetup): void {
+  const ctx = w.ctx;
+  let n = 0;
+  let i: Inst | undefined;
+  try {
+    while (n < limit && !w.done && !w.atBarrier) {
+      i = ctx.inst(w.pc);
+      i.run(w, i);
+      n++;
+    }
+  } catch (e) {
+    w.waveInstructions += n;
+    throw report(e, w, i, k);
+  }
+  w.waveInstructions += n;
+}
+
+function report(e: unknown, w: Wave, i: Inst | undefined, k: KernelSetup): Error {
+  const where = `kernel '${k.name}' workgroup ${wgName(w)} wave ${w.id}`;
+  const at = i === undefined ? `pc 0x${w.pc.toString(16)}` : `pc 0x${i.pc.toString(16)} (${i.text})`;
+  const err = e as { lane?: number; addr?: number; size?: number; kind?: string; message?: string };
+  if (e instanceof MemoryFault || (e instanceof ExecError && err.addr !== undefined)) {
+    const lane = err.lane === undefined ? '' : ` lane ${err.lane}`;
+    return new DispatchError(
+      `${where}${lane}: memory fault at ${at}: unmapped address ${formatAddress(err.addr ?? 0)} (${err.size}-byte ${err.kind})`,
+    );
+  }
+  if (e instanceof ExecError) return new DispatchError(`${where}: ${e.message} at ${at}`);
+  if (e instanceof Error) return new DispatchError(`${where}: internal error at ${at}: ${e.message}`);
+  return new DispatchError(`${where}: ${String(e)} at ${at}`);
+}
