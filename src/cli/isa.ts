@@ -1,6 +1,8 @@
 // `gcnkit isa [--mcpu=GPU] [--json]`
 import { FAMILIES } from '../codec/disasm.js';
+import { execStatus } from '../emu/executable.js';
 import { isTarget, type Target } from '../isa/targets.js';
+import '../runtime/semantics.js';
 import { parseArgs } from './args.js';
 import { CliError } from './errors.js';
 
@@ -14,7 +16,12 @@ export function runIsa(argv: string[]): number {
   if (flags.has('json')) process.stdout.write(JSON.stringify(entries, null, 1) + '\n');
   else {
     process.stdout.write(
-      entries.map((e) => `${e.name.padEnd(36)} ${e.encoding.padEnd(10)} ${e.opcode}`).join('\n') + '\n',
+      entries
+        .map(
+          (e) =>
+            `${e.name.padEnd(36)} ${e.encoding.padEnd(10)} ${String(e.opcode).padEnd(4)} ${e.executable ? 'yes' : 'no: ' + e.reason}`,
+        )
+        .join('\n') + '\n',
     );
   }
   return 0;
@@ -24,7 +31,7 @@ export function isaTable(target: Target) {
   const out = [];
   for (const fam of Object.values(FAMILIES)) {
     for (const e of fam.ops(target)) {
-      out.push({ ...e, executable: false, reason: 'the emulator does not exist yet' });
+      out.push({ ...e, ...execStatus(e, target) });
     }
   }
   return out;

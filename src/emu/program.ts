@@ -29,6 +29,11 @@ export function registerDecoder(f: Format, d: ExecDecoder): void {
   DECODERS[f] = d;
 }
 
+/** The execution decoder of a format, if the emulator executes it. */
+export function decoderFor(f: string): ExecDecoder | undefined {
+  return DECODERS[f as Format];
+}
+
 export class Program {
   private readonly words: Uint32Array;
   private readonly cache: (Inst | undefined)[];

@@ -8,6 +8,9 @@ import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, type Wave } from '../wave.js';
 import { D_MASK, D_VGPR, K_F16, K_INT, K_PK, type VInfo } from './info.js';
 import { Lanes, type ValuFn } from './lanes.js';
 
+/** 16-bit ops that preserve the other half of their destination on gfx9 (Vega ISA, VOP3A opcodes 515-519). */
+const PRESERVE_HALF = new Set(['v_mad_f16', 'v_mad_u16', 'v_mad_i16', 'v_fma_f16', 'v_div_fixup_f16']);
+
 /** One scratchpad for the whole emulator: instructions run one at a time. */
 export const LANES = new Lanes();
 
@@ -267,8 +270,9 @@ function writeBack(w: Wave, i: Inst, info: VInfo, e0: number, e1: number): void 
     const base = i.dst * 64;
     if (info.dstWidth === 1) {
       if (i.sdwa && i.dstSel !== 6) sdwaWrite(w, i, e0, e1);
-      else if (info.dst16 && info.opSel) {
-        // The other half of the destination is preserved; op_sel[3] picks the half written.
+      else if (info.dst16 && info.opSel && (PRESERVE_HALF.has(info.name) || (i.opSel & 8) !== 0)) {
+        // op_sel[3] picks the half written. These ops keep the other half; the rest zero the high half
+        // when writing the low one (the "legacy" behaviour the Vega document describes).
         const hi = (i.opSel & 8) !== 0;
         for (let l = 0; l < 64; l++) {
           if (!(((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) === 1)) continue;

@@ -1,0 +1,83 @@
+// Which ops the emulator executes, for `gcnkit isa`: each op of the table is decoded through the
+// emulator's own decoder from a synthetic encoding, so the answer is what a kernel would really get.
+
+import type { IsaEntry } from '../codec/types.js';
+import type { Target } from '../isa/targets.js';
+import { Inst, unimplemented } from './inst.js';
+import { decoderFor } from './program.js';
+
+/** A first dword with the op's opcode and otherwise benign fields (VGPR sources, no literal). */
+function synth(e: IsaEntry): { fmt: string; w0: number } | null {
+  const op = e.opcode;
+  switch (e.encoding) {
+    case 'SOP2':
+      return { fmt: 'sop2', w0: ((2 << 30) | (op << 23)) >>> 0 };
+    case 'SOPK':
+      return { fmt: 'sopk', w0: ((11 << 28) | (op << 23)) >>> 0 };
+    case 'SOP1':
+      return { fmt: 'sop1', w0: (0xbe800000 | (op << 8)) >>> 0 };
+    case 'SOPC':
+      return { fmt: 'sopc', w0: (0xbf000000 | (op << 16)) >>> 0 };
+    case 'SOPP':
+      return { fmt: 'sopp', w0: (0xbf800000 | (op << 16)) >>> 0 };
+    case 'SMEM':
+      return { fmt: 'smem', w0: ((0x30 << 26) | (op << 18)) >>> 0 };
+    case 'VOP1':
+      return { fmt: 'vop1', w0: ((0x3f << 25) | (op << 9) | 0x100) >>> 0 };
+    case 'VOP2':
+      return { fmt: 'vop2', w0: ((op << 25) | 0x100) >>> 0 };
+    case 'VOPC':
+      return { fmt: 'vopc', w0: ((0x3e << 25) | (op << 17) | 0x100) >>> 0 };
+    case 'VOP3A':
+    case 'VOP3B':
+      return { fmt: 'vop3', w0: ((0x34 << 26) | (op << 16)) >>> 0 };
+    case 'VOP3P':
+      return { fmt: 'vop3p', w0: ((0x1a7 << 23) | (op << 16)) >>> 0 };
+    case 'DS':
+      return { fmt: 'ds', w0: ((0x36 << 26) | (op << 17)) >>> 0 };
+    case 'FLAT':
+      return { fmt: 'flat', w0: ((0x37 << 26) | (op << 18)) >>> 0 };
+    case 'SCRATCH':
+      return { fmt: 'flat', w0: ((0x37 << 26) | (op << 18) | (1 << 14)) >>> 0 };
+    case 'GLOBAL':
+      return { fmt: 'flat', w0: ((0x37 << 26) | (op << 18) | (2 << 14)) >>> 0 };
+    case 'MUBUF':
+      return { fmt: 'mubuf', w0: ((0x38 << 26) | (op << 18)) >>> 0 };
+    default:
+      return null;
+  }
+}
+
+const GRAPHICS = new Set(['EXP', 'MIMG', 'MTBUF', 'VINTRP']);
+
+/** Why an op does not execute, for ops without a handler. */
+function reasonFor(e: IsaEntry): string {
+  if (GRAPHICS.has(e.encoding) || e.name.includes('interp'))
+    return `graphics (${e.encoding}) instructions are not modelled: compute kernels do not use them`;
+  if (e.name.startsWith('v_mfma')) return 'the matrix (MFMA) instructions are not modelled yet';
+  if (/gds|gws|ordered_count|append|consume/.test(e.name))
+    return 'the global data share (GDS/GWS) is not modelled';
+  return 'not implemented yet';
+}
+
+/** Ops whose handler exists but always stops with an error (kept in the same not-yet list). */
+export const ALWAYS_THROWS: Set<string> = new Set();
+
+export interface ExecStatus {
+  executable: boolean;
+  reason?: string;
+}
+
+export function execStatus(e: IsaEntry, t: Target): ExecStatus {
+  const s = synth(e);
+  if (s === null) return { executable: false, reason: reasonFor(e) };
+  const dec = decoderFor(s.fmt);
+  if (dec === undefined) return { executable: false, reason: reasonFor(e) };
+  const words = new Uint32Array([s.w0, 0, 0, 0]);
+  const i = new Inst();
+  const size = dec(words, 0, words.length, i, t);
+  if (size === 0 || i.run === unimplemented || ALWAYS_THROWS.has(i.name || e.name)) {
+    return { executable: false, reason: reasonFor(e) };
+  }
+  return { executable: true };
+}
