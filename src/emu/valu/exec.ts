@@ -252,6 +252,13 @@ export function runValu(w: Wave, i: Inst): void {
   x.mode = w.mode;
   x.clamp = i.clamp;
   x.omod = i.omod;
+  if (op.enc === 2) {
+    x.opSel = i.opSel;
+    x.opSelHi = i.opSelHi;
+    x.neg = i.neg;
+    x.negHi = i.negHi;
+    x.abs = i.abs;
+  }
   op.fn(x);
   if (i.dpp) {
     e0 = (e0 & ~dppOff[0]) >>> 0;
@@ -270,7 +277,17 @@ function writeBack(w: Wave, i: Inst, info: VInfo, e0: number, e1: number): void 
     const base = i.dst * 64;
     if (info.dstWidth === 1) {
       if (i.sdwa && i.dstSel !== 6) sdwaWrite(w, i, e0, e1);
-      else if (info.dst16 && info.opSel && (PRESERVE_HALF.has(info.name) || (i.opSel & 8) !== 0)) {
+      else if (info.name.endsWith('_mixlo_f16') || info.name.endsWith('_mixhi_f16')) {
+        // The mix ops with a 16-bit result write one half and keep the other.
+        const hi = info.name.endsWith('_mixhi_f16');
+        for (let l = 0; l < 64; l++) {
+          if (!(((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) === 1)) continue;
+          const old = v[base + l];
+          v[base + l] = hi
+            ? ((old & 0xffff) | (du[l] << 16)) >>> 0
+            : ((old & 0xffff0000) | (du[l] & 0xffff)) >>> 0;
+        }
+      } else if (info.dst16 && info.opSel && (PRESERVE_HALF.has(info.name) || (i.opSel & 8) !== 0)) {
         // op_sel[3] picks the half written. These ops keep the other half; the rest zero the high half
         // when writing the low one (the "legacy" behaviour the Vega document describes).
         const hi = (i.opSel & 8) !== 0;

@@ -28,11 +28,12 @@ export class Lanes {
   readonly i1 = new Int32Array(this.u1.buffer);
   readonly f1 = new Float32Array(this.u1.buffer);
   readonly d1 = new Float64Array(this.u1.buffer);
-  readonly u2 = new Uint32Array(128);
+  // src2 and the destination hold up to 128-bit operands (v_mqsad_u32_u8: lane l at [4l..4l+3]).
+  readonly u2 = new Uint32Array(256);
   readonly i2 = new Int32Array(this.u2.buffer);
   readonly f2 = new Float32Array(this.u2.buffer);
   readonly d2 = new Float64Array(this.u2.buffer);
-  readonly du = new Uint32Array(128);
+  readonly du = new Uint32Array(256);
   readonly di = new Int32Array(this.du.buffer);
   readonly df = new Float32Array(this.du.buffer);
   readonly dd = new Float64Array(this.du.buffer);
@@ -41,6 +42,14 @@ export class Lanes {
   mode = 0;
   clamp = false;
   omod = 0;
+  // The raw VOP3P modifiers, for the mix ops (v_mad_mix*, v_fma_mix*), which select and convert their
+  // sources themselves: bit k of opSel/opSelHi/neg/negHi/abs refers to source k. The sources of a mix op
+  // arrive as raw 32-bit register values in u0/u1/u2 with no modifier applied.
+  opSel = 0;
+  opSelHi = 0;
+  neg = 0;
+  negHi = 0;
+  abs = 0;
 }
 
 /** The lane math of one VALU op (see the file comment for the conventions). */

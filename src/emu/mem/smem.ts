@@ -1,0 +1,8 @@
+// Placeholder being filled in: execution of the SMEM encoding.
+import type { Target } from '../../isa/targets.js';
+import type { Inst } from '../inst.js';
+
+/** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
+export function decodeSmem(_words: Uint32Array, _at: number, _n: number, _i: Inst, _t: Target): number {
+  return 0;
+}
