@@ -23,6 +23,7 @@ export function runIsa(argv: string[]): number {
         )
         .join('\n') + '\n',
     );
+    process.stdout.write(summaryLine(mcpu, entries) + '\n');
   }
   return 0;
 }
@@ -35,4 +36,22 @@ export function isaTable(target: Target) {
     }
   }
   return out;
+}
+
+/** "# gfx908: N ops, X execute, Y not yet (reason: count, ...)": the figure the emulator is judged by. */
+export function summaryLine(
+  target: Target,
+  entries: readonly { executable: boolean; reason?: string }[],
+): string {
+  const reasons = new Map<string, number>();
+  let yes = 0;
+  for (const e of entries) {
+    if (e.executable) yes++;
+    else {
+      const r = (e.reason ?? 'unknown').replace(/ \(.*\)/, '').replace(/:.*/, '');
+      reasons.set(r, (reasons.get(r) ?? 0) + 1);
+    }
+  }
+  const why = [...reasons].map(([r, n]) => `${n} ${r}`).join('; ');
+  return `# ${target}: ${entries.length} ops, ${yes} execute, ${entries.length - yes} not yet${why ? ` (${why})` : ''}`;
 }

@@ -1,8 +1,346 @@
-// Placeholder being filled in: execution of the FLAT encoding.
-import type { Target } from '../../isa/targets.js';
-import type { Inst } from '../inst.js';
+// Execution of the FLAT encoding's three segments on gfx9:
+//  - FLAT:    a 64-bit VGPR-pair address + unsigned offset; per lane the high dword picks the memory
+//             (shared aperture -> LDS, private aperture -> the lane's scratch, else device memory).
+//  - GLOBAL:  device memory at a VGPR-pair address (saddr = off), or SGPR pair + zero-extended 32-bit
+//             VGPR offset; plus a signed 13-bit offset.
+//  - SCRATCH: the lane's private memory at a 32-bit offset from one VGPR (saddr = off) or one SGPR,
+//             plus a signed 13-bit offset, mapped through the swizzled scratch layout (scratch.ts).
+// Lanes run in order; lanes with EXEC off neither access memory nor change their VGPRs.
+//
+// Decoded fields: i.vaddr, i.vdata, i.dst (VDST), i.saddr (SGPR code, 0x7f = off), i.offset (signed
+// byte offset), i.glc, i.slc, i.seg; i.op = the FlatExec descriptor, i.fn = the address resolver.
+
+import {
+  FLAT_OPS,
+  type FlatOp,
+  KIND_LOAD,
+  SEG_FLAT,
+  SEG_GLOBAL,
+  SEG_SCRATCH,
+} from '../../codec/families/flat-ops.js';
+import type { AtomicOp } from '../../gpu/memory.js';
+import { sext8, sext16 } from '../../gpu/memory.js';
+import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
+import { type Handler, type Inst, unimplemented } from '../inst.js';
+import { popcount } from '../valu/exec.js';
+import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
+import { apertureOf, SPACE_GLOBAL, SPACE_SCRATCH } from './aperture.js';
+import { atomicAt, LOC, readAt, rmwGlobal32, writeAt } from './flat-access.js';
+import { addF32Bits, pkAddF16Bits } from './flat-atomic.js';
+
+const SADDR_OFF = 0x7f;
+const NULL_REG = 0x7d;
+
+// Load conversions: how the bytes read become the destination VGPR(s).
+const L_DWORDS = 0;
+const L_U8 = 1;
+const L_S8 = 2;
+const L_U16 = 3;
+const L_S16 = 4;
+const L_U8_LO = 5;
+const L_U8_HI = 6;
+const L_S8_LO = 7;
+const L_S8_HI = 8;
+const L_16_LO = 9;
+const L_16_HI = 10;
+
+// Store extractions: which bits of the data VGPR(s) are written.
+const S_DWORDS = 0;
+const S_BYTE = 1;
+const S_BYTE_HI = 2;
+const S_SHORT = 3;
+const S_SHORT_HI = 4;
+
+/** What an op does once its lane address is known. */
+interface FlatExec {
+  /** Bytes accessed per lane. */
+  readonly bytes: number;
+  /** Load conversion or store extraction (L_* / S_*). */
+  readonly conv: number;
+  /** Integer atomics: the operation and whether it is 64-bit. */
+  readonly atomic: AtomicOp | null;
+  readonly wide: boolean;
+  /** Float atomics (gfx908, no returning form): new value from (old, data). */
+  readonly float: ((old: number, src: number) => number) | null;
+}
+
+const ex = (
+  bytes: number,
+  conv: number,
+  atomic: AtomicOp | null = null,
+  wide = false,
+  float: FlatExec['float'] = null,
+): FlatExec => ({ bytes, conv, atomic, wide, float });
+
+/** Semantics by op name without the segment prefix. */
+const EXEC: Record<string, FlatExec> = {
+  load_ubyte: ex(1, L_U8),
+  load_sbyte: ex(1, L_S8),
+  load_ushort: ex(2, L_U16),
+  load_sshort: ex(2, L_S16),
+  load_dword: ex(4, L_DWORDS),
+  load_dwordx2: ex(8, L_DWORDS),
+  load_dwordx3: ex(12, L_DWORDS),
+  load_dwordx4: ex(16, L_DWORDS),
+  load_ubyte_d16: ex(1, L_U8_LO),
+  load_ubyte_d16_hi: ex(1, L_U8_HI),
+  load_sbyte_d16: ex(1, L_S8_LO),
+  load_sbyte_d16_hi: ex(1, L_S8_HI),
+  load_short_d16: ex(2, L_16_LO),
+  load_short_d16_hi: ex(2, L_16_HI),
+  store_byte: ex(1, S_BYTE),
+  store_byte_d16_hi: ex(1, S_BYTE_HI),
+  store_short: ex(2, S_SHORT),
+  store_short_d16_hi: ex(2, S_SHORT_HI),
+  store_dword: ex(4, S_DWORDS),
+  store_dwordx2: ex(8, S_DWORDS),
+  store_dwordx3: ex(12, S_DWORDS),
+  store_dwordx4: ex(16, S_DWORDS),
+  atomic_add_f32: ex(4, 0, null, false, addF32Bits),
+  atomic_pk_add_f16: ex(4, 0, null, false, pkAddF16Bits),
+};
+const INT_ATOMICS: readonly AtomicOp[] = [
+  'swap',
+  'cmpswap',
+  'add',
+  'sub',
+  'smin',
+  'umin',
+  'smax',
+  'umax',
+  'and',
+  'or',
+  'xor',
+  'inc',
+  'dec',
+];
+for (const a of INT_ATOMICS) {
+  EXEC[`atomic_${a}`] = ex(4, 0, a, false);
+  EXEC[`atomic_${a}_x2`] = ex(8, 0, a, true);
+}
+
+/** The exec descriptor of a table op, if the op has semantics here. */
+export function flatExecOf(name: string): FlatExec | undefined {
+  return EXEC[name.slice(name.indexOf('_') + 1)];
+}
+
+/** Per target, the op for SEG * 128 + OPCODE (from the codec's op table). */
+const BY_TARGET = new Map<Target, (FlatOp | undefined)[]>();
+for (const t of TARGETS) {
+  const tab: (FlatOp | undefined)[] = new Array(512);
+  for (const op of FLAT_OPS) if (op.targets & targetBit(t)) tab[op.seg * 128 + op.opcode] = op;
+  BY_TARGET.set(t, tab);
+}
+
+// Address resolvers: set LOC for lane l.
+
+type Resolver = (w: Wave, i: Inst, l: number) => void;
+
+const flatAddress: Resolver = (w, i, l) => {
+  const s = w.v[i.vaddr * 64 + l] + i.offset;
+  const lo = s >>> 0;
+  const hi = (w.v[(i.vaddr + 1) * 64 + l] + (s > 0xffffffff ? 1 : 0)) >>> 0;
+  const space = apertureOf(hi);
+  LOC.space = space;
+  LOC.flat = hi * 2 ** 32 + lo;
+  LOC.addr = space === SPACE_GLOBAL ? LOC.flat : lo;
+};
+
+const globalPair: Resolver = (w, i, l) => {
+  LOC.space = SPACE_GLOBAL;
+  LOC.addr = w.v[(i.vaddr + 1) * 64 + l] * 2 ** 32 + w.v[i.vaddr * 64 + l] + i.offset;
+  LOC.flat = LOC.addr;
+};
+
+const globalSaddr: Resolver = (w, i, l) => {
+  // `null` reads as zero; other codes name an SGPR pair (LLVM prints odd codes rounded down).
+  const c = i.saddr & ~1;
+  const base = i.saddr === NULL_REG ? 0 : w.s[c + 1] * 2 ** 32 + w.s[c];
+  LOC.space = SPACE_GLOBAL;
+  LOC.addr = base + w.v[i.vaddr * 64 + l] + i.offset;
+  LOC.flat = LOC.addr;
+};
+
+const scratchVaddr: Resolver = (w, i, l) => {
+  LOC.space = SPACE_SCRATCH;
+  LOC.addr = (w.v[i.vaddr * 64 + l] + i.offset) >>> 0;
+  LOC.flat = LOC.addr;
+};
+
+const scratchSaddr: Resolver = (w, i, _l) => {
+  LOC.space = SPACE_SCRATCH;
+  LOC.addr = ((i.saddr === NULL_REG ? 0 : w.s[i.saddr]) + i.offset) >>> 0;
+  LOC.flat = LOC.addr;
+};
+
+// Handlers.
+
+const T = new Uint32Array(4);
+const OLD = new Uint32Array(2);
+
+function laneOn(e0: number, e1: number, l: number): boolean {
+  return ((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) !== 0;
+}
+
+function finish(w: Wave, i: Inst, e0: number, e1: number): void {
+  w.laneInstructions += popcount(e0) + popcount(e1);
+  w.pc = i.pc + i.size;
+}
+
+const runLoad: Handler = (w, i) => {
+  const d = i.op as FlatExec;
+  const resolve = i.fn as Resolver;
+  const e0 = w.s[EXEC_LO];
+  const e1 = w.s[EXEC_HI];
+  const v = w.v;
+  const n = d.bytes;
+  for (let l = 0; l < 64; l++) {
+    if (!laneOn(e0, e1, l)) continue;
+    resolve(w, i, l);
+    readAt(w, l, n, T);
+    const at = i.dst * 64 + l;
+    const x = T[0];
+    switch (d.conv) {
+      case L_DWORDS:
+        for (let k = 0; k < n >>> 2; k++) v[at + k * 64] = T[k];
+        break;
+      case L_U8:
+      case L_U16:
+        v[at] = x;
+        break;
+      case L_S8:
+        v[at] = sext8(x);
+        break;
+      case L_S16:
+        v[at] = sext16(x);
+        break;
+      case L_U8_LO:
+      case L_16_LO:
+        v[at] = (v[at] & 0xffff0000) | x;
+        break;
+      case L_U8_HI:
+      case L_16_HI:
+        v[at] = (v[at] & 0xffff) | (x << 16);
+        break;
+      case L_S8_LO:
+        v[at] = (v[at] & 0xffff0000) | (sext8(x) & 0xffff);
+        break;
+      case L_S8_HI:
+        v[at] = (v[at] & 0xffff) | (sext8(x) << 16);
+        break;
+    }
+  }
+  finish(w, i, e0, e1);
+};
+
+const runStore: Handler = (w, i) => {
+  const d = i.op as FlatExec;
+  const resolve = i.fn as Resolver;
+  const e0 = w.s[EXEC_LO];
+  const e1 = w.s[EXEC_HI];
+  const v = w.v;
+  const n = d.bytes;
+  for (let l = 0; l < 64; l++) {
+    if (!laneOn(e0, e1, l)) continue;
+    resolve(w, i, l);
+    const at = i.vdata * 64 + l;
+    switch (d.conv) {
+      case S_DWORDS:
+        for (let k = 0; k < n >>> 2; k++) T[k] = v[at + k * 64];
+        break;
+      case S_BYTE:
+        T[0] = v[at] & 0xff;
+        break;
+      case S_BYTE_HI:
+        T[0] = (v[at] >>> 16) & 0xff;
+        break;
+      case S_SHORT:
+        T[0] = v[at] & 0xffff;
+        break;
+      case S_SHORT_HI:
+        T[0] = v[at] >>> 16;
+        break;
+    }
+    writeAt(w, l, n, T);
+  }
+  finish(w, i, e0, e1);
+};
+
+const runAtomic: Handler = (w, i) => {
+  const d = i.op as FlatExec;
+  const resolve = i.fn as Resolver;
+  const e0 = w.s[EXEC_LO];
+  const e1 = w.s[EXEC_HI];
+  const v = w.v;
+  const words = d.wide ? 2 : 1;
+  // Data: src in vdata[0 .. words), the compare value of cmpswap in the next `words` registers.
+  const dataRegs = d.atomic === 'cmpswap' ? 2 * words : words;
+  for (let l = 0; l < 64; l++) {
+    if (!laneOn(e0, e1, l)) continue;
+    resolve(w, i, l);
+    T[1] = 0;
+    T[2] = 0;
+    T[3] = 0;
+    for (let k = 0; k < dataRegs; k++) T[k] = v[(i.vdata + k) * 64 + l];
+    atomicAt(w, l, d.atomic as AtomicOp, d.wide, T, OLD);
+    if (i.glc) for (let k = 0; k < words; k++) v[(i.dst + k) * 64 + l] = OLD[k];
+  }
+  finish(w, i, e0, e1);
+};
+
+const runFloatAtomic: Handler = (w, i) => {
+  const d = i.op as FlatExec;
+  const resolve = i.fn as Resolver;
+  const e0 = w.s[EXEC_LO];
+  const e1 = w.s[EXEC_HI];
+  for (let l = 0; l < 64; l++) {
+    if (!laneOn(e0, e1, l)) continue;
+    resolve(w, i, l);
+    rmwGlobal32(w, l, d.float as (old: number, src: number) => number, w.v[i.vdata * 64 + l]);
+  }
+  finish(w, i, e0, e1);
+};
 
 /** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
-export function decodeFlat(_words: Uint32Array, _at: number, _n: number, _i: Inst, _t: Target): number {
-  return 0;
+export function decodeFlat(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  if (at + 1 >= n) return 0;
+  const w0 = words[at];
+  const w1 = words[at + 1];
+  const seg = (w0 >>> 14) & 3;
+  const op = BY_TARGET.get(t)?.[seg * 128 + ((w0 >>> 18) & 0x7f)];
+  if (op === undefined) return 0;
+  const saddr = (w1 >>> 16) & 0x7f;
+  if (seg === SEG_FLAT && saddr !== 0) return 0;
+  i.name = op.name;
+  i.size = 8;
+  i.seg = seg;
+  i.lds = ((w0 >>> 13) & 1) !== 0;
+  i.glc = ((w0 >>> 16) & 1) !== 0;
+  i.slc = ((w0 >>> 17) & 1) !== 0;
+  i.vaddr = w1 & 0xff;
+  i.vdata = (w1 >>> 8) & 0xff;
+  i.saddr = saddr;
+  i.dst = w1 >>> 24;
+  i.offset = seg === SEG_FLAT ? w0 & 0x1fff : ((w0 & 0x1fff) << 19) >> 19;
+  i.run = unimplemented;
+  const d = flatExecOf(op.name);
+  // Not executed (the handler stays `unimplemented`): LDS DMA loads (lds bit), and bit 55, which the
+  // Vega document calls NV but LLVM decodes as the AGPR bit on gfx9, so the data registers are unclear.
+  if (d === undefined || i.lds || ((w1 >>> 23) & 1) !== 0) return 2;
+  if (seg === SEG_FLAT) i.fn = flatAddress;
+  else if (seg === SEG_GLOBAL) i.fn = saddr === SADDR_OFF ? globalPair : globalSaddr;
+  else if (seg === SEG_SCRATCH) i.fn = saddr === SADDR_OFF ? scratchVaddr : scratchSaddr;
+  else return 2;
+  // Register tuples must stay inside the VGPR file (LLVM prints e.g. v[255:256] as is).
+  const vaddrRegs = seg === SEG_SCRATCH || (seg === SEG_GLOBAL && saddr !== SADDR_OFF) ? 1 : 2;
+  if (i.vaddr + vaddrRegs > 256) return 2;
+  const returns = op.kind === KIND_LOAD || (d.atomic !== null && i.glc);
+  if (returns && i.dst + op.dstWidth > 256) return 2;
+  if (op.kind !== KIND_LOAD && i.vdata + op.dataWidth > 256) return 2;
+  i.op = d;
+  if (op.kind === KIND_LOAD) i.run = runLoad;
+  else if (d.atomic !== null) i.run = runAtomic;
+  else if (d.float !== null) i.run = i.glc ? unimplemented : runFloatAtomic;
+  else i.run = runStore;
+  return 2;
 }

@@ -75,13 +75,8 @@ const runSalu: Handler = (w, i) => {
     }
   }
   // Conditional moves and bit sets leave (part of) the destination as it was.
-  if (i.dst < 127) {
-    x.d0 = w.s[i.dst];
-    x.d1 = w.s[i.dst + 1];
-  } else {
-    x.d0 = 0;
-    x.d1 = 0;
-  }
+  x.d0 = i.dst < 128 ? w.s[i.dst] : 0;
+  x.d1 = i.dst < 127 ? w.s[i.dst + 1] : 0;
   x.scc = w.scc;
   x.exec0 = w.s[EXEC_LO];
   x.exec1 = w.s[EXEC_HI];
