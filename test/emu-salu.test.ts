@@ -484,8 +484,6 @@ const EXCLUDED: Record<string, string> = {
   s_cbranch_join: 'branch-stack join: needs PC and the CSP field of MODE; belongs in exec.ts',
   s_cbranch_g_fork: 'branch-stack fork: needs PC and CSP; belongs in exec.ts',
   s_cbranch_i_fork: 'branch-stack fork: needs PC and CSP; belongs in exec.ts',
-  s_set_gpr_idx_idx: 'writes M0[7:0] without an SDST operand: ScalarCtx cannot express it',
-  s_set_gpr_idx_on: 'writes M0 and the VGPR-indexing mode (Wave.gprIdxMode): needs exec.ts',
   s_setvskip: 'sets the VSKIP wave state, which is not modelled',
 };
 

@@ -268,7 +268,9 @@ function report(e: unknown, w: Wave, i: Inst | undefined, k: KernelSetup): Error
       `${where}${lane}: memory fault at ${at}: unmapped address ${formatAddress(err.addr ?? 0)} (${err.size}-byte ${err.kind})`,
     );
   }
-  if (e instanceof ExecError) return new DispatchError(`${where}: ${e.message} at ${at}`);
+  // Handlers name the pc themselves for use outside a dispatch; the report names it once.
+  if (e instanceof ExecError)
+    return new DispatchError(`${where}: ${e.message.replace(/ at pc 0x[0-9a-f]+$/, '')} at ${at}`);
   if (e instanceof Error) return new DispatchError(`${where}: internal error at ${at}: ${e.message}`);
   return new DispatchError(`${where}: ${String(e)} at ${at}`);
 }

@@ -108,7 +108,20 @@ function pcOf(w: Wave, code: number, lit: number): number {
   return P64[1] * 2 ** 32 + P64[0];
 }
 
+// VGPR indexing mode (gfx9): M0[7:0] is the index added to the VGPR operands whose enable bit is set in
+// M0[15:12] (bit 0 src0, 1 src1, 2 src2, 3 dst) while the mode is on; Wave.gprIdxMode holds the bits + 1.
+function setGprIdxOn(w: Wave, i: Inst): void {
+  const bits = i.src1 & 15;
+  w.s[M0] = ((w.s[M0] & ~0xf0ff) | (read32(w, i.src0, i.k0) & 0xff) | (bits << 12)) >>> 0;
+  w.gprIdxMode = bits + 1;
+  next(w, i);
+}
+
 const SOP1_SPECIAL: Record<string, Handler> = {
+  s_set_gpr_idx_idx: (w, i) => {
+    w.s[M0] = ((w.s[M0] & ~0xff) | (read32(w, i.src0, i.k0) & 0xff)) >>> 0;
+    next(w, i);
+  },
   s_getpc_b64: (w, i) => {
     writePc(w, i.dst, i.pc + 4);
     next(w, i);
@@ -284,6 +297,12 @@ const SOPP_HANDLERS: Record<string, Handler> = {
     w.gprIdxMode = 0;
     next(w, i);
   },
+  s_set_gpr_idx_mode: (w, i) => {
+    const bits = i.imm & 15;
+    w.s[M0] = ((w.s[M0] & ~0xf000) | (bits << 12)) >>> 0;
+    if (w.gprIdxMode !== 0) w.gprIdxMode = bits + 1;
+    next(w, i);
+  },
   s_trap: (_w, i) => {
     throw new ExecError(
       `s_trap ${i.imm & 0xff} (the kernel trapped, e.g. __builtin_trap or a failed assert)`,
@@ -296,6 +315,7 @@ const SOPP_HANDLERS: Record<string, Handler> = {
 
 /** Ops of these encodings that run here rather than through SALU_OPS (for `gcnkit isa`). */
 export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
+  's_set_gpr_idx_on',
   ...Object.keys(SOP1_SPECIAL),
   ...Object.keys(SOPK_SPECIAL),
   ...Object.keys(SOPP_HANDLERS),
@@ -381,6 +401,7 @@ export function decodeSopc(words: Uint32Array, at: number, n: number, i: Inst, t
   resolve(i, i.src0, w0 & 3, 0);
   resolve(i, i.src1, w1 & 3, 1);
   bindGeneric(i, op.name, { dw: 0, w0: w0 & 3, w1: w1 & 3, sopk: false });
+  if (op.name === 's_set_gpr_idx_on') i.run = setGprIdxOn;
   return size;
 }
 

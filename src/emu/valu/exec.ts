@@ -4,7 +4,7 @@
 
 import { ExecError, type Inst } from '../inst.js';
 import { readScalar32 } from '../scalar-src.js';
-import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, type Wave } from '../wave.js';
+import { EXEC_HI, EXEC_LO, M0, VCC_HI, VCC_LO, type Wave } from '../wave.js';
 import { D_MASK, D_VGPR, K_F16, K_INT, K_PK, type VInfo } from './info.js';
 import { Lanes, type ValuFn } from './lanes.js';
 
@@ -213,6 +213,35 @@ function dppMove(w: Wave, i: Inst, u: Uint32Array, width: number): void {
 
 /** The generic VALU handler. */
 export function runValu(w: Wave, i: Inst): void {
+  if (w.gprIdxMode !== 0) runIndexed(w, i);
+  else runPlain(w, i);
+}
+
+/**
+ * VGPR indexing mode (s_set_gpr_idx_on): M0[7:0] is added to the enabled VGPR operands. The decoded
+ * instruction is shared by every wave, so the operands are offset for this execution only.
+ */
+function runIndexed(w: Wave, i: Inst): void {
+  const bits = w.gprIdxMode - 1;
+  const idx = w.s[M0] & 0xff;
+  const { src0, src1, src2, dst } = i;
+  if (bits & 1 && src0 >= 256) i.src0 += idx;
+  if (bits & 2 && src1 >= 256) i.src1 += idx;
+  if (bits & 4 && src2 >= 256) i.src2 += idx;
+  if (bits & 8 && (i.op as ValuOp).info.dst === D_VGPR) i.dst += idx;
+  try {
+    if (i.src0 > 511 || i.src1 > 511 || i.src2 > 511 || i.dst > 255)
+      throw new ExecError(`VGPR index ${idx} (M0) takes an operand beyond v255 in ${i.text}`);
+    runPlain(w, i);
+  } finally {
+    i.src0 = src0;
+    i.src1 = src1;
+    i.src2 = src2;
+    i.dst = dst;
+  }
+}
+
+function runPlain(w: Wave, i: Inst): void {
   const op = i.op as ValuOp;
   const info = op.info;
   const x = LANES;

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Rebuilds the conformance suite's code objects: every test/conformance/src/*.cl (OpenCL C 2.0 with the
+# ROCm device libraries) and *.hip (header-less HIP) for gfx900 and gfx908 at -O0 and -O3, into
+# test/conformance/bin/NAME-TARGET-OLEVEL.hsaco. Deterministic and idempotent; any failure stops the script.
+# A source may add flags with a first-column comment line `// BUILD-FLAGS: ...`.
+set -euo pipefail
+cd "$(dirname "$0")/../test/conformance"
+LIB=${ROCM_DEVICE_LIB_PATH:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
+CLANG=${CLANG:-clang-22}
+LLD=${LLD:-ld.lld-22}
+for tool in "$CLANG" "$LLD"; do
+  command -v "$tool" >/dev/null || { echo "build-conformance: $tool not found" >&2; exit 1; }
+done
+[ -f "$LIB/ocml.bc" ] || { echo "build-conformance: no ocml.bc in $LIB (install rocm-device-libs)" >&2; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+# Everything is built into a temporary directory and replaces bin/ only when every compile succeeded.
+mkdir -p "$TMP/bin"
+count=0
+for src in src/*.cl src/*.hip; do
+  [ -e "$src" ] || continue
+  base=$(basename "$src")
+  name=${base%.*}
+  extra=$(sed -n 's|^// BUILD-FLAGS: ||p' "$src")
+  for target in gfx900 gfx908; do
+    for olevel in O0 O3; do
+      out="$TMP/bin/$name-$target-$olevel.hsaco"
+      case "$src" in
+        *.cl)
+          # The driver links opencl/ocml/ockl and the oclc_* control libraries, but not
+          # oclc_daz_opt, which this ocml still references: link it explicitly (f32 denormals kept).
+          # shellcheck disable=SC2086
+          "$CLANG" -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu="$target" -"$olevel" \
+            -mcode-object-version=5 -ffp-contract=off --rocm-device-lib-path="$LIB" \
+            -Xclang -mlink-builtin-bitcode -Xclang "$LIB/oclc_daz_opt_off.bc" $extra \
+            -c "$src" -o "$TMP/$name.o"
+          "$LLD" -shared "$TMP/$name.o" -o "$out"
+          ;;
+        *.hip)
+          # -cuid fixes the compilation-unit id (__hip_cuid_*), otherwise derived from the temporary path.
+          # shellcheck disable=SC2086
+          "$CLANG" -x hip --offload-arch="$target" -nogpuinc -nogpulib --cuda-device-only \
+            --no-gpu-bundle-output -cuid="$name" -"$olevel" -ffp-contract=off $extra "$src" -o "$out"
+          ;;
+      esac
+      count=$((count + 1))
+    done
+  done
+done
+mkdir -p bin
+rm -f bin/*.hsaco
+cp "$TMP"/bin/*.hsaco bin/
+echo "build-conformance: $count code objects in test/conformance/bin"

@@ -1,0 +1,160 @@
+// Host reference helpers for float cases: rounding to integers, exact fmod, and erf in double-double
+// arithmetic (JavaScript has no erf).
+
+import { F32, F64, type Format, roundDyadic, roundTo, toDyadic } from './harness.js';
+
+/** Round half to even to an integer, keeping the sign of zero. */
+export function rintRef(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const f = Math.floor(x);
+  const d = x - f;
+  let r = d < 0.5 ? f : d > 0.5 ? f + 1 : f % 2 === 0 ? f : f + 1;
+  if (r === 0) r = x < 0 || Object.is(x, -0) ? -0 : 0;
+  return r;
+}
+
+/** Round half away from zero, keeping the sign of zero. */
+export function roundRef(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const a = Math.floor(Math.abs(x) + 0.5);
+  const r = Math.abs(x) >= 2 ** 52 ? Math.abs(x) : a;
+  return x < 0 || Object.is(x, -0) ? -r : r;
+}
+
+export type IntRounding = 'rte' | 'rtz' | 'rtp' | 'rtn';
+
+/**
+ * Float to integer in a rounding mode, saturated to [lo, hi] (OpenCL's _sat conversions). The OpenCL
+ * spec maps NaN to 0; the ROCm device library clamps with fmax/fmin first (opencl.bc:
+ * `fptosi(min(max(x, lo), hi))`), so NaN becomes `lo` on AMD GPUs: the reference follows the library.
+ */
+export function toIntSat(x: number, mode: IntRounding, lo: bigint, hi: bigint): bigint {
+  if (Number.isNaN(x)) return lo;
+  if (x === Number.POSITIVE_INFINITY) return hi;
+  if (x === Number.NEGATIVE_INFINITY) return lo;
+  const r =
+    mode === 'rte'
+      ? rintRef(x)
+      : mode === 'rtz'
+        ? Math.trunc(x)
+        : mode === 'rtp'
+          ? Math.ceil(x)
+          : Math.floor(x);
+  const b = BigInt(r);
+  return b < lo ? lo : b > hi ? hi : b;
+}
+
+/** fmod(x, y) exactly (the result is always representable). */
+export function fmodRef(x: number, y: number, fmt: Format): number {
+  if (Number.isNaN(x) || Number.isNaN(y) || !Number.isFinite(x) || y === 0) return Number.NaN;
+  if (!Number.isFinite(y)) return x;
+  if (x === 0) return x;
+  const [mx, ex] = toDyadic(x);
+  const [my, ey] = toDyadic(y);
+  const e = Math.min(ex, ey);
+  const X = (mx < 0n ? -mx : mx) << BigInt(ex - e);
+  const Y = (my < 0n ? -my : my) << BigInt(ey - e);
+  const r = X % Y;
+  if (r === 0n) return x < 0 ? -0 : 0;
+  return roundDyadic(x < 0 ? -r : r, e, fmt);
+}
+
+/** fdim: x - y when x > y, +0 otherwise, NaN if either is NaN; rounded to the format. */
+export function fdimRef(x: number, y: number, fmt: Format): number {
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.NaN;
+  return x > y ? roundTo(x - y, fmt) : 0;
+}
+
+/** frexp: [mantissa in [0.5, 1), exponent]; zero gives [x, 0]. */
+export function frexpRef(x: number): [number, number] {
+  if (x === 0 || !Number.isFinite(x)) return [x, 0];
+  let e = Math.floor(Math.log2(Math.abs(x))) + 1;
+  let m = x / 2 ** e;
+  while (Math.abs(m) >= 1) {
+    e++;
+    m = x / 2 ** e;
+  }
+  while (Math.abs(m) < 0.5) {
+    e--;
+    m = x / 2 ** e;
+  }
+  return [m, e];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Double-double arithmetic, enough for a Taylor series of erf.
+
+type DD = [number, number];
+
+function twoSum(a: number, b: number): DD {
+  const s = a + b;
+  const bb = s - a;
+  return [s, a - (s - bb) + (b - bb)];
+}
+
+function split(a: number): DD {
+  const c = 134217729 * a; // 2^27 + 1
+  const hi = c - (c - a);
+  return [hi, a - hi];
+}
+
+function twoProd(a: number, b: number): DD {
+  const p = a * b;
+  const [ah, al] = split(a);
+  const [bh, bl] = split(b);
+  return [p, ah * bh - p + ah * bl + al * bh + al * bl];
+}
+
+function ddAdd(a: DD, b: DD): DD {
+  const [s, e] = twoSum(a[0], b[0]);
+  return twoSum(s, e + a[1] + b[1]);
+}
+
+function ddMul(a: DD, b: DD): DD {
+  const [p, e] = twoProd(a[0], b[0]);
+  return twoSum(p, e + a[0] * b[1] + a[1] * b[0]);
+}
+
+function ddDivNum(a: DD, n: number): DD {
+  const q1 = a[0] / n;
+  const [p, pe] = twoProd(q1, n);
+  const r = a[0] - p - pe + a[1];
+  return twoSum(q1, r / n);
+}
+
+const PI_DD: DD = [Math.PI, 1.2246467991473532e-16];
+
+function twoOverSqrtPi(): DD {
+  const s = Math.sqrt(PI_DD[0]);
+  const [p, pe] = twoProd(s, s);
+  const corr = (PI_DD[0] - p - pe + PI_DD[1]) / (2 * s);
+  const sq = twoSum(s, corr);
+  const q1 = 2 / sq[0];
+  const [m, me] = twoProd(q1, sq[0]);
+  const r = 2 - m - me - q1 * sq[1];
+  return twoSum(q1, r / sq[0]);
+}
+
+const TWO_OVER_SQRT_PI = twoOverSqrtPi();
+
+/** erf(x) to about 1e-25 relative accuracy for |x| <= 4, returned as the nearest double. */
+export function erfRef(x: number): number {
+  if (Number.isNaN(x)) return x;
+  if (x === 0) return x;
+  if (Math.abs(x) > 5.9) return Math.sign(x);
+  const x2 = twoProd(-x, x);
+  let term: DD = [x, 0];
+  let sum: DD = [x, 0];
+  for (let n = 1; n < 200; n++) {
+    term = ddDivNum(ddMul(term, x2), n);
+    const t = ddDivNum(term, 2 * n + 1);
+    sum = ddAdd(sum, t);
+    if (Math.abs(t[0]) < 1e-40 * Math.abs(sum[0])) break;
+  }
+  const r = ddMul(TWO_OVER_SQRT_PI, sum);
+  return r[0] + r[1];
+}
+
+/** The value of a float in f32 (the argument a kernel computes before calling a function). */
+export const f32r = (v: number) => roundTo(v, F32);
+export const f64r = (v: number) => roundTo(v, F64);
