@@ -7,9 +7,28 @@ import { Inst, unimplemented } from './inst.js';
 import { decoderFor } from './program.js';
 
 /** A first dword with the op's opcode and otherwise benign fields (VGPR sources, no literal). */
-function synth(e: IsaEntry): { fmt: string; w0: number } | null {
+function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
   const op = e.opcode;
+  // SDWA: whole-dword selects, VGPR sources; DPP: the identity quad_perm with all rows and banks on.
+  const SDWA = 0x06060600;
+  const DPP = ((0xff << 24) | (0xe4 << 8)) >>> 0;
   switch (e.encoding) {
+    case 'VOP1_SDWA':
+    case 'VOP1_DPP':
+      return {
+        fmt: 'vop1',
+        w0: ((0x3f << 25) | (op << 9) | (e.encoding === 'VOP1_DPP' ? 0xfa : 0xf9)) >>> 0,
+        w1: e.encoding === 'VOP1_DPP' ? DPP : SDWA,
+      };
+    case 'VOP2_SDWA':
+    case 'VOP2_DPP':
+      return {
+        fmt: 'vop2',
+        w0: ((op << 25) | (e.encoding === 'VOP2_DPP' ? 0xfa : 0xf9)) >>> 0,
+        w1: e.encoding === 'VOP2_DPP' ? DPP : SDWA,
+      };
+    case 'VOPC_SDWA':
+      return { fmt: 'vopc', w0: ((0x3e << 25) | (op << 17) | 0xf9) >>> 0, w1: SDWA };
     case 'SOP2':
       return { fmt: 'sop2', w0: ((2 << 30) | (op << 23)) >>> 0 };
     case 'SOPK':
@@ -57,6 +76,9 @@ function reasonFor(e: IsaEntry): string {
   if (e.name.startsWith('v_mfma')) return 'the matrix (MFMA) instructions are not modelled yet';
   if (/gds|gws|ordered_count|append|consume/.test(e.name))
     return 'the global data share (GDS/GWS) is not modelled';
+  if (/^s_rfe|^s_sendmsg|ordered_ps_done|^s_setvskip/.test(e.name))
+    return 'trap handlers, messages and graphics wave state are not modelled';
+  if (/fork|join/.test(e.name)) return 'the fork/join branch stack is not modelled';
   return 'not implemented yet';
 }
 
@@ -73,7 +95,7 @@ export function execStatus(e: IsaEntry, t: Target): ExecStatus {
   if (s === null) return { executable: false, reason: reasonFor(e) };
   const dec = decoderFor(s.fmt);
   if (dec === undefined) return { executable: false, reason: reasonFor(e) };
-  const words = new Uint32Array([s.w0, 0, 0, 0]);
+  const words = new Uint32Array([s.w0, s.w1 ?? 0, 0, 0]);
   const i = new Inst();
   const size = dec(words, 0, words.length, i, t);
   if (size === 0 || i.run === unimplemented || ALWAYS_THROWS.has(i.name || e.name)) {
