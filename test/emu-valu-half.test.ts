@@ -1507,3 +1507,25 @@ test('assembly: op_sel, SDWA and VOP3P op_sel_hi on f16 ops, mix modifiers', () 
   );
   assert.equal(vreg(r2.wave, 3, 5), 0x40400000);
 });
+
+test('mix ops: an inline constant is the f16 constant for a source op_sel_hi marks f16, else the f32 one', () => {
+  // 2.0 (f16 0x4000) * 1.0 + 0.5 = 2.5 whether the constant is an f16 (op_sel_hi 1) or an f32 source.
+  for (const [target, op] of [
+    ['gfx900', 'v_mad_mix_f32'],
+    ['gfx908', 'v_fma_mix_f32'],
+  ] as const) {
+    const { wave } = runWave(
+      `${op} v0, v1, 1.0, v2 op_sel_hi:[1,1,0]
+       ${op} v3, v1, 1.0, v2 op_sel_hi:[1,0,0]
+       ${op} v4, v1, 2.0, 0.5 op_sel_hi:[1,1,1]`,
+      (w) => {
+        setV(w, 1, () => 0x4000);
+        setV(w, 2, () => 0x3f000000);
+      },
+      { target },
+    );
+    assert.equal(vreg(wave, 0, 7), 0x40200000, `${op} f16 constant`);
+    assert.equal(vreg(wave, 3, 7), 0x40200000, `${op} f32 constant`);
+    assert.equal(vreg(wave, 4, 7), 0x40900000, `${op} f16 constants 2.0 * 2.0 + 0.5`);
+  }
+});

@@ -208,5 +208,17 @@ export function decodeVop3p(words: Uint32Array, at: number, n: number, i: Inst, 
   i.acc = (w1 >>> 27) & 3;
   i.size = 8;
   bind(i, info, 2);
+  if (p.kind === 'mix') {
+    // A mix source marked f16 by op_sel_hi takes the f16 inline constant in its low half (an f32 source
+    // the f32 one, as bind resolved it): LLVM encodes 1.0 for an f16 source as the f16 constant.
+    for (let k = 0; k < 3; k++) {
+      const code = k === 0 ? i.src0 : k === 1 ? i.src1 : i.src2;
+      if (!((i.opSelHi >>> k) & 1) || !isConstCode(code)) continue;
+      const v = constValue32(code, i.lit, 'f16');
+      if (k === 0) i.k0 = v;
+      else if (k === 1) i.k1 = v;
+      else i.k2 = v;
+    }
+  }
   return 2;
 }
