@@ -3,7 +3,12 @@
 # ROCm device libraries) and *.hip (header-less HIP) for gfx900 and gfx908 at -O0 and -O3, into
 # test/conformance/bin/NAME-TARGET-OLEVEL.hsaco. Deterministic and idempotent; any failure stops the script.
 # A source may add flags with a first-column comment line `// BUILD-FLAGS: ...`.
+# --check: build into a temporary directory and compare with bin/ instead of replacing it (live tier).
+# CONFORMANCE_TARGETS (default "gfx900 gfx908") and CONFORMANCE_OUT (a directory to write instead of
+# bin/) let the live tier build the suite for other processors.
 set -euo pipefail
+CHECK=0
+[ "${1:-}" = "--check" ] && CHECK=1
 cd "$(dirname "$0")/../test/conformance"
 LIB=${ROCM_DEVICE_LIB_PATH:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
 CLANG=${CLANG:-clang-22}
@@ -22,7 +27,7 @@ for src in src/*.cl src/*.hip; do
   base=$(basename "$src")
   name=${base%.*}
   extra=$(sed -n 's|^// BUILD-FLAGS: ||p' "$src")
-  for target in gfx900 gfx908; do
+  for target in ${CONFORMANCE_TARGETS:-gfx900 gfx908}; do
     for olevel in O0 O3; do
       out="$TMP/bin/$name-$target-$olevel.hsaco"
       case "$src" in
@@ -47,6 +52,23 @@ for src in src/*.cl src/*.hip; do
     done
   done
 done
+if [ "$CHECK" = 1 ]; then
+  status=0
+  for f in "$TMP"/bin/*.hsaco; do
+    cmp -s "$f" "bin/$(basename "$f")" || { echo "build-conformance: bin/$(basename "$f") differs from clang's output" >&2; status=1; }
+  done
+  for f in bin/*.hsaco; do
+    [ -e "$TMP/bin/$(basename "$f")" ] || { echo "build-conformance: bin/$(basename "$f") has no source" >&2; status=1; }
+  done
+  [ "$status" = 0 ] && echo "build-conformance: $count code objects identical to bin/"
+  exit "$status"
+fi
+if [ -n "${CONFORMANCE_OUT:-}" ]; then
+  mkdir -p "$CONFORMANCE_OUT"
+  cp "$TMP"/bin/*.hsaco "$CONFORMANCE_OUT"/
+  echo "build-conformance: $count code objects in $CONFORMANCE_OUT"
+  exit 0
+fi
 mkdir -p bin
 rm -f bin/*.hsaco
 cp "$TMP"/bin/*.hsaco bin/

@@ -349,8 +349,8 @@ export interface Case {
   setup(rng: Rng): Launch;
 }
 
-export function binPath(source: string, target: Target, level: Level): string {
-  return join(BIN_DIR, `${source}-${target}-${level}.hsaco`);
+export function binPath(source: string, target: string, level: Level, dir = BIN_DIR): string {
+  return join(dir, `${source}-${target}-${level}.hsaco`);
 }
 
 function isView(a: CaseArg): a is ArrayBufferView {
@@ -366,8 +366,9 @@ function seedOf(name: string): number {
 const codeCache = new Map<string, Uint8Array>();
 
 /** Runs one case on one code object; throws (Mismatch, DispatchError, LaunchError, ...) on failure. */
-export function runCase(c: Case, target: Target, level: Level): void {
-  const path = binPath(c.source, target, level);
+/** Runs one case on a code object of `dir` (the committed bin/ unless a live test built others). */
+export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): void {
+  const path = binPath(c.source, target, level, dir);
   let bytes = codeCache.get(path);
   if (!bytes) {
     bytes = new Uint8Array(readFileSync(path));
