@@ -17,6 +17,8 @@ interface Spec {
   block: number[];
   args: unknown[];
   outputs: Record<string, string>;
+  /** HIP's dynamic shared memory (extern __shared__) in bytes; an extension of ARCHITECTURE's spec. */
+  dynamicLds: number;
 }
 
 function fail(spec: string, field: string, what: string): never {
@@ -43,7 +45,11 @@ function parseSpec(file: string, text: string): Spec {
   if (typeof j !== 'object' || j === null || Array.isArray(j)) fail(file, 'spec', 'must be a JSON object');
   const o = j as Record<string, unknown>;
   for (const k of Object.keys(o))
-    if (!['kernel', 'grid', 'block', 'args', 'outputs'].includes(k)) fail(file, k, 'unknown field');
+    if (!['kernel', 'grid', 'block', 'args', 'outputs', 'dynamic_lds'].includes(k))
+      fail(file, k, 'unknown field');
+  const dyn = o.dynamic_lds ?? 0;
+  if (!Number.isInteger(dyn) || (dyn as number) < 0)
+    fail(file, 'dynamic_lds', 'must be a non-negative integer');
   if (typeof o.kernel !== 'string') fail(file, 'kernel', 'must be a string');
   const args = o.args ?? [];
   if (!Array.isArray(args)) fail(file, 'args', 'must be an array');
@@ -61,6 +67,7 @@ function parseSpec(file: string, text: string): Spec {
     block: dims(file, o.block ?? [1], 'block'),
     args,
     outputs: outputs as Record<string, string>,
+    dynamicLds: dyn as number,
   };
 }
 
@@ -137,7 +144,13 @@ export function runRun(argv: string[]): number {
       bufs.push('address' in k ? k : undefined);
       return k;
     });
-    result = mod.launch(spec.kernel, { grid: spec.grid, block: spec.block, args, budget });
+    result = mod.launch(spec.kernel, {
+      grid: spec.grid,
+      block: spec.block,
+      args,
+      budget,
+      dynamicLds: spec.dynamicLds,
+    });
   } catch (e) {
     if (e instanceof ElfError) throw new CliError(e.message);
     if (e instanceof LaunchError) throw new CliError(`${specFile}: ${e.message}`);

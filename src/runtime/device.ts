@@ -130,6 +130,14 @@ export class Module {
       }
       throw new LaunchError(`${where}: argument kind ${a.valueKind} is not supported`);
     }
+    const extra = opts.dynamicLds ?? 0;
+    if (!Number.isSafeInteger(extra) || extra < 0)
+      throw new LaunchError(`dynamicLds = ${extra} is not a byte count`);
+    if (extra > 0) {
+      // HIP places extern __shared__ arrays after everything else, aligned like any group allocation.
+      lds = Math.ceil(lds / 16) * 16 + extra;
+      dynamicLds += extra;
+    }
     if (lds > 65536)
       throw new LaunchError(`kernel '${k.name}' needs ${lds} bytes of LDS; a workgroup has 65536`);
     // The AQL kernel dispatch packet and a queue, where the kernel's dispatch and queue pointers point.

@@ -32,6 +32,11 @@ export interface LaunchOptions {
   /** Work-group size per dimension; missing dimensions are 1. */
   readonly block: readonly number[];
   readonly args: readonly KernelArg[];
+  /**
+   * Bytes of dynamic group memory beyond the kernel's static LDS and its `__local` pointer arguments:
+   * HIP's `extern __shared__` arrays (the sharedMemBytes of a HIP launch). Default 0.
+   */
+  readonly dynamicLds?: number;
   /** Maximum wave-instructions for the whole dispatch before it is stopped (default 2e9). */
   readonly budget?: number;
 }

@@ -420,3 +420,31 @@ export const HIP_CASES: readonly Case[] = [
   hipWaveOps,
   hipRecursion,
 ];
+
+export const hipDynamicShared: Case = {
+  name: 'hip_dynamic_shared',
+  source: 'hip_dyn',
+  lang: 'HIP',
+  covers: 'HIP extern __shared__ array sized at launch, after a static __shared__ array',
+  setup(rng) {
+    const n = 1024;
+    const block = 256;
+    const a = new Int32Array(n);
+    for (let i = 0; i < n; i++) a[i] = rng.int(-1e6, 1e6);
+    return {
+      grid: [n],
+      block: [block],
+      dynamicLds: block * 4,
+      args: [new Int32Array(n), a, { value: n, type: 'i32' }],
+      check(o) {
+        const exp: number[] = [];
+        for (let g = 0; g < n; g++) {
+          const t = g % block;
+          const base = g - t;
+          exp.push((a[base + block - 1 - t] + (t & 63) * 3) | 0);
+        }
+        expectInts('out', o[0] as Int32Array, exp);
+      },
+    };
+  },
+};

@@ -5,7 +5,7 @@ import { CONTROL_CASES } from './cases-control.js';
 import { EXTRA_CASES } from './cases-extra.js';
 import { EXTRA2_CASES } from './cases-extra2.js';
 import { FLOAT_CASES } from './cases-float.js';
-import { HIP_CASES } from './cases-hip.js';
+import { HIP_CASES, hipDynamicShared } from './cases-hip.js';
 import { INT_CASES } from './cases-int.js';
 import { MEM_CASES } from './cases-mem.js';
 import type { Case } from './harness.js';
@@ -16,6 +16,7 @@ export const CASES: readonly Case[] = [
   ...CONTROL_CASES,
   ...MEM_CASES,
   ...HIP_CASES,
+  hipDynamicShared,
   ...EXTRA_CASES,
   ...EXTRA2_CASES,
 ];

@@ -319,6 +319,8 @@ export interface Launch {
   readonly grid: readonly number[];
   readonly block: readonly number[];
   readonly args: readonly CaseArg[];
+  /** HIP dynamic shared memory (extern __shared__) in bytes. */
+  readonly dynamicLds?: number;
   /** Further launches on the same loaded code object, after the first (their buffers are read back too). */
   readonly followUps?: readonly {
     readonly kernel: string;
@@ -382,10 +384,11 @@ export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): v
     grid: readonly number[],
     block: readonly number[],
     caseArgs: readonly CaseArg[],
+    dynamicLds = 0,
   ) => {
     const bufs = caseArgs.map((a) => (isView(a) ? dev.upload(a) : undefined));
     const args: KernelArg[] = caseArgs.map((a, i) => (isView(a) ? bufs[i]! : a));
-    mod.launch(kernel, { grid, block, args, budget: 2e8 });
+    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds });
     return () =>
       caseArgs.map((a, i) => {
         if (!isView(a)) return undefined;
@@ -397,7 +400,7 @@ export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): v
         return new ctor(copy);
       });
   };
-  const first = run(c.kernel ?? c.name, launch.grid, launch.block, launch.args);
+  const first = run(c.kernel ?? c.name, launch.grid, launch.block, launch.args, launch.dynamicLds);
   const laterReads = (launch.followUps ?? []).map((l) => run(l.kernel, l.grid, l.block, l.args));
   launch.check(
     first(),
