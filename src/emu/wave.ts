@@ -84,11 +84,14 @@ export class Wave {
     this.a = new Uint32Array(agprs ? 256 * WAVE_SIZE : 0);
   }
 
-  /** Clears the state between uses of a pooled wave. */
-  reset(): void {
+  /**
+   * Clears the state between uses of a pooled wave. Only the first `vgprs` VGPRs/AGPRs are cleared: the
+   * kernel descriptor allocates no more, and clearing all 256 costs more than short waves run.
+   */
+  reset(vgprs = 256): void {
     this.s.fill(0);
-    this.v.fill(0);
-    this.a.fill(0);
+    this.v.fill(0, 0, vgprs * WAVE_SIZE);
+    if (this.a.length > 0) this.a.fill(0, 0, vgprs * WAVE_SIZE);
     this.scc = 0;
     this.pc = 0;
     this.mode = 0;

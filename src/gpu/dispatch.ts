@@ -102,6 +102,8 @@ export function runDispatch(
   };
   const waves: Wave[] = [];
   for (let i = 0; i < wavesPerWg; i++) waves.push(new Wave(k.agprs));
+  // VGPRs (and on gfx908 as many AGPRs) the descriptor allocates, in granules of 4.
+  const vgprs = Math.min(256, (num(k.fields, 'granulated_workitem_vgpr_count') + 1) * 4);
   const wg = new Workgroup();
   wg.ldsSize = k.groupSize;
   let budget = d.budget;
@@ -123,7 +125,7 @@ export function runDispatch(
           const nw = Math.ceil(items / WAVE_SIZE);
           for (let wi = 0; wi < nw; wi++) {
             const w = waves[wi];
-            w.reset();
+            w.reset(vgprs);
             w.wg = wg;
             w.ctx = ctx;
             w.id = wi;
