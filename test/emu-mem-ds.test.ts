@@ -548,9 +548,155 @@ test('gds=1 stops with "GDS is not modelled"; ds_nop does nothing', () => {
   assert.equal(vreg(w, 1, 9), 9);
 });
 
+// ---- src2 ops: host model from the document's "SRC2 Ops" addressing and the per-op pseudo code
+// (MEM[A] = op(MEM[A], MEM[B])), on bigints and DataView floats, lanes applied in ascending order.
+
+const u = (x: bigint, n: number) => BigInt.asUintN(n, x);
+const s_ = (x: bigint, n: number) => BigInt.asIntN(n, x);
+function fl(x: bigint, n: number): number {
+  const dv = new DataView(new ArrayBuffer(8));
+  if (n === 32) {
+    dv.setUint32(0, Number(x), true);
+    return dv.getFloat32(0, true);
+  }
+  dv.setBigUint64(0, x, true);
+  return dv.getFloat64(0, true);
+}
+function flBits(f: number, n: number): bigint {
+  const dv = new DataView(new ArrayBuffer(8));
+  if (n === 32) {
+    dv.setFloat32(0, f, true);
+    return BigInt(dv.getUint32(0, true));
+  }
+  dv.setFloat64(0, f, true);
+  return dv.getBigUint64(0, true);
+}
+/** MEM[A] = f(MEM[A], MEM[B]) for each op, by the name with `ds_`, `_src2` and the width removed. */
+const SRC2_REF: Record<string, (a: bigint, b: bigint, n: number) => bigint> = {
+  add_u: (a, b, n) => u(a + b, n),
+  sub_u: (a, b, n) => u(a - b, n),
+  rsub_u: (a, b, n) => u(b - a, n),
+  inc_u: (a, b, n) => (a >= b ? 0n : u(a + 1n, n)),
+  dec_u: (a, b) => (a === 0n || a > b ? b : a - 1n),
+  min_i: (a, b, n) => (s_(a, n) < s_(b, n) ? a : b),
+  max_i: (a, b, n) => (s_(a, n) > s_(b, n) ? a : b),
+  min_u: (a, b) => (a < b ? a : b),
+  max_u: (a, b) => (a > b ? a : b),
+  and_b: (a, b) => a & b,
+  or_b: (a, b) => a | b,
+  xor_b: (a, b) => a ^ b,
+  write_b: (_a, b) => b,
+  min_f: (a, b, n) => (fl(b, n) < fl(a, n) ? b : a),
+  max_f: (a, b, n) => (fl(b, n) > fl(a, n) ? b : a),
+  add_f: (a, b, n) => flBits(n === 32 ? Math.fround(fl(b, n) + fl(a, n)) : fl(b, n) + fl(a, n), n),
+};
+const SRC2_OPS = DS_SHAPES.filter((s) => s.name.includes('_src2_')).map((s) => s.name);
+
+/** The document's two addresses: [A (destination, second source), B (data term)]. */
+function src2Ref(vaddr: number, offset: number): [number, number] {
+  const sext15 = (x: number) => (x & 0x4000 ? x - 0x8000 : x);
+  if (offset & 0x8000) {
+    const a = vaddr % 0x20000;
+    return [a, (a + 4 * sext15(Math.floor(vaddr / 0x20000))) % 2 ** 32];
+  }
+  return [vaddr, (vaddr + 4 * sext15(offset & 0x7fff)) % 2 ** 32];
+}
+
+test('ds_*_src2_*: all ops, both address modes, partial EXEC, against the host model', () => {
+  assert.equal(SRC2_OPS.length, 31);
+  const r = rng(77);
+  // Mode 0 with a positive and a negative (offset[14] set) dword offset; mode 1 (offset[15]) with a
+  // per-lane signed dword offset in VGPR[31:17] and VGPR[16:0] as A.
+  const modes: { offset: number; vaddr: (l: number, bytes: number) => number }[] = [
+    { offset: 12, vaddr: (l, b) => 0x400 + l * b },
+    { offset: 0x7ffe, vaddr: (l, b) => 0x800 + l * b },
+    { offset: 0x8000, vaddr: (l, b) => (0x1000 + l * b + ((((l % 9) - 4) * 3) & 0x7fff) * 0x20000) >>> 0 },
+  ];
+  for (const name of SRC2_OPS) {
+    const m = /^ds_([a-z]+)_src2_([biuf])(32|64)$/.exec(name)!;
+    const n = Number(m[3]);
+    const bytes = n / 8;
+    const ref = SRC2_REF[`${m[1]}_${m[1] === 'write' ? 'b' : m[2]}`]!;
+    for (const mode of modes) {
+      let before: Uint8Array = new Uint8Array(0);
+      const { wave: w } = runWave(`ds_${m[1]}_src2_${m[2]}${n} v1 offset:${mode.offset}`, (w) => {
+        before = fillLds(w, r());
+        // Small values too, so inc/dec and the comparisons take both branches.
+        for (let k = 0; k < 0x2000; k += 8) if (r() % 3 === 0) w.wg.ldsView.setUint32(k, r() % 4, true);
+        before = w.wg.lds.slice();
+        setV(w, 1, (l) => mode.vaddr(l, bytes));
+        setExec(w);
+      });
+      const lds = new Lds(before);
+      const rd = (a: number) =>
+        a + bytes > 65536 ? 0n : n === 32 ? BigInt(lds.dv.getUint32(a, true)) : lds.dv.getBigUint64(a, true);
+      for (let l = 0; l < 64; l++) {
+        if (!on(l)) continue;
+        const [a, b] = src2Ref(mode.vaddr(l, bytes), mode.offset);
+        if (a + bytes > 65536) continue;
+        const x = ref(rd(a), rd(b), n);
+        if (n === 32) lds.dv.setUint32(a, Number(x), true);
+        else lds.dv.setBigUint64(a, x, true);
+      }
+      assert.deepEqual(w.wg.lds, lds.b, `${name} offset:${mode.offset}`);
+      assert.equal(w.laneInstructions, ACTIVE);
+    }
+  }
+});
+
+test('ds src2 known answers: offset modes, sign extension, out of range', () => {
+  const { wave: w } = runWave(
+    [
+      'ds_add_src2_u32 v1 offset:3', // A = 0x100, B = 0x10c
+      'ds_sub_src2_u32 v2 offset:32768', // A = 0x200, B = 0x200 - 12
+      'ds_write_src2_b32 v3 offset:32767', // A = 0x300, B = 0x2fc
+      'ds_max_src2_f64 v4 offset:2', // A = 0x400, B = 0x408
+      'ds_write_src2_b64 v5 offset:32768', // A = 0x1_0500 (VGPR[16:0]): past the LDS, nothing
+    ].join('\n'),
+    (w) => {
+      const dv = w.wg.ldsView;
+      dv.setUint32(0x100, 5, true);
+      dv.setUint32(0x10c, 7, true);
+      dv.setUint32(0x200, 12, true);
+      dv.setUint32(0x1f4, 100, true);
+      dv.setUint32(0x2fc, 0xabcd, true);
+      dv.setFloat64(0x400, -2.5, true);
+      dv.setFloat64(0x408, 1.25, true);
+      setV(w, 1, () => 0x100);
+      setV(w, 2, () => (0x200 | ((-3 & 0x7fff) << 17)) >>> 0);
+      setV(w, 3, () => 0x300);
+      setV(w, 4, () => 0x400);
+      setV(w, 5, () => (0x10500 | (2 << 17)) >>> 0);
+      setExec(w, 1, 0);
+    },
+  );
+  const dv = w.wg.ldsView;
+  assert.equal(dv.getUint32(0x100, true), 12);
+  assert.equal(dv.getUint32(0x200, true), (12 - 100) >>> 0);
+  assert.equal(dv.getUint32(0x300, true), 0xabcd);
+  assert.equal(dv.getFloat64(0x400, true), 1.25);
+  assert.equal(dv.getFloat64(0x408, true), 1.25);
+  // Mode 1 masks A to VGPR[16:0]: 0x10500 here, past the 64 KiB LDS, so lane 0 changed nothing there
+  // nor at 0x500 (where a 16-bit mask would have landed).
+  assert.equal(dv.getBigUint64(0x500, true), 0n);
+  // B out of range reads 0; A out of range does nothing.
+  const o = runWave('ds_add_src2_u32 v1 offset:1024\nds_write_src2_b32 v2 offset:0', (w) => {
+    w.wg.ldsSize = 1024;
+    w.wg.ldsView.setUint32(8, 9, true);
+    w.wg.ldsView.setUint32(1028, 4, true);
+    setV(w, 1, () => 8); // B = 8 + 4096
+    setV(w, 2, () => 1028);
+    setExec(w, 1, 0);
+  }).wave;
+  assert.equal(o.wg.ldsView.getUint32(8, true), 9);
+  assert.equal(o.wg.ldsView.getUint32(1028, true), 4);
+  assert.throws(() => runWave('ds_add_src2_u32 v1 gds'), /GDS is not modelled/);
+});
+
 /** DS ops left without semantics on purpose, with the reason. */
 const DS_NOT_YET: Record<string, string> = {
-  ds_condxchg32_rtn_b64: 'conditional exchange: pseudo code not transcribed yet',
+  ds_condxchg32_rtn_b64:
+    'conditional exchange: no document gives its pseudo code (Vega: only "Conditional write exchange.")',
   ds_ordered_count: 'GDS only (GDS is not modelled)',
   ds_gws_init: 'GWS (global wave sync) is not modelled',
   ds_gws_sema_v: 'GWS is not modelled',
@@ -559,7 +705,6 @@ const DS_NOT_YET: Record<string, string> = {
   ds_gws_barrier: 'GWS is not modelled',
   ds_gws_sema_release_all: 'GWS is not modelled',
 };
-const isSrc2 = (n: string) => n.includes('_src2_'); // LDS-to-LDS ops with derived addresses: not yet
 
 test('coverage: every DS op of gfx900/906/908 executes or is on the not-yet list', () => {
   for (const t of TARGETS) {
@@ -569,7 +714,7 @@ test('coverage: every DS op of gfx900/906/908 executes or is on the not-yet list
       const size = decodeDs(words, 0, 2, i, t);
       assert.equal(size, 2, s.name);
       assert.equal(i.name, s.name);
-      const left = s.name in DS_NOT_YET || isSrc2(s.name);
+      const left = s.name in DS_NOT_YET;
       assert.equal(
         i.run === unimplemented,
         left,
@@ -578,7 +723,10 @@ test('coverage: every DS op of gfx900/906/908 executes or is on the not-yet list
     }
   }
   // And an op without semantics stops loudly when run.
-  assert.throws(() => runWave('ds_add_src2_u32 v1'), /instruction without semantics: ds_add_src2_u32/);
+  assert.throws(
+    () => runWave('ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]'),
+    /instruction without semantics: ds_condxchg32_rtn_b64/,
+  );
 });
 
 test('the same DS code runs on gfx900, gfx906 and gfx908', () => {

@@ -7,6 +7,7 @@
 // more for st64), a 32-bit sum. Out of range (past the bytes allocated to the workgroup, wg.ldsSize):
 // reads return 0 and writes are dropped, checked per dword (per element for sub-dword accesses);
 // atomics out of range do nothing and return 0. GDS (gds=1) is not modelled and stops loudly.
+// The src2 ops (ds_<op>_src2_<type>) take both operands from LDS: see src2Addr for their addresses.
 
 import { DS_BY_OPCODE, type DsShape } from '../../codec/families/ds-ops.js';
 import type { Target } from '../../isa/targets.js';
@@ -226,6 +227,67 @@ function atomic64(key: string, rtn: boolean): Handler {
   };
 }
 
+// ---- src2 ops: both operands in LDS
+
+/**
+ * The two LDS addresses of a ds_*_src2_* op (Vega ISA document, "SRC2 Ops"): out[0] = A, the second
+ * source and destination; out[1] = B, the data term. With offset[15] (offset1[7]) clear, A = addr VGPR
+ * and B = A + 4 * sign-extended offset[14:0]; with it set, A = addr VGPR[16:0] and B = A + 4 *
+ * sign-extended VGPR[31:17]. 32-bit sums, like every DS address here; no alignment is forced.
+ */
+function src2Addr(w: Wave, i: Inst, lane: number, out: Float64Array): void {
+  const a = w.v[i.vaddr * 64 + lane]!;
+  if (i.offset & 0x8000) {
+    const base = a & 0x1ffff;
+    out[0] = base;
+    out[1] = (base + ((a >> 17) << 2)) >>> 0;
+  } else {
+    out[0] = a;
+    out[1] = (a + (((i.offset << 17) >> 17) << 2)) >>> 0;
+  }
+}
+
+/**
+ * ds_<op>_src2_<type>: MEM[A] = op(MEM[A], MEM[B]) per active lane, lanes in ascending order (each
+ * lane's read-modify-write completes before the next starts). A out of range: nothing happens; B out
+ * of range reads 0, as any DS read does. No return value.
+ */
+function src2Op32(key: string): Handler {
+  const f = ATOMIC32[key]!;
+  return (w, i) => {
+    for (let l = 0; l < 64; l++) {
+      if (!active(w, l)) continue;
+      src2Addr(w, i, l, A2);
+      const a = A2[0]!;
+      if (inRange(w, a, 4)) wr32(w, a, f(rd32(w, a), rd32(w, A2[1]!), 0) >>> 0);
+    }
+    done(w, i);
+  };
+}
+
+function src2Op64(key: string): Handler {
+  const f = ATOMIC64[key]!;
+  return (w, i) => {
+    for (let l = 0; l < 64; l++) {
+      if (!active(w, l)) continue;
+      src2Addr(w, i, l, A2);
+      const a = A2[0]!;
+      if (inRange(w, a, 8)) wr64(w, a, f(rd64(w, a), rd64(w, A2[1]!), 0n));
+    }
+    done(w, i);
+  };
+}
+
+/** The ATOMIC32/ATOMIC64 key and width of a src2 op name; write is the exchange (MEM[A] = MEM[B]). */
+function src2Key(name: string): { key: string; bits: 32 | 64 } | undefined {
+  const m = /^ds_([a-z]+)_src2_([biuf])(32|64)$/.exec(name);
+  if (m === null) return undefined;
+  const key = m[1] === 'write' ? 'wrxchg_b' : `${m[1]}_${m[2]}`;
+  const bits = m[3] === '64' ? 64 : 32;
+  const table: Record<string, unknown> = bits === 64 ? ATOMIC64 : ATOMIC32;
+  return key in table ? { key, bits } : undefined;
+}
+
 // ---- M0-addressed ops
 
 /**
@@ -327,6 +389,11 @@ function build(): void {
   put('ds_nop', nop);
   for (const s of DS_BY_OPCODE) {
     if (s === undefined || HANDLERS.has(s.name)) continue;
+    const s2 = src2Key(s.name);
+    if (s2 !== undefined) {
+      put(s.name, s2.bits === 32 ? src2Op32(s2.key) : src2Op64(s2.key));
+      continue;
+    }
     const k = atomicKey(s.name);
     if (k === undefined) continue;
     put(s.name, k.bits === 32 ? atomic32(k.key, k.rtn) : atomic64(k.key, k.rtn));

@@ -22,8 +22,11 @@ export class BufferDesc {
   indexStride = 64;
   addTid = false;
 
-  /** Decodes s[r..r+3]. */
-  load(s: Uint32Array, r: number): this {
+  /**
+   * Decodes s[r..r+3]. `format`: for the format ops, whose data format field is a data format and never
+   * stride bits.
+   */
+  load(s: Uint32Array, r: number, format = false): this {
     const w1 = s[r + 1]!;
     const w3 = s[r + 3]!;
     this.base = (w1 & 0xffff) * 2 ** 32 + s[r]!;
@@ -35,8 +38,9 @@ export class BufferDesc {
     this.elementSize = 2 << ((w3 >>> 19) & 3);
     this.indexStride = 8 << ((w3 >>> 21) & 3);
     this.addTid = ((w3 >>> 23) & 1) === 1;
-    // With add_tid_enable the data_format field [18:15] supplies stride bits [17:14].
-    if (this.addTid) this.stride += ((w3 >>> 15) & 0xf) * 2 ** 14;
+    // With add_tid_enable the data_format field [18:15] supplies stride bits [17:14] (not for the
+    // format ops).
+    if (this.addTid && !format) this.stride += ((w3 >>> 15) & 0xf) * 2 ** 14;
     return this;
   }
 }

@@ -7,7 +7,8 @@
 // per-component range check of dwordx2-4 says); sub-dword accesses are one element; atomics are checked
 // all or nothing. Out-of-range loads return 0, out-of-range stores are dropped, out-of-range atomics
 // do nothing and return 0. Addresses that hit no allocation fault with the lane (LaneFault).
-// Not modelled (they stop with an error): the format ops, buffer_store_lds_dword, sub-dword loads with
+// The format ops convert through the V# data/number format (buf-format.ts); buffer_store_lds_dword
+// stores LDS dwords. Not modelled (they stop with an error): loads other than buffer_load_dword with
 // lds=1, and tfe.
 
 import { BufKind, type BufOp, byOpcode, MUBUF_OPS } from '../../codec/families/buf-ops.js';
@@ -18,6 +19,7 @@ import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32 } from '../scalar-src.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
+import { BufFormat, loadComponent16, loadComponent32, one, storeComponent } from './buf-format.js';
 import { laneFault } from './fault.js';
 import { BufferDesc, bufferOffset, outOfRange } from './mubuf-swizzle.js';
 
@@ -257,8 +259,8 @@ function atomic(op: AtomicOp, wide: boolean): Handler {
 }
 
 /**
- * buffer_load_dword with lds=1: the dword goes to LDS instead of a VGPR, at M0 + inst_offset + lane * 4
- * (the document's LDS_ADDR = LDS_base + LDS_offset (M0) + inst_offset + TID * 4; the workgroup's LDS
+ * buffer_load_dword with lds=1: the dword goes to LDS instead of a VGPR, at M0[15:0] + inst_offset + lane * 4
+ * (the document's LDS_ADDR = LDS_base + LDS_offset (M0[15:0]) + inst_offset + TID * 4; the workgroup's LDS
  * base is 0 here). An out-of-range buffer element stores 0; an LDS address past wg.ldsSize is dropped.
  */
 const loadDwordToLds: Handler = (w, i) => {
@@ -280,11 +282,211 @@ const loadDwordToLds: Handler = (w, i) => {
     } catch (e) {
       laneFault(e, l);
     }
-    const la = w.s[M0]! + i.offset + l * 4;
+    const la = ldsLaneAddr(w, i, l);
     if (la + 4 <= w.wg.ldsSize) lds.setUint32(la, x, true);
   }
   done(w, i);
 };
+
+/** The LDS address of a lane for the MUBUF LDS transfers: M0[15:0] + inst_offset + lane * 4. */
+function ldsLaneAddr(w: Wave, i: Inst, lane: number): number {
+  return (w.s[M0]! & 0xffff) + i.offset + lane * 4;
+}
+
+/**
+ * buffer_store_lds_dword: the reverse of the lds load, per active lane the LDS dword at M0[15:0] +
+ * inst_offset + lane * 4 (read as 0 past wg.ldsSize, as DS reads are) goes to the buffer address of
+ * the lane (no VGPRs: offen/idxen are not set by the assembler; if set they are honoured as for any
+ * MUBUF op). Out-of-range buffer dwords are dropped.
+ */
+const storeLdsDword: Handler = (w, i) => {
+  const d = D.load(w.s, i.saddr);
+  const so = soffset(w, i);
+  const mem = w.ctx.mem;
+  const lds = w.wg.ldsView;
+  for (let l = 0; l < 64; l++) {
+    if (!active(w, l)) continue;
+    const la = ldsLaneAddr(w, i, l);
+    const x = la + 4 <= w.wg.ldsSize ? lds.getUint32(la, true) : 0;
+    A.set(w, i, d, so, l);
+    try {
+      if (A.contiguous(d, 0, 4)) {
+        const a = A.at(d, i.idxen, 0);
+        if (a >= 0) mem.write32(a, x);
+      } else {
+        writeSplit(mem, d, i.idxen, 0, 4, x);
+      }
+    } catch (e) {
+      laneFault(e, l);
+    }
+  }
+  done(w, i);
+};
+
+// ---- format ops
+
+const FMT = new BufFormat();
+const ADDRS = new Float64Array(16);
+const ELEM = new Uint8Array(16);
+const ELEM_DV = new DataView(ELEM.buffer);
+const RGBA = new Uint32Array(4);
+
+/** How a format op moves data to or from VGPRs. */
+enum D16 {
+  /** One dword per component. */
+  No,
+  /** Two 16-bit components per dword, low half first. */
+  Packed,
+  /** buffer_*_format_d16_hi_x: the one component in bits [31:16]. */
+  Hi,
+}
+
+function anyActive(w: Wave): boolean {
+  return (w.s[EXEC_LO]! | w.s[EXEC_HI]!) !== 0;
+}
+
+/** Whether the V# is all zeros: the document's unbound buffer (loads return 0, stores are dropped). */
+function unbound(w: Wave, r: number): boolean {
+  return (w.s[r]! | w.s[r + 1]! | w.s[r + 2]! | w.s[r + 3]!) === 0;
+}
+
+/** Checks the V# format, throwing an ExecError naming the instruction and the format if unusable. */
+function checkFormat(i: Inst, f: BufFormat, store: boolean, comps: number): void {
+  const err = f.check(store, comps);
+  if (err !== undefined) throw new ExecError(`${i.name} at pc 0x${i.pc.toString(16)}: ${err}`);
+}
+
+/**
+ * The device addresses of the element's bytes into ADDRS (each byte mapped on its own, so swizzled
+ * elements split correctly); false if any byte is out of range: format ops are range checked all or
+ * nothing.
+ */
+function elementAddrs(d: BufferDesc, idxen: boolean, bytes: number): boolean {
+  for (let b = 0; b < bytes; b++) {
+    const a = A.at(d, idxen, b);
+    if (a < 0) return false;
+    ADDRS[b] = a;
+  }
+  return true;
+}
+
+/** Raw bits of component k of the element in ELEM (no component straddles a dword). */
+function getComponent(f: BufFormat, k: number): number {
+  let off = 0;
+  for (let j = 0; j < k; j++) off += f.widths[j]!;
+  const n = f.widths[k]!;
+  const dw = ELEM_DV.getUint32((off >>> 5) * 4, true);
+  return n === 32 ? dw : (dw >>> (off & 31)) & ((1 << n) - 1);
+}
+
+function setComponent(f: BufFormat, k: number, raw: number): void {
+  let off = 0;
+  for (let j = 0; j < k; j++) off += f.widths[j]!;
+  const n = f.widths[k]!;
+  const at = (off >>> 5) * 4;
+  const dw = ELEM_DV.getUint32(at, true);
+  const mask = n === 32 ? 0xffffffff : ((1 << n) - 1) << (off & 31);
+  ELEM_DV.setUint32(at, ((dw & ~mask) | ((raw << (off & 31)) & mask)) >>> 0, true);
+}
+
+/**
+ * buffer_load_format_{x,xy,xyz,xyzw} and the d16 forms: `n` components X.. through dst_sel from the
+ * converted RGBA of the element. Out of range: 0 in every component but those with dst_sel 1. The d16
+ * forms write only their 16-bit halves and keep the other half of each VGPR, as the d16 sub-dword
+ * loads do.
+ */
+function loadFormat(n: number, d16: D16): Handler {
+  return (w, i) => {
+    if (!anyActive(w)) return done(w, i);
+    const r = i.saddr;
+    const none = unbound(w, r);
+    const f = FMT.load(w.s[r + 3]!);
+    if (!none) checkFormat(i, f, false, n);
+    const d = D.load(w.s, r, true);
+    const so = soffset(w, i);
+    const mem = w.ctx.mem;
+    const v = w.v;
+    const half = d16 !== D16.No;
+    const one1 = one(f.integer, half);
+    const comps = f.widths.length;
+    for (let l = 0; l < 64; l++) {
+      if (!active(w, l)) continue;
+      let ok = false;
+      if (!none) {
+        A.set(w, i, d, so, l);
+        ok = elementAddrs(d, i.idxen, f.bytes);
+      }
+      if (ok) {
+        ELEM.fill(0);
+        try {
+          for (let b = 0; b < f.bytes; b++) ELEM[b] = mem.read8(ADDRS[b]!);
+        } catch (e) {
+          laneFault(e, l);
+        }
+        for (let k = 0; k < 4; k++) {
+          if (k >= comps) RGBA[k] = k === 3 ? one1 : 0;
+          else {
+            const raw = getComponent(f, k);
+            const wd = f.widths[k]!;
+            RGBA[k] = half ? loadComponent16(raw, wd, f.nfmt) : loadComponent32(raw, wd, f.nfmt);
+          }
+        }
+      }
+      for (let k = 0; k < n; k++) {
+        const sel = none ? 0 : f.sel[k]!;
+        const x = sel === 1 ? one1 : sel >= 4 && ok ? RGBA[sel - 4]! : 0;
+        if (d16 === D16.No) v[(i.vdata + k) * 64 + l] = x;
+        else if (d16 === D16.Hi) {
+          const at = i.vdata * 64 + l;
+          v[at] = ((x << 16) | (v[at]! & 0xffff)) >>> 0;
+        } else {
+          const at = (i.vdata + (k >> 1)) * 64 + l;
+          v[at] = k & 1 ? ((x << 16) | (v[at]! & 0xffff)) >>> 0 : ((v[at]! & 0xffff0000) | x) >>> 0;
+        }
+      }
+    }
+    done(w, i);
+  };
+}
+
+/**
+ * buffer_store_format_{x,xy,xyz,xyzw} and the d16 forms: VGPR component k becomes memory component k
+ * (R, G, B, A; dst_sel does not apply to stores), components the instruction does not supply store 0,
+ * components the format lacks are ignored. The element is written whole or (out of range) not at all.
+ */
+function storeFormat(n: number, d16: D16): Handler {
+  return (w, i) => {
+    const r = i.saddr;
+    if (!anyActive(w) || unbound(w, r)) return done(w, i);
+    const f = FMT.load(w.s[r + 3]!);
+    checkFormat(i, f, true, n);
+    const d = D.load(w.s, r, true);
+    const so = soffset(w, i);
+    const mem = w.ctx.mem;
+    const v = w.v;
+    const half = d16 !== D16.No;
+    const comps = f.widths.length;
+    for (let l = 0; l < 64; l++) {
+      if (!active(w, l)) continue;
+      A.set(w, i, d, so, l);
+      if (!elementAddrs(d, i.idxen, f.bytes)) continue;
+      ELEM.fill(0);
+      for (let k = 0; k < comps && k < n; k++) {
+        let x: number;
+        if (d16 === D16.No) x = v[(i.vdata + k) * 64 + l]!;
+        else if (d16 === D16.Hi) x = v[i.vdata * 64 + l]! >>> 16;
+        else x = (v[(i.vdata + (k >> 1)) * 64 + l]! >>> (16 * (k & 1))) & 0xffff;
+        setComponent(f, k, storeComponent(x, f.widths[k]!, f.nfmt, half));
+      }
+      try {
+        for (let b = 0; b < f.bytes; b++) mem.write8(ADDRS[b]!, ELEM[b]!);
+      } catch (e) {
+        laneFault(e, l);
+      }
+    }
+    done(w, i);
+  };
+}
 
 const F32 = new Float32Array(1);
 const U32 = new Uint32Array(F32.buffer);
@@ -377,6 +579,14 @@ function build(): void {
   put('buffer_store_short', storeSmall(2, 0));
   put('buffer_store_byte_d16_hi', storeSmall(1, 16));
   put('buffer_store_short_d16_hi', storeSmall(2, 16));
+  put('buffer_store_lds_dword', storeLdsDword);
+  for (const op of MUBUF_OPS) {
+    const m = /^buffer_(load|store)_format_(d16_)?(hi_)?(x|xy|xyz|xyzw)$/.exec(op.name);
+    if (m === null) continue;
+    const d16 = m[3] ? D16.Hi : m[2] ? D16.Packed : D16.No;
+    const n = m[4]!.length;
+    put(op.name, m[1] === 'load' ? loadFormat(n, d16) : storeFormat(n, d16));
+  }
   put('buffer_wbinvl1', cacheOp);
   put('buffer_wbinvl1_vol', cacheOp);
   put('buffer_atomic_add_f32', atomicFloat(false));
@@ -399,8 +609,9 @@ function notModelled(what: string): Handler {
     throw new ExecError(`${i.name} with ${what} at pc 0x${i.pc.toString(16)}: not modelled`);
   };
 }
-// Sub-dword loads into LDS: whether LDS receives the raw bytes or an extended dword is not settled here.
-const LDS_NOT_MODELLED = notModelled('lds (sub-dword load into LDS)');
+// Sub-dword and format loads into LDS: what LDS receives (raw bytes, an extended or converted dword) is
+// not settled here.
+const LDS_NOT_MODELLED = notModelled('lds (a load other than buffer_load_dword into LDS)');
 const TFE_NOT_MODELLED = notModelled('tfe');
 
 /** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
@@ -428,6 +639,7 @@ export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, 
   const h = HANDLERS.get(op.name);
   if (h === undefined) i.run = unimplemented;
   else if (op.kind === BufKind.Cache) i.run = h;
+  else if (op.kind === BufKind.StoreLds) i.run = tfe ? TFE_NOT_MODELLED : h;
   else if (i.lds) i.run = op.name === 'buffer_load_dword' && !tfe ? loadDwordToLds : LDS_NOT_MODELLED;
   else if (tfe) i.run = TFE_NOT_MODELLED;
   else i.run = h;
