@@ -511,7 +511,6 @@ function sweep64(name: string, sp: Sweep64): void {
 const EXCLUDED: Record<string, string> = {
   v_exp_legacy_f32: 'the document gives no definition of its "legacy semantics"',
   v_log_legacy_f32: 'the document gives no definition of its "legacy semantics"',
-  v_cvt_pkaccum_u8_f32: 'reads its destination as a source, which the executor does not fetch',
   v_interp_p1_f32: 'parameter interpolation (LDS parameters), not lane math',
   v_interp_p2_f32: 'parameter interpolation (LDS parameters), not lane math',
   v_interp_mov_f32: 'parameter interpolation (LDS parameters), not lane math',
@@ -1914,5 +1913,33 @@ test('v_div_scale_f32 / _f64 over random operands (the pseudo-code, as read)', (
     const want = Number.isNaN(d) ? 0xfff8000000000000n : db(d);
     assert.equal(hex(res64(r2, l)), hex(want), `div_scale64(${hex(t0[l])}, ${hex(t1[l])}, ${hex(t2[l])})`);
     assert.equal(maskBit(r2, l), vcc);
+  }
+});
+
+function f32bits(x: number): number {
+  const f = new Float32Array([x]);
+  return new Uint32Array(f.buffer)[0];
+}
+
+test('v_cvt_pkaccum_u8_f32 converts S0 and inserts it into byte S1[1:0] of its own destination', () => {
+  const { wave } = runWave(
+    `v_cvt_pkaccum_u8_f32 v0, v1, v2
+     v_cvt_pkaccum_u8_f32 v3, v1, 1`,
+    (w) => {
+      setV(w, 0, () => 0x11223344);
+      setV(w, 3, () => 0xaabbccdd);
+      setV(w, 1, (l) => f32bits(l * 4.5 - 10));
+      setV(w, 2, (l) => l);
+    },
+  );
+  for (let l = 0; l < 64; l++) {
+    const x = l * 4.5 - 10;
+    // Round to nearest even, saturate to 0..255.
+    let b = Math.round(x);
+    if (Math.abs(x - Math.trunc(x)) === 0.5) b = 2 * Math.round(x / 2);
+    b = Math.min(255, Math.max(0, b));
+    const sh = 8 * (l & 3);
+    assert.equal(vreg(wave, 0, l), ((0x11223344 & ~(0xff << sh)) | (b << sh)) >>> 0, `lane ${l}`);
+    assert.equal(vreg(wave, 3, l), ((0xaabbccdd & ~0xff00) | (b << 8)) >>> 0, `lane ${l}`);
   }
 });

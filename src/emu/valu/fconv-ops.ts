@@ -201,6 +201,8 @@ export const FCONV_OPS: Record<string, ValuFn> = {
   v_cvt_f32_ubyte3: (x) => ubyte(x, 3),
   v_cvt_off_f32_i4: offI4,
   v_cvt_pk_u8_f32: pkU8,
+  // The same insertion with the destination itself as S2 (the executor fetches it as a tied input).
+  v_cvt_pkaccum_u8_f32: pkU8,
   v_cvt_pknorm_i16_f32: (x) => pkNorm(x, true),
   v_cvt_pknorm_u16_f32: (x) => pkNorm(x, false),
   v_cvt_pk_u16_u32: (x) => pkInt16(x, false),

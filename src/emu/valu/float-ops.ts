@@ -3,8 +3,6 @@
 // f32-unary.ts, f64-ops.ts, fcmp-ops.ts and fconv-ops.ts; their shared helpers in f32-util.ts and
 // f64-util.ts. Not registered (and so "instruction without semantics" at run time):
 // - v_exp_legacy_f32, v_log_legacy_f32: the document only says "legacy semantics" without defining them;
-// - v_cvt_pkaccum_u8_f32: it reads its destination as a source ("uses src_c to pass destination in"),
-//   which the executor does not fetch for this op;
 // - v_interp_p1_f32, v_interp_p2_f32, v_interp_mov_f32: parameter interpolation reads LDS parameters, not
 //   lane math on fetched sources.
 //

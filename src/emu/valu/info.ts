@@ -118,7 +118,8 @@ export function vop3OnlyInfo(s: Vop3OpShape): VInfo {
     carryOut: s.shape === 'sdst',
     maskIn: false,
     cmpx: false,
-    tied: false,
+    // v_cvt_pkaccum_u8_f32 inserts a byte into its destination: the old value is its third input.
+    tied: s.name === 'v_cvt_pkaccum_u8_f32',
     madmk: false,
     madak: false,
   };
