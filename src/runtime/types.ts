@@ -37,7 +37,7 @@ export interface LaunchOptions {
    * HIP's `extern __shared__` arrays (the sharedMemBytes of a HIP launch). Default 0.
    */
   readonly dynamicLds?: number;
-  /** Maximum wave-instructions for the whole dispatch before it is stopped (default 2e9). */
+  /** Maximum wave-instructions for the whole dispatch before it is stopped (default 1e9). */
   readonly budget?: number;
 }
 
