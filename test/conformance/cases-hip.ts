@@ -2,6 +2,7 @@
 // HIP kernels are compiled with uniform work-group sizes, so their grids are multiples of the block and
 // the kernels bound-check.
 
+import { MFMA_CASES } from './cases-mfma.js';
 import { type Case, expectFloats, expectInts, F32, fmaExact, Mismatch, u32 } from './harness.js';
 import { f32r } from './refmath.js';
 
@@ -419,6 +420,7 @@ export const HIP_CASES: readonly Case[] = [
   hipAtomics,
   hipWaveOps,
   hipRecursion,
+  ...MFMA_CASES,
 ];
 
 export const hipDynamicShared: Case = {

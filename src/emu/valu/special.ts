@@ -5,6 +5,7 @@ import { ExecError, type Handler, type Inst } from '../inst.js';
 import { readScalar32 } from '../scalar-src.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
 import { popcount } from './exec.js';
+import { MFMA_HANDLERS } from './mfma.js';
 
 function active(w: Wave, l: number): boolean {
   return ((l < 32 ? w.s[EXEC_LO] >>> l : w.s[EXEC_HI] >>> (l - 32)) & 1) === 1;
@@ -64,6 +65,11 @@ const nop: Handler = (w, i) => {
 };
 
 const swap: Handler = (w, i) => {
+  // Both operands are VGPRs; the encoding's 9-bit src0 field can still name an SGPR or a constant.
+  if (i.src0 < 256)
+    throw new ExecError(
+      `v_swap_b32 needs a VGPR source, not operand code ${i.src0}, at pc 0x${i.pc.toString(16)}`,
+    );
   const a = i.dst * 64;
   const b = (i.src0 - 256) * 64;
   for (let l = 0; l < 64; l++) {
@@ -124,6 +130,7 @@ const SPECIAL: Record<string, Handler> = {
   v_movrelsd_b32: movrel(true, true),
   v_accvgpr_read_b32: accRead,
   v_accvgpr_write_b32: accWrite,
+  ...MFMA_HANDLERS,
 };
 
 export function valuSpecial(name: string): Handler | undefined {
