@@ -90,3 +90,13 @@ export class Inst {
 export function unimplemented(_w: Wave, i: Inst): void {
   throw new ExecError(`instruction without semantics: ${i.name || i.text} at pc 0x${i.pc.toString(16)}`);
 }
+
+/**
+ * The handler of an instruction whose register tuple runs past the last register (e.g. v[255:256]):
+ * the encoding is legal but names registers that do not exist, so it stops instead of reading garbage.
+ */
+export function tupleOutOfRange(what: string): Handler {
+  return (_w, i) => {
+    throw new ExecError(`${what} runs past v255 in ${i.text} at pc 0x${i.pc.toString(16)}`);
+  };
+}

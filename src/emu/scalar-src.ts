@@ -2,6 +2,7 @@
 // the status bits. Decoders call constValue32/64 once to pre-resolve constants; readScalar32 is the slow
 // general path for codes only known at run time (and for handlers that do not care about speed).
 
+import { ExecError } from './inst.js';
 import {
   EXEC_HI,
   EXEC_LO,
@@ -13,6 +14,7 @@ import {
 } from './wave.js';
 
 export const SRC_LITERAL = 255;
+export const SRC_LDS_DIRECT = 254;
 export const SRC_SCC = 253;
 export const SRC_EXECZ = 252;
 export const SRC_VCCZ = 251;
@@ -95,7 +97,14 @@ export function readScalar32(w: Wave, code: number, lit: number): number {
   if (code === SRC_SHARED_LIMIT) return SHARED_APERTURE_HI;
   if (code === SRC_PRIVATE_LIMIT) return PRIVATE_APERTURE_HI;
   if (code === SRC_POPS_EXITING_WAVE_ID) return 0;
-  return constValue32(code, lit, 'int');
+  if (isConstCode(code)) return constValue32(code, lit, 'int');
+  throw unreadable(code, 32);
+}
+
+/** The error for a source code that names nothing readable (reserved codes, lds_direct, a tuple past s127). */
+function unreadable(code: number, bits: number): ExecError {
+  const what = code === SRC_LDS_DIRECT ? ' (lds_direct)' : code < 128 ? ' (a register pair past s127)' : '';
+  return new ExecError(`scalar operand code ${code}${what} cannot be read as a ${bits}-bit source`);
 }
 
 /** Any scalar source code as a 64-bit (lo, hi) value at run time, written to out[0], out[1]. */
@@ -118,6 +127,7 @@ export function readScalar64(w: Wave, code: number, lit: number, isFloat: boolea
     out[1] = 0;
     return;
   }
+  if (!isConstCode(code)) throw unreadable(code, 64);
   const [lo, hi] = constPair64(code, lit, isFloat);
   out[0] = lo;
   out[1] = hi;

@@ -92,7 +92,17 @@ export function runDispatch(
   // Private memory for one workgroup's waves, reused by every workgroup (they run one after another).
   const perLane = Math.ceil(k.privateSize / 16) * 16;
   const perWave = perLane * WAVE_SIZE;
-  const scratchBase = perWave > 0 ? mem.alloc(perWave * wavesPerWg, 4096) : 0;
+  let scratchBase = 0;
+  try {
+    if (perWave > 0) scratchBase = mem.alloc(perWave * wavesPerWg, 4096);
+  } catch (e) {
+    // A private segment too large to back (e.g. a descriptor asking for gigabytes per work-item).
+    if (!(e instanceof RangeError)) throw e;
+    throw new DispatchError(
+      `kernel '${k.name}' needs ${k.privateSize} bytes of private memory per work-item ` +
+        `(${perWave * wavesPerWg} for a workgroup); the emulator cannot allocate that: ${e.message}`,
+    );
+  }
   const ctx: DispatchContext = {
     mem,
     kernel: k.name,

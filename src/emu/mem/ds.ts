@@ -11,7 +11,7 @@
 
 import { DS_BY_OPCODE, type DsShape } from '../../codec/families/ds-ops.js';
 import type { Target } from '../../isa/targets.js';
-import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
+import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
 import { ATOMIC32, ATOMIC64, atomicKey } from './ds-atomics.js';
@@ -434,5 +434,10 @@ export function decodeDs(words: Uint32Array, at: number, n: number, i: Inst, _t:
   const h = HANDLERS.get(s.name);
   if (i.gds && s.name !== 'ds_nop') i.run = h === undefined ? unimplemented : gdsNotModelled;
   else i.run = h ?? unimplemented;
+  if (h !== undefined) {
+    if (s.vdst > 0 && i.dst + s.vdst > 256) i.run = tupleOutOfRange('the destination');
+    else if (s.data0 > 0 && i.vdata + s.data0 > 256) i.run = tupleOutOfRange('data0');
+    else if (s.data1 > 0 && i.src1 + s.data1 > 256) i.run = tupleOutOfRange('data1');
+  }
   return 2;
 }

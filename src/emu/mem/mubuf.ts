@@ -15,7 +15,7 @@ import { BufKind, type BufOp, byOpcode, MUBUF_OPS } from '../../codec/families/b
 import type { AtomicOp, DeviceMemory } from '../../gpu/memory.js';
 import { type Target, targetBit } from '../../isa/targets.js';
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
-import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
+import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32 } from '../scalar-src.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
@@ -220,6 +220,8 @@ function storeSmall(bytes: 1 | 2, shift: 0 | 16): Handler {
  */
 function atomic(op: AtomicOp, wide: boolean): Handler {
   const dw = wide ? 2 : 1;
+  // Only cmpswap has a second operand (the compare value) after the data: other ops must not read it.
+  const cmp = op === 'cmpswap';
   return (w, i) => {
     const d = D.load(w.s, i.saddr);
     const so = soffset(w, i);
@@ -240,13 +242,13 @@ function atomic(op: AtomicOp, wide: boolean): Handler {
               a,
               v[r * 64 + l]!,
               v[(r + 1) * 64 + l]!,
-              v[(r + 2) * 64 + l]!,
-              v[(r + 3) * 64 + l]!,
+              cmp ? v[(r + 2) * 64 + l]! : 0,
+              cmp ? v[(r + 3) * 64 + l]! : 0,
               OLD,
               0,
             );
           } else {
-            OLD[0] = mem.atomic32(op, a, v[r * 64 + l]!, v[(r + 1) * 64 + l]!);
+            OLD[0] = mem.atomic32(op, a, v[r * 64 + l]!, cmp ? v[(r + 1) * 64 + l]! : 0);
           }
         } catch (e) {
           laneFault(e, l);
@@ -643,5 +645,10 @@ export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, 
   else if (i.lds) i.run = op.name === 'buffer_load_dword' && !tfe ? loadDwordToLds : LDS_NOT_MODELLED;
   else if (tfe) i.run = TFE_NOT_MODELLED;
   else i.run = h;
+  if (h !== undefined && op.kind !== BufKind.Cache) {
+    const addrRegs = (i.idxen ? 1 : 0) + (i.offen ? 1 : 0);
+    if (i.vaddr + addrRegs > 256) i.run = tupleOutOfRange('the address');
+    else if (!i.lds && i.vdata + op.dwords > 256) i.run = tupleOutOfRange('the data');
+  }
   return 2;
 }

@@ -15,7 +15,7 @@
 import { smem } from '../../codec/families/smem.js';
 import type { AtomicOp } from '../../gpu/memory.js';
 import { TARGETS, type Target } from '../../isa/targets.js';
-import { type Handler, type Inst, unimplemented } from '../inst.js';
+import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import type { Wave } from '../wave.js';
 import { laneFault } from './fault.js';
 
@@ -243,6 +243,10 @@ const runNothing: Handler = (w, i) => {
   next(w, i);
 };
 
+const tupleOutOfRange: Handler = (_w, i) => {
+  throw new ExecError(`the data SGPRs of ${i.text} run past s127, at pc 0x${i.pc.toString(16)}`);
+};
+
 /** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
 export function decodeSmem(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
   if (at + 1 >= n) return 0;
@@ -266,6 +270,12 @@ export function decodeSmem(words: Uint32Array, at: number, n: number, i: Inst, t
   i.offset = imm ? ((w1 & 0x1fffff) << 11) >> 11 : 0;
   i.src0 = soe ? w1 >>> 25 : imm ? -1 : w1 & 0x7f;
   i.op = d;
+  // The data SGPRs must stay inside the register file (LLVM prints e.g. `null` for s[125:128]): a store
+  // or atomic would read past s127, a load (or s_memtime) would lose dwords without a word.
+  if (i.dst + n0 > 128) {
+    i.run = tupleOutOfRange;
+    return 2;
+  }
   switch (d.kind) {
     case K_LOAD:
       i.run = runLoad;

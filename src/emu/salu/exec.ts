@@ -103,9 +103,10 @@ function writePc(w: Wave, code: number, value: number): void {
   }
 }
 
+/** A 64-bit branch target: the PC is 48 bits wide, so the top 16 bits are dropped (keeping pc exact). */
 function pcOf(w: Wave, code: number, lit: number): number {
   read64(w, code, lit);
-  return P64[1] * 2 ** 32 + P64[0];
+  return (P64[1] & 0xffff) * 2 ** 32 + P64[0];
 }
 
 // VGPR indexing mode (gfx9): M0[7:0] is the index added to the VGPR operands whose enable bit is set in

@@ -7,7 +7,7 @@ import { type Target, targetBit } from '../../isa/targets.js';
 import { VOP1_BY_OPCODE, VOP2_BY_OPCODE, VOPC_BY_OPCODE, type VopProfile } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
 import { PACKED_OPS } from '../../isa/vop3-packed.js';
-import { type Inst, unimplemented } from '../inst.js';
+import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constPair64, constValue32, isConstCode } from '../scalar-src.js';
 import { VCC_LO } from '../wave.js';
 import { runValu } from './exec.js';
@@ -59,11 +59,29 @@ function resolveConst(i: Inst, k: number, code: number, kind: number, width: num
   }
 }
 
+/** Scalar source codes without a value in this model: lds_direct (254) and the reserved 209-234. */
+function unmodelledSource(code: number): boolean {
+  return code === 254 || (code >= 209 && code <= 234);
+}
+
+/** Stops an instruction with such a source, which would otherwise read as 0 without a word. */
+const unmodelledSourceError: Handler = (_w, i) => {
+  const code = unmodelledSource(i.src0) ? i.src0 : unmodelledSource(i.src1) ? i.src1 : i.src2;
+  throw new ExecError(
+    `operand code ${code}${code === 254 ? ' (lds_direct)' : ''} is not modelled as a VALU source, in ${i.text} at pc 0x${i.pc.toString(16)}`,
+  );
+};
+
 function bind(i: Inst, info: VInfo, enc: number): void {
   i.name = info.name;
   for (let k = 0; k < info.nsrc; k++) {
     const code = k === 0 ? i.src0 : k === 1 ? i.src1 : i.src2;
     resolveConst(i, k, code, info.kind[k], info.width[k]);
+    if (unmodelledSource(code)) {
+      i.op = { info, fn: null, enc };
+      i.run = unmodelledSourceError;
+      return;
+    }
   }
   const special = valuSpecial(info.name);
   if (special !== undefined) {
