@@ -1,6 +1,7 @@
 // Faults stop a dispatch with a report that names where they happened, and leave the host (and the
 // device) usable: a global load by one lane from an unmapped address is the canonical case.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Device } from '../src/runtime/device.js';
 import { kernelObject } from './helpers/kernel-asm.js';
@@ -39,4 +40,17 @@ test('an unmapped global load stops the dispatch naming kernel, workgroup, wave,
   // The device is still usable after the fault.
   const ok = dev.load(kernelObject('fine', '  s_nop 0'));
   assert.equal(ok.launch('fine', { grid: [64], block: [64], args: [] }).kernel, 'fine');
+});
+
+test('recursion deeper than the private segment clang reports is named a private segment overflow', () => {
+  // clang-22 gives this OpenCL kernel 32 bytes per work-item and no dynamic stack (see the source).
+  const dev = new Device();
+  const mod = dev.load(readFileSync('test/fixtures/emu/ocl-recursion-gfx908.hsaco'));
+  const out = dev.alloc(256);
+  // Even the first call's frame needs more than that: the report says so instead of a bare unmapped
+  // address (and instead of silently overwriting the next wave's stack, as hardware would).
+  assert.throws(
+    () => mod.launch('fib_kernel', { grid: [64], block: [64], args: [out, { value: 12, type: 'i32' }] }),
+    /^DispatchError: kernel 'fib_kernel' workgroup \(0,0,0\) wave 0 lane \d+: private segment overflow at pc 0x[0-9a-f]+ \(.*\): the access at 0x[0-9a-f]+ is beyond the 32 bytes per work-item/,
+  );
 });

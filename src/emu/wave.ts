@@ -74,6 +74,8 @@ export class Wave {
   /** Counters for LaunchResult. */
   waveInstructions = 0;
   laneInstructions = 0;
+  /** End of this wave's private (scratch) region, for naming overflows in fault reports; 0 if none. */
+  privateEnd = 0;
   /** s_set_gpr_idx state (gfx9 VGPR indexing mode): 0 = off, else the enabled-operand bits + 1. */
   gprIdxMode = 0;
   wg!: Workgroup;

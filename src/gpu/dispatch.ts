@@ -15,7 +15,7 @@ import {
   Wave,
   Workgroup,
 } from '../emu/wave.js';
-import { type DeviceMemory, formatAddress, MemoryFault } from './memory.js';
+import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from './memory.js';
 
 /** The kernel descriptor fields the dispatcher acts on (names as in kdFields). */
 export interface KernelSetup {
@@ -90,12 +90,17 @@ export function runDispatch(
     throw new DispatchError(`kernel '${k.name}' needs ${k.groupSize} bytes of LDS; a workgroup has 65536`);
   }
   // Private memory for one workgroup's waves, reused by every workgroup (they run one after another).
+  // Each wave's region is a separate allocation, so the allocator's unmapped guard after it turns a
+  // private segment overflow (a stack deeper than the descriptor says) into a fault instead of silently
+  // overwriting the next wave's stack. The bump allocator places them in increasing order: the wave
+  // offsets from the first are what the private segment buffer and flat scratch init are based on.
   const perLane = Math.ceil(k.privateSize / 16) * 16;
   const perWave = perLane * WAVE_SIZE;
-  let scratchBase = 0;
+  const scratch: number[] = [];
   try {
-    if (perWave > 0) scratchBase = mem.alloc(perWave * wavesPerWg, 4096);
+    if (perWave > 0) for (let i = 0; i < wavesPerWg; i++) scratch.push(mem.alloc(perWave, 4096));
   } catch (e) {
+    for (const a of scratch) mem.free(a);
     // A private segment too large to back (e.g. a descriptor asking for gigabytes per work-item).
     if (!(e instanceof RangeError)) throw e;
     throw new DispatchError(
@@ -103,6 +108,7 @@ export function runDispatch(
         `(${perWave * wavesPerWg} for a workgroup); the emulator cannot allocate that: ${e.message}`,
     );
   }
+  const scratchBase = scratch.length > 0 ? scratch[0] : 0;
   const ctx: DispatchContext = {
     mem,
     kernel: k.name,
@@ -140,7 +146,9 @@ export function runDispatch(
             w.ctx = ctx;
             w.id = wi;
             w.dispatchIndex = stats.waves + wi;
-            initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], scratchBase, wi * perWave);
+            const offset = scratch.length > 0 ? scratch[wi] - scratchBase : 0;
+            w.privateEnd = scratchBase + offset + perWave;
+            initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], scratchBase, offset);
           }
           budget = runWorkgroup(waves, nw, budget, k, d);
           for (let wi = 0; wi < nw; wi++) {
@@ -151,7 +159,7 @@ export function runDispatch(
           stats.waves += nw;
         }
   } finally {
-    if (scratchBase !== 0) mem.free(scratchBase);
+    for (const a of scratch) mem.free(a);
   }
 }
 
@@ -276,6 +284,14 @@ function report(e: unknown, w: Wave, i: Inst | undefined, k: KernelSetup): Error
   const err = e as { lane?: number; addr?: number; size?: number; kind?: string; message?: string };
   if (e instanceof MemoryFault || (e instanceof ExecError && err.addr !== undefined)) {
     const lane = err.lane === undefined ? '' : ` lane ${err.lane}`;
+    const a = err.addr ?? 0;
+    if (w.privateEnd > 0 && a >= w.privateEnd && a < w.privateEnd + GUARD_BYTES) {
+      return new DispatchError(
+        `${where}${lane}: private segment overflow at ${at}: the access at ${formatAddress(a)} is beyond the ` +
+          `${k.privateSize} bytes per work-item the kernel descriptor and metadata ask for (a deeper call stack, ` +
+          'e.g. recursion, than the compiler reported)',
+      );
+    }
     return new DispatchError(
       `${where}${lane}: memory fault at ${at}: unmapped address ${formatAddress(err.addr ?? 0)} (${err.size}-byte ${err.kind})`,
     );
