@@ -40,6 +40,23 @@ export type AtomicOp =
   | 'inc'
   | 'dec';
 
+/** Every AtomicOp, in opcode order (the families that run them build their tables from this). */
+export const ATOMIC_OPS: readonly AtomicOp[] = [
+  'swap',
+  'cmpswap',
+  'add',
+  'sub',
+  'smin',
+  'umin',
+  'smax',
+  'umax',
+  'and',
+  'or',
+  'xor',
+  'inc',
+  'dec',
+];
+
 export const sext8 = (v: number): number => (v << 24) >> 24;
 export const sext16 = (v: number): number => (v << 16) >> 16;
 export const zext8 = (v: number): number => v & 0xff;

@@ -19,7 +19,7 @@ import {
   SEG_SCRATCH,
 } from '../../codec/families/flat-ops.js';
 import type { AtomicOp } from '../../gpu/memory.js';
-import { sext8, sext16 } from '../../gpu/memory.js';
+import { ATOMIC_OPS, sext8, sext16 } from '../../gpu/memory.js';
 import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
 import { type Handler, type Inst, unimplemented } from '../inst.js';
 import { popcount } from '../valu/exec.js';
@@ -99,21 +99,7 @@ const EXEC: Record<string, FlatExec> = {
   atomic_add_f32: ex(4, 0, null, false, addF32Bits),
   atomic_pk_add_f16: ex(4, 0, null, false, pkAddF16Bits),
 };
-const INT_ATOMICS: readonly AtomicOp[] = [
-  'swap',
-  'cmpswap',
-  'add',
-  'sub',
-  'smin',
-  'umin',
-  'smax',
-  'umax',
-  'and',
-  'or',
-  'xor',
-  'inc',
-  'dec',
-];
+const INT_ATOMICS = ATOMIC_OPS;
 for (const a of INT_ATOMICS) {
   EXEC[`atomic_${a}`] = ex(4, 0, a, false);
   EXEC[`atomic_${a}_x2`] = ex(8, 0, a, true);

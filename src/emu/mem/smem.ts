@@ -13,7 +13,7 @@
 // i.glc; i.op = the SmemExec descriptor.
 
 import { smem } from '../../codec/families/smem.js';
-import type { AtomicOp } from '../../gpu/memory.js';
+import { ATOMIC_OPS, type AtomicOp } from '../../gpu/memory.js';
 import { TARGETS, type Target } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import type { Wave } from '../wave.js';
@@ -69,21 +69,7 @@ for (const n of [1, 2, 4, 8, 16]) {
     EXEC[`s_scratch_store_dword${sfx}`] = ex(K_STORE, n, A_SCRATCH);
   }
 }
-for (const a of [
-  'swap',
-  'cmpswap',
-  'add',
-  'sub',
-  'smin',
-  'umin',
-  'smax',
-  'umax',
-  'and',
-  'or',
-  'xor',
-  'inc',
-  'dec',
-] as const) {
+for (const a of ATOMIC_OPS) {
   EXEC[`s_atomic_${a}`] = ex(K_ATOMIC, 1, A_PLAIN, a);
   EXEC[`s_atomic_${a}_x2`] = ex(K_ATOMIC, 2, A_PLAIN, a);
   EXEC[`s_buffer_atomic_${a}`] = ex(K_ATOMIC, 1, A_BUFFER, a);
