@@ -23,6 +23,9 @@ export { DispatchError };
 
 /** Private stack per work-item for kernels whose stack size the compiler could not bound (recursion). */
 export const DYNAMIC_STACK_BYTES = 16384;
+
+/** Packets in the queue each launch builds (one dispatch packet, in slot 0). */
+const QUEUE_PACKETS = 16;
 const DEFAULT_BUDGET = 1e9;
 
 type TypedArrayCtor<T> = { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number };
@@ -140,14 +143,17 @@ export class Module {
     }
     if (lds > 65536)
       throw new LaunchError(`kernel '${k.name}' needs ${lds} bytes of LDS; a workgroup has 65536`);
-    // The AQL kernel dispatch packet and a queue, where the kernel's dispatch and queue pointers point.
-    const packet = mem.alloc(64, 64);
+    // The AQL kernel dispatch packet, in slot 0 of a queue's packet ring, and the queue (hsa_queue_t
+    // followed by the AMD fields LLVM reads for code object v4 and older), where the kernel's dispatch
+    // and queue pointers point.
+    const packet = mem.alloc(QUEUE_PACKETS * 64, 64);
     const queue = mem.alloc(256, 64);
     const privateSize =
       Number(k.descriptor.privateSegmentFixedSize) + (md.usesDynamicStack ? DYNAMIC_STACK_BYTES : 0);
     const kernargAddr = mem.alloc(kernarg.length, 64);
     const pv = new DataView(new ArrayBuffer(64));
-    pv.setUint16(0, 2 | (1 << 8), true); // kernel dispatch packet, system-scope acquire fences
+    // Type KERNEL_DISPATCH (2), barrier bit, system-scope (2) acquire and release fences, as HIP sets it.
+    pv.setUint16(0, 2 | (1 << 8) | (2 << 9) | (2 << 11), true);
     pv.setUint16(2, nd, true);
     pv.setUint16(4, block[0], true);
     pv.setUint16(6, block[1], true);
@@ -162,7 +168,12 @@ export class Module {
     mem.upload(packet, new Uint8Array(pv.buffer));
     const qv = new DataView(new ArrayBuffer(256));
     qv.setUint32(0, 0, true); // HSA_QUEUE_TYPE_MULTI
-    qv.setUint32(24, 1024, true); // size in packets
+    qv.setUint32(4, 1, true); // HSA_QUEUE_FEATURE_KERNEL_DISPATCH
+    qv.setBigUint64(8, BigInt(packet), true); // base_address: the packet ring
+    qv.setUint32(24, QUEUE_PACKETS, true); // size in packets
+    // amd_queue_t's group and private segment aperture bases (high dwords), LLVM's offsets 0x40/0x44.
+    qv.setUint32(0x40, SHARED_APERTURE_HI, true);
+    qv.setUint32(0x44, PRIVATE_APERTURE_HI, true);
     mem.upload(queue, new Uint8Array(qv.buffer));
     hidden(kv, md.args ?? [], grid, block, nd, queue, dynamicLds);
     mem.upload(kernargAddr, kernarg);

@@ -450,3 +450,48 @@ export const hipDynamicShared: Case = {
     };
   },
 };
+
+export const hipDispatchPacket: Case = {
+  name: 'hip_dispatch_packet',
+  source: 'hip_abi',
+  lang: 'HIP',
+  covers: 'the AQL dispatch packet, queue, kernarg pointer and dispatch id as a kernel reads them',
+  setup() {
+    // A 2D grid of 3 x 2 workgroups of 16 x 4 work-items.
+    return {
+      grid: [48, 8],
+      block: [16, 4],
+      args: [new Uint32Array(6 * 16)],
+      check(o) {
+        const exp: number[] = [];
+        for (let by = 0; by < 2; by++)
+          for (let bx = 0; bx < 3; bx++)
+            exp.push(
+              // KERNEL_DISPATCH, barrier, system-scope acquire and release fences (HSA packet header).
+              2 | (1 << 8) | (2 << 9) | (2 << 11),
+              2,
+              16,
+              4,
+              1,
+              48,
+              8,
+              1,
+              128,
+              1,
+              1,
+              16,
+              1,
+              bx | (by << 8),
+              0,
+              7,
+            );
+        expectInts(
+          'rows',
+          o[0] as Uint32Array,
+          exp,
+          (i) => `workgroup ${Math.floor(i / 16)} field ${i % 16}`,
+        );
+      },
+    };
+  },
+};

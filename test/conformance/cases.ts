@@ -5,7 +5,7 @@ import { CONTROL_CASES } from './cases-control.js';
 import { EXTRA_CASES } from './cases-extra.js';
 import { EXTRA2_CASES } from './cases-extra2.js';
 import { FLOAT_CASES } from './cases-float.js';
-import { HIP_CASES, hipDynamicShared } from './cases-hip.js';
+import { HIP_CASES, hipDispatchPacket, hipDynamicShared } from './cases-hip.js';
 import { INT_CASES } from './cases-int.js';
 import { MEM_CASES } from './cases-mem.js';
 import type { Case } from './harness.js';
@@ -17,6 +17,7 @@ export const CASES: readonly Case[] = [
   ...MEM_CASES,
   ...HIP_CASES,
   hipDynamicShared,
+  hipDispatchPacket,
   ...EXTRA_CASES,
   ...EXTRA2_CASES,
 ];
