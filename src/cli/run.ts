@@ -166,6 +166,9 @@ export function runRun(argv: string[]): number {
     process.stdout.write(JSON.stringify({ ...result, grid: spec.grid, block: spec.block }) + '\n');
   } else {
     const r = result;
+    // The kernel's printf output first, then gcnkit's own lines; printf notes (dropped or bad records) on stderr.
+    process.stdout.write(r.printf.length > 0 && !r.printf.endsWith('\n') ? r.printf + '\n' : r.printf);
+    for (const n of r.printfNotes ?? []) process.stderr.write(`gcnkit: ${n}\n`);
     process.stdout.write(
       `kernel ${r.kernel}: grid ${spec.grid.join('x')}, block ${spec.block.join('x')}, ${r.workgroups} workgroups, ` +
         `${r.waves} waves\n${r.waveInstructions} wave-instructions, ${r.laneInstructions} lane-instructions, ` +

@@ -11,6 +11,7 @@ import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, runDispatch } from '../gpu/dispatch.js';
 import { DeviceMemory } from '../gpu/memory.js';
 import { hasAgprs, isTarget, type Target } from '../isa/targets.js';
+import { decodePrintfBuffer, newPrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import './semantics.js';
 import type { DeviceBuffer, KernelArg, LaunchOptions, LaunchResult, ValueType } from './types.js';
 
@@ -175,7 +176,14 @@ export class Module {
     qv.setUint32(0x40, SHARED_APERTURE_HI, true);
     qv.setUint32(0x44, PRIVATE_APERTURE_HI, true);
     mem.upload(queue, new Uint8Array(qv.buffer));
-    hidden(kv, md.args ?? [], grid, block, nd, queue, dynamicLds);
+    // A printf buffer when the kernel takes one (hidden_printf_buffer), its header set as the runtime does.
+    const usesPrintf = (md.args ?? []).some((a) => a.valueKind === 'hidden_printf_buffer');
+    const printfSize = opts.printfBufferSize ?? PRINTF_BUFFER_BYTES;
+    if (usesPrintf && (!Number.isSafeInteger(printfSize) || printfSize < 8 || printfSize > 0xffffffff))
+      throw new LaunchError(`printfBufferSize = ${printfSize} is not a byte count from 8 to 2^32-1`);
+    const printfBuf = usesPrintf ? mem.alloc(printfSize, 64) : 0;
+    if (usesPrintf) mem.upload(printfBuf, newPrintfBuffer(printfSize));
+    hidden(kv, md.args ?? [], grid, block, nd, queue, dynamicLds, printfBuf);
     mem.upload(kernargAddr, kernarg);
     const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
     const t0 = process.hrtime.bigint();
@@ -203,13 +211,35 @@ export class Module {
         },
         stats,
       );
+    } catch (e) {
+      if (usesPrintf) mem.free(printfBuf);
+      // A fault near address 0 in a kernel that takes a hostcall buffer: most likely HIP's default printf.
+      const hostcall = (md.args ?? []).some((a) => a.valueKind === 'hidden_hostcall_buffer');
+      if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
+        e.message +=
+          ' (note: the kernel takes a hostcall buffer, which is not modelled (null): HIP printf needs -mprintf-kind=buffered)';
+      throw e;
     } finally {
       mem.free(kernargAddr);
       mem.free(packet);
       mem.free(queue);
     }
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    return { kernel: k.name, ...stats, seconds };
+    let printf = '';
+    let printfNotes: string[] | undefined;
+    if (usesPrintf) {
+      const out = decodePrintfBuffer(mem.download(printfBuf, printfSize), this.printfTable());
+      mem.free(printfBuf);
+      printf = out.text;
+      if (out.notes.length > 0) printfNotes = out.notes;
+    }
+    return { kernel: k.name, ...stats, seconds, printf, ...(printfNotes ? { printfNotes } : {}) };
+  }
+
+  private printfFormats: PrintfTable | undefined;
+  private printfTable(): PrintfTable {
+    this.printfFormats ??= new PrintfTable(this.code.metadata?.printf ?? []);
+    return this.printfFormats;
   }
 }
 
@@ -334,6 +364,7 @@ function hidden(
   nd: number,
   queue: number,
   dynamicLds: number,
+  printfBuffer: number,
 ): void {
   for (const a of args) {
     const o = a.offset;
@@ -375,7 +406,10 @@ function hidden(
       case 'hidden_dynamic_lds_size':
         kv.setUint32(o, dynamicLds, true);
         break;
-      // No printf/hostcall service, device-side enqueue, multigrid sync or heap: their pointers are null,
+      case 'hidden_printf_buffer':
+        kv.setBigUint64(o, BigInt(printfBuffer), true);
+        break;
+      // No hostcall service (HIP's default printf), device-side enqueue, multigrid sync or heap: their pointers are null,
       // so a kernel that uses one faults at address 0 with a report instead of corrupting memory.
       default:
         break;

@@ -39,6 +39,8 @@ export interface LaunchOptions {
   readonly dynamicLds?: number;
   /** Maximum wave-instructions for the whole dispatch before it is stopped (default 1e9). */
   readonly budget?: number;
+  /** Bytes of the printf buffer of a kernel that calls printf, header included (default 1 MiB). */
+  readonly printfBufferSize?: number;
 }
 
 export interface LaunchResult {
@@ -51,4 +53,8 @@ export interface LaunchResult {
   readonly laneInstructions: number;
   /** Execution time in seconds, excluding loading. */
   readonly seconds: number;
+  /** The kernel's printf output, records in the order they appear in the printf buffer ('' if none). */
+  readonly printf: string;
+  /** One line each when printf records were dropped (buffer full) or malformed; absent otherwise. */
+  readonly printfNotes?: readonly string[];
 }
