@@ -20,7 +20,9 @@ import {
   type Wave,
 } from '../src/emu/wave.js';
 import type { DeviceMemory } from '../src/gpu/memory.js';
+import { ATOMIC_OPS } from '../src/gpu/memory.js';
 import { TARGETS, type Target, targetBit } from '../src/isa/targets.js';
+import { atomicRef } from './helpers/atomic-ref.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
 // ---- Deterministic random data -------------------------------------------------------------------------
@@ -329,60 +331,7 @@ for (const mode of MODES) {
 
 // ---- Atomics ----------------------------------------------------------------------------------------------
 
-const M64 = (1n << 64n) - 1n;
-const s64 = (x: bigint) => BigInt.asIntN(64, x);
-const s32 = (x: bigint) => BigInt.asIntN(32, x);
-
-/** New memory value of each integer atomic, by the document's pseudo-code, on `bits`-bit values. */
-function atomicRef(op: string, old: bigint, src: bigint, cmp: bigint, bits: 32 | 64): bigint {
-  const mask = bits === 64 ? M64 : 0xffffffffn;
-  const signed = bits === 64 ? s64 : s32;
-  switch (op) {
-    case 'swap':
-      return src;
-    case 'cmpswap':
-      return old === cmp ? src : old;
-    case 'add':
-      return (old + src) & mask;
-    case 'sub':
-      return (old - src) & mask;
-    case 'smin':
-      return signed(src) < signed(old) ? src : old;
-    case 'umin':
-      return src < old ? src : old;
-    case 'smax':
-      return signed(src) > signed(old) ? src : old;
-    case 'umax':
-      return src > old ? src : old;
-    case 'and':
-      return old & src;
-    case 'or':
-      return old | src;
-    case 'xor':
-      return old ^ src;
-    case 'inc':
-      return old >= src ? 0n : old + 1n;
-    case 'dec':
-      return old === 0n || old > src ? src : old - 1n;
-  }
-  throw new Error(op);
-}
-
-const ATOMICS = [
-  'swap',
-  'cmpswap',
-  'add',
-  'sub',
-  'smin',
-  'umin',
-  'smax',
-  'umax',
-  'and',
-  'or',
-  'xor',
-  'inc',
-  'dec',
-];
+const ATOMICS = ATOMIC_OPS;
 
 function readLE(bytes: Bytes, l: number, n: number): bigint {
   let v = 0n;

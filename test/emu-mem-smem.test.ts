@@ -11,7 +11,9 @@ import { LaneFault } from '../src/emu/mem/fault.js';
 import { decodeSmem } from '../src/emu/mem/smem.js';
 import { M0, type Wave } from '../src/emu/wave.js';
 import type { DeviceMemory } from '../src/gpu/memory.js';
+import { ATOMIC_OPS } from '../src/gpu/memory.js';
 import { TARGETS } from '../src/isa/targets.js';
+import { atomicRef } from './helpers/atomic-ref.js';
 import { runWave } from './helpers/wave-asm.js';
 
 let seed = 0x9e3779b9;
@@ -192,55 +194,7 @@ test('s_scratch_load/store_dword*: address = base + immediate + SGPR offset * 64
 // ---- Atomics --------------------------------------------------------------------------------------------
 
 const M64 = (1n << 64n) - 1n;
-function atomicRef(op: string, old: bigint, src: bigint, cmp: bigint, bits: number): bigint {
-  const mask = bits === 64 ? M64 : 0xffffffffn;
-  const sg = (x: bigint) => BigInt.asIntN(bits, x);
-  switch (op) {
-    case 'swap':
-      return src;
-    case 'cmpswap':
-      return old === cmp ? src : old;
-    case 'add':
-      return (old + src) & mask;
-    case 'sub':
-      return (old - src) & mask;
-    case 'smin':
-      return sg(src) < sg(old) ? src : old;
-    case 'umin':
-      return src < old ? src : old;
-    case 'smax':
-      return sg(src) > sg(old) ? src : old;
-    case 'umax':
-      return src > old ? src : old;
-    case 'and':
-      return old & src;
-    case 'or':
-      return old | src;
-    case 'xor':
-      return old ^ src;
-    case 'inc':
-      return old >= src ? 0n : old + 1n;
-    case 'dec':
-      return old === 0n || old > src ? src : old - 1n;
-  }
-  throw new Error(op);
-}
-
-const ATOMICS = [
-  'swap',
-  'cmpswap',
-  'add',
-  'sub',
-  'smin',
-  'umin',
-  'smax',
-  'umax',
-  'and',
-  'or',
-  'xor',
-  'inc',
-  'dec',
-];
+const ATOMICS = ATOMIC_OPS;
 const EDGE = [0n, 1n, 2n, 0x7fffffffn, 0x80000000n, 0xffffffffn, 0x12345678n];
 
 test('s_atomic_* and s_buffer_atomic_*: memory result, glc returns the pre-op value, cmpswap = {src, cmp}', () => {

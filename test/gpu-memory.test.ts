@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  ATOMIC_OPS,
   type AtomicOp,
   DEVICE_MEMORY_BASE,
   DeviceMemory,
@@ -330,21 +331,7 @@ function ref64(op: AtomicOp, old: bigint, src: bigint, cmp: bigint): bigint {
   }
 }
 
-const OPS: AtomicOp[] = [
-  'swap',
-  'cmpswap',
-  'add',
-  'sub',
-  'smin',
-  'umin',
-  'smax',
-  'umax',
-  'and',
-  'or',
-  'xor',
-  'inc',
-  'dec',
-];
+const OPS = ATOMIC_OPS;
 const EDGE32 = [0, 1, 2, 0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff];
 
 test('32-bit atomics match the reference and return the old value', () => {
