@@ -133,9 +133,9 @@ function next(w: Wave, i: Inst): void {
   w.pc = i.pc + i.size;
 }
 
-/** Writes SGPR tuple values, skipping codes beyond the register file. */
+/** Writes SGPR tuple values (decodeSmem has checked that the tuple fits in the register file). */
 function writeS(w: Wave, code: number, src: Uint32Array, n: number): void {
-  for (let k = 0; k < n && code + k < 128; k++) w.s[code + k] = src[k];
+  for (let k = 0; k < n; k++) w.s[code + k] = src[k];
 }
 
 const runLoad: Handler = (w, i) => {
