@@ -10,25 +10,19 @@ import { decoderFor } from './program.js';
 function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
   const op = e.opcode;
   // SDWA: whole-dword selects, VGPR sources; DPP: the identity quad_perm with all rows and banks on.
-  const SDWA = 0x06060600;
-  const DPP = ((0xff << 24) | (0xe4 << 8)) >>> 0;
+  // Either is selected by the src0 field (0xf9 / 0xfa) and described by the second dword.
+  const dpp = e.encoding.endsWith('_DPP');
+  const ext = dpp ? 0xfa : 0xf9;
+  const w1 = dpp ? ((0xff << 24) | (0xe4 << 8)) >>> 0 : 0x06060600;
   switch (e.encoding) {
     case 'VOP1_SDWA':
     case 'VOP1_DPP':
-      return {
-        fmt: 'vop1',
-        w0: ((0x3f << 25) | (op << 9) | (e.encoding === 'VOP1_DPP' ? 0xfa : 0xf9)) >>> 0,
-        w1: e.encoding === 'VOP1_DPP' ? DPP : SDWA,
-      };
+      return { fmt: 'vop1', w0: ((0x3f << 25) | (op << 9) | ext) >>> 0, w1 };
     case 'VOP2_SDWA':
     case 'VOP2_DPP':
-      return {
-        fmt: 'vop2',
-        w0: ((op << 25) | (e.encoding === 'VOP2_DPP' ? 0xfa : 0xf9)) >>> 0,
-        w1: e.encoding === 'VOP2_DPP' ? DPP : SDWA,
-      };
+      return { fmt: 'vop2', w0: ((op << 25) | ext) >>> 0, w1 };
     case 'VOPC_SDWA':
-      return { fmt: 'vopc', w0: ((0x3e << 25) | (op << 17) | 0xf9) >>> 0, w1: SDWA };
+      return { fmt: 'vopc', w0: ((0x3e << 25) | (op << 17) | ext) >>> 0, w1 };
     case 'SOP2':
       return { fmt: 'sop2', w0: ((2 << 30) | (op << 23)) >>> 0 };
     case 'SOPK':
