@@ -1,6 +1,7 @@
 // More cases: f32 subnormals, sub-group and work-group collectives, program-scope data, division by
 // constants, integer built-ins, vstore_half rounding modes, more ocml functions, HIP C++ features.
 
+import { type MathRow, mathTableCase } from './cases-float.js';
 import {
   type Case,
   expectFloats,
@@ -8,7 +9,6 @@ import {
   F16,
   F32,
   F64,
-  type FloatCheck,
   f16Value,
   fmaExact,
   type Rng,
@@ -407,8 +407,6 @@ const halfStoreModes: Case = {
 
 const fmtSigned = (x: number) => (Object.is(x, -0) ? '-0' : String(x));
 
-type MathRow = readonly [string, number, (x: number, y: number) => number];
-
 const F32_MATH2: readonly MathRow[] = [
   ['tan', 5, (_x, y) => Math.tan(y)],
   ['asin', 4, (_x, y) => Math.asin(f32r(y * f32r(0.3)))],
@@ -441,43 +439,19 @@ const F64_MATH2: readonly MathRow[] = [
 ];
 
 function math2Case(bits: 32 | 64): Case {
-  const table = bits === 32 ? F32_MATH2 : F64_MATH2;
-  const fmt = bits === 32 ? F32 : F64;
-  const per = table.length;
-  return {
+  return mathTableCase({
     name: `f${bits}_math2`,
     source: 'extra',
-    lang: 'OpenCL',
-    covers: `ocml f${bits}: ${table.map((t) => t[0]).join(' ')} within OpenCL ULP limits`,
-    setup(rng) {
-      const n = 192;
-      const Arr = bits === 32 ? Float32Array : Float64Array;
-      const a = new Arr(n);
-      const b = new Arr(n);
-      for (let i = 0; i < n; i++) {
+    bits,
+    table: bits === 32 ? F32_MATH2 : F64_MATH2,
+    n: 192,
+    inputs(rng, a, b) {
+      for (let i = 0; i < a.length; i++) {
         a[i] = rng.float(-10, 10) * (i % 5 === 0 ? 100 : 1);
         b[i] = i % 16 === 0 ? rng.pick([0, -0, 1, -1, 1.5]) : rng.float(-3, 3);
       }
-      const checks: FloatCheck[] = table.map((t) => ({ fmt, ulps: t[1] }));
-      return {
-        grid: [n],
-        block: [64],
-        args: [new Arr(per * n), a, b],
-        check(o) {
-          const exp: number[] = [];
-          for (let i = 0; i < n; i++) for (const [, , f] of table) exp.push(f(a[i], b[i]));
-          expectFloats(
-            'out',
-            o[0] as Float64Array,
-            exp,
-            (i) => checks[i % per],
-            (i) =>
-              `item ${Math.floor(i / per)} ${table[i % per][0]}(${a[Math.floor(i / per)]}, ${b[Math.floor(i / per)]})`,
-          );
-        },
-      };
     },
-  };
+  });
 }
 
 const hipCpp: Case = {

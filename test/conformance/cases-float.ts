@@ -284,7 +284,7 @@ function roundCase(bits: 32 | 64): Case {
 
 // OpenCL full-profile ULP limits; f64 limits get one more ulp for the reference's own error
 // (JavaScript's Math functions are fdlibm ports, within 1 ulp).
-const F32_MATH: readonly [string, number, (x: number, y: number) => number][] = [
+const F32_MATH: readonly MathRow[] = [
   ['sin', 4, (x) => Math.sin(x)],
   ['cos', 4, (x) => Math.cos(x)],
   ['exp', 3, (x) => Math.exp(x * 0.25)],
@@ -299,7 +299,7 @@ const F32_MATH: readonly [string, number, (x: number, y: number) => number][] = 
   ['hypot', 4, (x, y) => Math.hypot(x, y)],
 ];
 
-const F64_MATH: readonly [string, number, (x: number, y: number) => number][] = [
+const F64_MATH: readonly MathRow[] = [
   ['sin', 5, (x) => Math.sin(x)],
   ['cos', 5, (x) => Math.cos(x)],
   ['exp', 4, (x) => Math.exp(x * 0.25)],
@@ -312,35 +312,44 @@ const F64_MATH: readonly [string, number, (x: number, y: number) => number][] = 
   ['exp2', 4, (_x, y) => 2 ** y],
 ];
 
-function mathCase(bits: 32 | 64): Case {
-  const table = bits === 32 ? F32_MATH : F64_MATH;
+/** One math function of a table row: name, ULP limit, host reference of (a[i], b[i]). */
+export type MathRow = readonly [string, number, (x: number, y: number) => number];
+
+/**
+ * A kernel writing one result per table row for each of `n` items (a[i], b[i]): the shape of the
+ * float_ops and extra math kernels, which differ in their table and inputs.
+ */
+export function mathTableCase(o: {
+  name: string;
+  source: string;
+  bits: 32 | 64;
+  table: readonly MathRow[];
+  n: number;
+  inputs(rng: Rng, a: Float32Array | Float64Array, b: Float32Array | Float64Array): void;
+}): Case {
+  const { table, bits, n } = o;
   const fmt = bits === 32 ? F32 : F64;
   const per = table.length;
   return {
-    name: `f${bits}_math`,
-    source: 'float_ops',
+    name: o.name,
+    source: o.source,
     lang: 'OpenCL',
     covers: `ocml f${bits}: ${table.map((t) => t[0]).join(' ')} within OpenCL ULP limits`,
     setup(rng) {
-      const n = 256;
       const Arr = bits === 32 ? Float32Array : Float64Array;
       const a = new Arr(n);
       const b = new Arr(n);
-      for (let i = 0; i < n; i++) {
-        a[i] = rng.float(-10, 10);
-        b[i] = i % 16 === 0 ? rng.pick([0, -0, 0.5, -2, 1]) : rng.float(-3, 3);
-        if (i % 16 === 1) a[i] = rng.pick([0, Math.PI, -Math.PI / 2, 1e-3]);
-      }
+      o.inputs(rng, a, b);
       return {
         grid: [n],
         block: [64],
         args: [new Arr(per * n), a, b],
-        check(o) {
+        check(out) {
           const exp: number[] = [];
           for (let i = 0; i < n; i++) for (const [, , f] of table) exp.push(f(a[i], b[i]));
           expectFloats(
             'out',
-            o[0] as Float64Array,
+            out[0] as Float64Array,
             exp,
             (i) => ({ fmt, ulps: table[i % per][1], ignoreZeroSign: false }),
             itemLabel(
@@ -353,6 +362,23 @@ function mathCase(bits: 32 | 64): Case {
       };
     },
   };
+}
+
+function mathCase(bits: 32 | 64): Case {
+  return mathTableCase({
+    name: `f${bits}_math`,
+    source: 'float_ops',
+    bits,
+    table: bits === 32 ? F32_MATH : F64_MATH,
+    n: 256,
+    inputs(rng, a, b) {
+      for (let i = 0; i < a.length; i++) {
+        a[i] = rng.float(-10, 10);
+        b[i] = i % 16 === 0 ? rng.pick([0, -0, 0.5, -2, 1]) : rng.float(-3, 3);
+        if (i % 16 === 1) a[i] = rng.pick([0, Math.PI, -Math.PI / 2, 1e-3]);
+      }
+    },
+  });
 }
 
 const f32DivSqrtCr: Case = {
