@@ -11,7 +11,7 @@ import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, runDispatch } from '../gpu/dispatch.js';
 import { DeviceMemory } from '../gpu/memory.js';
 import { hasAgprs, isTarget, type Target } from '../isa/targets.js';
-import { decodePrintfBuffer, newPrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
+import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import './semantics.js';
 import type { DeviceBuffer, KernelArg, LaunchOptions, LaunchResult, ValueType } from './types.js';
 
@@ -182,7 +182,8 @@ export class Module {
     if (usesPrintf && (!Number.isSafeInteger(printfSize) || printfSize < 8 || printfSize > 0xffffffff))
       throw new LaunchError(`printfBufferSize = ${printfSize} is not a byte count from 8 to 2^32-1`);
     const printfBuf = usesPrintf ? mem.alloc(printfSize, 64) : 0;
-    if (usesPrintf) mem.upload(printfBuf, newPrintfBuffer(printfSize));
+    // Allocations start zeroed: the header needs only its size (bytes used stays 0).
+    if (usesPrintf) mem.write32(printfBuf + 4, printfSize);
     hidden(kv, md.args ?? [], grid, block, nd, queue, dynamicLds, printfBuf);
     mem.upload(kernargAddr, kernarg);
     const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
