@@ -5,6 +5,7 @@ import { ElfError } from '../elf/errors.js';
 import { linkShared } from '../elf/link.js';
 import { ElfFile } from '../elf/reader.js';
 import { isTarget, type Target } from '../isa/targets.js';
+import { readSourceFile } from '../node.js';
 import { CliError } from './errors.js';
 import { readInput, writeOutput } from './io.js';
 
@@ -70,6 +71,7 @@ export function runAsm(argv: string[]): number {
     encodings: showEncoding,
     object: out !== undefined,
     features,
+    readFile: readSourceFile,
   });
   if (res.listing !== undefined) process.stdout.write(Buffer.from(res.listing, 'latin1'));
   const diags = formatDiagnostics(res.diagnostics);

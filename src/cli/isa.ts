@@ -1,10 +1,11 @@
 // `gcnkit isa [--mcpu=GPU] [--json]`
-import { FAMILIES } from '../codec/disasm.js';
-import { execStatus } from '../emu/executable.js';
+
+import { isaTable } from '../isa/table.js';
 import { isTarget, type Target } from '../isa/targets.js';
-import '../runtime/semantics.js';
 import { parseArgs } from './args.js';
 import { CliError } from './errors.js';
+
+export { isaTable };
 
 export function runIsa(argv: string[]): number {
   const { flags, positional } = parseArgs(argv, ['mcpu', 'json']);
@@ -26,16 +27,6 @@ export function runIsa(argv: string[]): number {
     process.stdout.write(summaryLine(mcpu, entries) + '\n');
   }
   return 0;
-}
-
-export function isaTable(target: Target) {
-  const out = [];
-  for (const fam of Object.values(FAMILIES)) {
-    for (const e of fam.ops(target)) {
-      out.push({ ...e, ...execStatus(e, target) });
-    }
-  }
-  return out;
 }
 
 /** "# gfx908: N ops, X execute, Y not yet (reason: count, ...)": the figure the emulator is judged by. */
