@@ -124,7 +124,7 @@ test('launch memory (queue, kernel arguments, scratch) counts against the memory
   const e = launchError(() => big.launch('scratchy', { grid: [64], block: [64], args: [] }), 'memory-limit');
   assert.match(
     e.message,
-    /^kernel 'scratchy': private memory: 4194304 bytes would exceed the device's memoryLimit/,
+    /^kernel 'scratchy' needs 65536 bytes of private memory per work-item \(4194304 for a workgroup of 1 wave\(s\)\), which would exceed the device's memoryLimit of 65536 bytes/,
   );
   assert.equal(dev.mem.used, loaded);
 });

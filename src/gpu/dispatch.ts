@@ -72,6 +72,11 @@ export function initialMode(f: Readonly<Record<string, number | bigint>>): numbe
   );
 }
 
+/** Device memory backing one wave's private segment (each work-item's share rounded to 16 bytes). */
+export function privateBytesPerWave(privateSize: number): number {
+  return Math.ceil(privateSize / 16) * 16 * WAVE_SIZE;
+}
+
 export function runDispatch(
   mem: DeviceMemory,
   program: Program,
@@ -92,8 +97,7 @@ export function runDispatch(
   // private segment overflow (a stack deeper than the descriptor says) into a fault instead of silently
   // overwriting the next wave's stack. The bump allocator places them in increasing order: the wave
   // offsets from the first are what the private segment buffer and flat scratch init are based on.
-  const perLane = Math.ceil(k.privateSize / 16) * 16;
-  const perWave = perLane * WAVE_SIZE;
+  const perWave = privateBytesPerWave(k.privateSize);
   const scratch: number[] = [];
   try {
     if (perWave > 0) for (let i = 0; i < wavesPerWg; i++) scratch.push(mem.alloc(perWave, 4096));

@@ -7,10 +7,10 @@ import { ElfError } from '../elf/errors.js';
 import { kdFields } from '../elf/kernel-descriptor.js';
 import type { Program } from '../emu/program.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
-import { DispatchError, type DispatchStats, runDispatch } from '../gpu/dispatch.js';
+import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
 import { hasAgprs, type Target } from '../isa/targets.js';
 import type { Device } from './device.js';
-import { LaunchError, memoryError } from './errors.js';
+import { LaunchError } from './errors.js';
 import { packExplicit, packHidden } from './kernargs.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import './semantics.js';
@@ -150,6 +150,16 @@ export class Module {
       if (usesPrintf) mem.write32(printfBuf + 4, printfSize);
       packHidden(kv, mdArgs, grid, block, nd, queue, dynamicLds, printfBuf);
       mem.upload(kernargAddr, kernarg);
+      // The dispatcher backs the private segments of one workgroup's waves (reused by the next).
+      const waves = Math.ceil((block[0] * block[1] * block[2]) / 64);
+      const scratch = privateBytesPerWave(privateSize) * waves;
+      if (mem.used + scratch > mem.limit)
+        throw new LaunchError(
+          'memory-limit',
+          `kernel '${k.name}' needs ${privateSize} bytes of private memory per work-item (${scratch} for a ` +
+            `workgroup of ${waves} wave(s)), which would exceed the device's memoryLimit of ${mem.limit} bytes ` +
+            `(${mem.used} in use): free buffers, raise the memoryLimit option or launch smaller blocks`,
+        );
       const t0 = performance.now();
       runDispatch(
         mem,
@@ -186,8 +196,7 @@ export class Module {
       if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
         e.message +=
           ' (note: the kernel takes a hostcall buffer, which is not modelled (null): HIP printf needs -mprintf-kind=buffered)';
-      // The private segment of the waves is allocated by the dispatcher.
-      throw memoryError(e, `kernel '${k.name}': private memory`);
+      throw e;
     } finally {
       for (const a of allocs) mem.free(a);
     }
