@@ -56,7 +56,8 @@ function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
 /** An identifier that names a variable (not a property, key or declared member). */
 function isReference(id: ts.Identifier): boolean {
   const p = id.parent;
-  if ((ts.isPropertyAccessExpression(p) || ts.isQualifiedName(p)) && p.name === id) return false;
+  if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
+  if (ts.isQualifiedName(p) && p.right === id) return false;
   if (
     (ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)) &&
     p.name === id
