@@ -141,7 +141,7 @@ export function runRun(argv: string[]): number {
     const mod = dev.load(readInput(coFile), coFile);
     const args = spec.args.map((a, i) => {
       const k = buildArg(dev, specFile, dir, a, i);
-      bufs.push('address' in k ? k : undefined);
+      bufs.push(typeof k === 'object' && 'address' in k ? k : undefined);
       return k;
     });
     result = mod.launch(spec.kernel, {
