@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Device } from '../src/runtime/device.js';
+import type { DeviceBuffer } from '../src/runtime/types.js';
+import { gcnkitArgv } from './helpers/cli.js';
 
 const root = join(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-examples-'));
@@ -21,10 +23,7 @@ function copyExample(name: string): string {
 }
 
 function gcnkit(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], {
-    encoding: 'utf8',
-    cwd: root,
-  });
+  return spawnSync(process.execPath, gcnkitArgv(...args), { encoding: 'utf8', cwd: root });
 }
 
 function f32File(path: string): Float32Array {
@@ -46,8 +45,16 @@ function blockSums(x: Float32Array, n: number, blocks: number): number[] {
   return out;
 }
 
-/** heat_step of examples/heat: edges kept, interior 0.25 * (((w + e) + n) + s), `steps` times. */
-function heat(u0: Float32Array, n: number, steps: number): Float32Array {
+/**
+ * heat_step of examples/heat: edges kept, interior 0.25 * (((w + e) + n) + s), `steps` times; `source`, if
+ * given, is put back into its cell after every step (a heater held at a constant temperature).
+ */
+function heat(
+  u0: Float32Array,
+  n: number,
+  steps: number,
+  source?: { cell: number; value: number },
+): Float32Array {
   let src = Float32Array.from(u0);
   let dst = new Float32Array(n * n);
   for (let k = 0; k < steps; k++) {
@@ -59,6 +66,7 @@ function heat(u0: Float32Array, n: number, steps: number): Float32Array {
             ? src[i]
             : fr(0.25 * fr(fr(fr(src[i - 1] + src[i + 1]) + src[i - n]) + src[i + n]));
       }
+    if (source) dst[source.cell] = source.value;
     [src, dst] = [dst, src];
   }
   return src;
@@ -107,18 +115,34 @@ test('examples/heat through the API: launches in a loop over two buffers give th
   const u0 = f32File(join(root, 'examples', 'heat', 'u0.bin'));
   const u = dev.upload(u0);
   const v = dev.alloc(u0.byteLength);
-  const launch = (src: typeof u, dst: typeof u) =>
-    mod.launch('heat_step', {
-      grid: [HEAT_N, HEAT_N],
-      block: [16, 16],
-      args: [src, dst, { value: HEAT_N, type: 'i32' }],
-    });
+  const step = (src: DeviceBuffer, dst: DeviceBuffer) =>
+    mod.launch('heat_step', { grid: [HEAT_N, HEAT_N], block: [16, 16], args: [src, dst, HEAT_N] });
   for (let k = 0; k < HEAT_STEPS / 2; k++) {
-    launch(u, v);
-    launch(v, u);
+    step(u, v);
+    step(v, u);
   }
   const want = heat(u0, HEAT_N, HEAT_STEPS);
   assert.deepEqual(Array.from(dev.download(u, Float32Array)), Array.from(want));
   // The temperature spread from the hot cells: a result that did not move would not be the host's.
   assert.notDeepEqual(Array.from(want), Array.from(u0));
+});
+
+test('examples/heat through the API: dev.write between launches holds the centre cell at 1000', () => {
+  const dev = new Device();
+  const mod = dev.load(readFileSync(join(root, 'examples', 'heat', 'heat-gfx908.hsaco')));
+  const u0 = f32File(join(root, 'examples', 'heat', 'u0.bin'));
+  const u = dev.upload(u0);
+  const v = dev.alloc(u0.byteLength);
+  const centre = 32 * HEAT_N + 32;
+  const heater = new Float32Array([1000]);
+  let [src, dst] = [u, v];
+  for (let k = 0; k < HEAT_STEPS; k++) {
+    mod.launch('heat_step', { grid: [HEAT_N, HEAT_N], block: [16, 16], args: [src, dst, HEAT_N] });
+    dev.write(dst, heater, centre * 4);
+    [src, dst] = [dst, src];
+  }
+  const got = dev.download(src, Float32Array);
+  assert.deepEqual(Array.from(got), Array.from(heat(u0, HEAT_N, HEAT_STEPS, { cell: centre, value: 1000 })));
+  // Held, the heater warms its neighbour more than the free-running example does.
+  assert.ok(got[centre + 1] > heat(u0, HEAT_N, HEAT_STEPS)[centre + 1]);
 });

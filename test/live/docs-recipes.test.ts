@@ -11,6 +11,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { bundleCli } from '../../scripts/lib/cli-bundle.js';
 import { Device } from '../../src/runtime/device.js';
 
 const have = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
@@ -20,13 +21,12 @@ const root = join(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-live-docs-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-// The `gcnkit` command of the pages: this checkout's CLI from source.
+// The `gcnkit` command of the pages: this checkout's CLI, bundled as `npm run build` does.
+const cli = bundleCli();
+after(cli.remove);
 const bin = join(tmp, 'bin');
 mkdirSync(bin);
-writeFileSync(
-  join(bin, 'gcnkit'),
-  `#!/bin/sh\nexec "${process.execPath}" --import "${import.meta.resolve('tsx')}" "${join(root, 'src', 'cli', 'main.ts')}" "$@"\n`,
-);
+writeFileSync(join(bin, 'gcnkit'), `#!/bin/sh\nexec "${process.execPath}" "${cli.file}" "$@"\n`);
 chmodSync(join(bin, 'gcnkit'), 0o755);
 
 interface Page {
