@@ -109,12 +109,16 @@ test('examples/heat (multi-launch): gcnkit run leaves 100 Jacobi steps in u', (t
   assert.deepEqual(Array.from(u), Array.from(heat(f32File(join(dir, 'u0.bin')), HEAT_N, HEAT_STEPS)));
 });
 
-test('examples/heat through the API: launches in a loop over two buffers give the host result', () => {
+/** A device with the heat kernel loaded, u holding examples/heat/u0.bin and v as large, zeroed. */
+function heatDevice() {
   const dev = new Device();
   const mod = dev.load(readFileSync(join(root, 'examples', 'heat', 'heat-gfx908.hsaco')));
   const u0 = f32File(join(root, 'examples', 'heat', 'u0.bin'));
-  const u = dev.upload(u0);
-  const v = dev.alloc(u0.byteLength);
+  return { dev, mod, u0, u: dev.upload(u0), v: dev.alloc(u0.byteLength) };
+}
+
+test('examples/heat through the API: launches in a loop over two buffers give the host result', () => {
+  const { dev, mod, u0, u, v } = heatDevice();
   const step = (src: DeviceBuffer, dst: DeviceBuffer) =>
     mod.launch('heat_step', { grid: [HEAT_N, HEAT_N], block: [16, 16], args: [src, dst, HEAT_N] });
   for (let k = 0; k < HEAT_STEPS / 2; k++) {
@@ -128,11 +132,7 @@ test('examples/heat through the API: launches in a loop over two buffers give th
 });
 
 test('examples/heat through the API: dev.write between launches holds the centre cell at 1000', () => {
-  const dev = new Device();
-  const mod = dev.load(readFileSync(join(root, 'examples', 'heat', 'heat-gfx908.hsaco')));
-  const u0 = f32File(join(root, 'examples', 'heat', 'u0.bin'));
-  const u = dev.upload(u0);
-  const v = dev.alloc(u0.byteLength);
+  const { dev, mod, u0, u, v } = heatDevice();
   const centre = 32 * HEAT_N + 32;
   const heater = new Float32Array([1000]);
   let [src, dst] = [u, v];
