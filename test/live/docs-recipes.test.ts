@@ -1,5 +1,5 @@
 // Live (GCNKIT_LIVE=1, clang-22, ld.lld-22 and rocm-device-libs): the compile and printf recipes of
-// docs/compile.md and docs/printf.md work as written. Each page's marked blocks are extracted
+// docs/compile.md and docs/printf.md, and the README's quick start, work as written. Each page's marked blocks are extracted
 // (`<!-- file: NAME -->` a file to write, `<!-- recipe: NAME -->` commands, `<!-- output: RECIPE -->` the
 // start of what that recipe prints), the commands run with bash in an empty folder holding the files,
 // with `gcnkit` on PATH and GCNKIT set to this checkout as the pages ask, once as written (gfx908) and
@@ -37,7 +37,7 @@ interface Page {
 
 /** The marked fenced blocks of a page, in order. */
 function readPage(name: string): Page {
-  const lines = readFileSync(join(root, 'docs', name), 'utf8').split('\n');
+  const lines = readFileSync(join(root, name), 'utf8').split('\n');
   const page: Page = { files: new Map(), recipes: [], outputs: new Map() };
   for (let i = 0; i < lines.length; i++) {
     const m = /^<!-- (file|recipe|output): (\S+) -->$/.exec(lines[i]);
@@ -61,7 +61,7 @@ function readPage(name: string): Page {
 /** Runs a page's recipes for one target in a new folder; returns the folder. */
 function runPage(name: string, gpu: string): string {
   const page = readPage(name);
-  const dir = join(tmp, `${name}-${gpu}`);
+  const dir = join(tmp, `${name.replace('/', '-')}-${gpu}`);
   mkdirSync(dir);
   for (const [file, text] of page.files) writeFileSync(join(dir, file), text);
   for (const r of page.recipes) {
@@ -97,7 +97,7 @@ const I = Array.from({ length: 1000 }, (_, i) => i);
 
 for (const gpu of ['gfx908', 'gfx900', 'gfx906']) {
   test(`live: docs/compile.md recipes build and run for ${gpu}`, { skip }, () => {
-    const dir = runPage('compile.md', gpu);
+    const dir = runPage('docs/compile.md', gpu);
     // OpenCL: y = 2.5 * sqrt(x) (sqrt within OpenCL's 3 ulp), written by gcnkit run.
     const y = f32(join(dir, 'y.bin'));
     for (const i of I) near(y[i], Math.fround(2.5 * Math.sqrt(i)), 4, `scale y[${i}]`);
@@ -126,7 +126,26 @@ for (const gpu of ['gfx908', 'gfx900', 'gfx906']) {
   });
 
   test(`live: docs/printf.md recipes print what the page shows for ${gpu}`, { skip }, () => {
-    const dir = runPage('printf.md', gpu);
+    const dir = runPage('docs/printf.md', gpu);
     assert.ok(existsSync(join(dir, 'hello-cl.hsaco')) && existsSync(join(dir, 'hello-hip.hsaco')));
   });
 }
+
+test('live: the README quick start builds, runs and prints what the README shows', { skip }, () => {
+  const dir = runPage('README.md', 'gfx908');
+  assert.deepEqual(
+    Array.from(f32(join(dir, 'y.bin'))),
+    I.map((i) => i * i),
+  );
+  // Its API snippet: the same kernel through Device, plain numbers typed by the metadata.
+  const dev = new Device();
+  const mod = dev.load(readFileSync(join(dir, 'square.hsaco')));
+  const x = dev.upload(Float32Array.from(I));
+  const y = dev.alloc(4000);
+  const r = mod.launch('square', { grid: [1000], block: [256], args: [x, y, 1000] });
+  assert.equal(r.printf, 'square: 1000 elements, y[3] = 9.0\n');
+  assert.deepEqual(
+    Array.from(dev.download(y, Float32Array)),
+    I.map((i) => i * i),
+  );
+});
