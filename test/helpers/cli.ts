@@ -1,0 +1,56 @@
+// Running gcnkit's command line in tests: in this process where the command's output goes through
+// process.stdout/stderr (fast: no Node start-up), or as a child process where the process itself
+// matters (stdin, streaming to fd 1, exit status, TTY).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { gcnkit } from '../../src/cli/gcnkit.js';
+
+export const root = join(import.meta.dirname, '..', '..');
+export const mainTs = join(root, 'src', 'cli', 'main.ts');
+
+export interface CliResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `gcnkit ...args` in this process, its output captured (latin1, as the commands write bytes). */
+export function cli(...args: string[]): CliResult {
+  const out: string[] = [];
+  const err: string[] = [];
+  const wOut = process.stdout.write;
+  const wErr = process.stderr.write;
+  const capture = (to: string[]) =>
+    ((chunk: string | Uint8Array) => {
+      to.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('latin1'));
+      return true;
+    }) as typeof process.stdout.write;
+  process.stdout.write = capture(out);
+  process.stderr.write = capture(err);
+  let status: number;
+  try {
+    status = gcnkit(args);
+  } finally {
+    process.stdout.write = wOut;
+    process.stderr.write = wErr;
+  }
+  return { status, stdout: out.join(''), stderr: err.join('') };
+}
+
+/** `gcnkit ...args` as a child process (about 0.5 s each: use sparingly). */
+export function spawnCli(args: string[], opts: { input?: string | Uint8Array; cwd?: string; timeout?: number } = {}) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', mainTs, ...args], {
+    encoding: 'latin1',
+    cwd: opts.cwd ?? root,
+    input: opts.input,
+    timeout: opts.timeout ?? 30000,
+  });
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Asserts the one-line error format: `gcnkit CMD: ...` on stderr, nothing on stdout, the exit status. */
+export function oneLineError(r: { status: number | null; stdout: string; stderr: string }, status: number, re: RegExp): void {
+  const lines = r.stderr.split('\n');
+  if (r.status !== status || lines.length !== 2 || lines[1] !== '' || !re.test(lines[0]) || /\n\s+at /.test(r.stderr))
+    throw new Error(`expected exit ${status} and one line matching ${re}, got exit ${r.status}, stderr:\n${r.stderr}`);
+}
