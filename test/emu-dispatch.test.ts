@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Device } from '../src/runtime/device.js';
+import { Device, DispatchError } from '../src/runtime/device.js';
 import { kernelObject } from './helpers/kernel-asm.js';
 
 test('a runaway kernel stops at the instruction budget with a clear message', () => {
@@ -9,6 +9,11 @@ test('a runaway kernel stops at the instruction budget with a clear message', ()
   assert.throws(
     () => mod.launch('spin', { grid: [64], block: [64], args: [], budget: 10000 }),
     /kernel 'spin' stopped: the instruction budget of 10000 wave-instructions is exhausted \(workgroup \(0,0,0\), wave 0, pc 0x[0-9a-f]+\)/,
+  );
+  // The API's message names the launch option, not a CLI flag (before: "raise it with --budget").
+  assert.throws(
+    () => mod.launch('spin', { grid: [64], block: [64], args: [], budget: 10000 }),
+    (e: unknown) => e instanceof DispatchError && e.kind === 'budget' && !e.message.includes('--'),
   );
 });
 

@@ -127,10 +127,10 @@ test('regression: VALU sources without a value (lds_direct, reserved codes) stop
   assert.deepEqual([r.wave.v[64], r.wave.v[128]], [0, 9]);
 });
 
-test('regression: a private segment too large to back is a DispatchError, not a RangeError', async () => {
-  const { Device, DispatchError } = await import('../src/runtime/device.js');
+test('regression: a private segment too large to back is a DispatchError or memory-limit LaunchError, not a RangeError', async () => {
+  const { Device, DispatchError, LaunchError } = await import('../src/runtime/device.js');
   const { kernelObject } = await import('./helpers/kernel-asm.js');
-  const dev = new Device();
+  const dev = new Device({ memoryLimit: Number.POSITIVE_INFINITY });
   const mod = dev.load(
     kernelObject('big', 'v_mov_b32 v1, 0', { kd: '.amdhsa_private_segment_fixed_size 100000000' }),
   );
@@ -139,6 +139,12 @@ test('regression: a private segment too large to back is a DispatchError, not a 
     (e: unknown) =>
       e instanceof DispatchError &&
       /kernel 'big' needs 100000000 bytes of private memory per work-item .*cannot allocate/.test(e.message),
+  );
+  // Within the default memoryLimit it is the dispatcher's report; past it, the launch's.
+  assert.throws(
+    () => new Device().load(mod.code.elf.bytes).launch('big', { grid: [1024], block: [1024], args: [] }),
+    (e: unknown) =>
+      e instanceof LaunchError && e.code === 'memory-limit' && /needs 100000000 bytes/.test(e.message),
   );
 });
 

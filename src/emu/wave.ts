@@ -45,7 +45,7 @@ export interface DispatchContext {
   readonly kernel: string;
   /** Decoded instruction at a byte address (decoding on first use); throws for bad code addresses. */
   inst(pc: number): Inst;
-  /** Dispatch start time for s_memrealtime (ns) and a counter for s_memtime. */
+  /** Dispatch start time for s_memrealtime (ns on the performance.now() clock) and a counter for s_memtime. */
   readonly startNs: number;
   clock: number;
 }

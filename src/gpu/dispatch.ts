@@ -15,7 +15,10 @@ import {
   Wave,
   Workgroup,
 } from '../emu/wave.js';
+import { DispatchError } from './dispatch-error.js';
 import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from './memory.js';
+
+export { DispatchError };
 
 /** The kernel descriptor fields the dispatcher acts on (names as in kdFields). */
 export interface KernelSetup {
@@ -48,11 +51,6 @@ export interface DispatchStats {
   laneInstructions: number;
 }
 
-/** A dispatch that stopped: the message is the whole one-line report. */
-export class DispatchError extends Error {
-  override readonly name = 'DispatchError';
-}
-
 /** How many instructions a wave runs before the scheduler looks at the budget again. */
 const SLICE = 4096;
 
@@ -72,6 +70,11 @@ export function initialMode(f: Readonly<Record<string, number | bigint>>): numbe
       (num(f, 'enable_ieee_mode') << 9)) >>>
     0
   );
+}
+
+/** Device memory backing one wave's private segment (each work-item's share rounded to 16 bytes). */
+export function privateBytesPerWave(privateSize: number): number {
+  return Math.ceil(privateSize / 16) * 16 * WAVE_SIZE;
 }
 
 export function runDispatch(
@@ -94,8 +97,7 @@ export function runDispatch(
   // private segment overflow (a stack deeper than the descriptor says) into a fault instead of silently
   // overwriting the next wave's stack. The bump allocator places them in increasing order: the wave
   // offsets from the first are what the private segment buffer and flat scratch init are based on.
-  const perLane = Math.ceil(k.privateSize / 16) * 16;
-  const perWave = perLane * WAVE_SIZE;
+  const perWave = privateBytesPerWave(k.privateSize);
   const scratch: number[] = [];
   try {
     if (perWave > 0) for (let i = 0; i < wavesPerWg; i++) scratch.push(mem.alloc(perWave, 4096));
@@ -113,7 +115,7 @@ export function runDispatch(
     mem,
     kernel: k.name,
     inst: (pc: number) => program.inst(pc),
-    startNs: Number(process.hrtime.bigint()),
+    startNs: performance.now() * 1e6,
     clock: 0,
   };
   const waves: Wave[] = [];
@@ -245,7 +247,8 @@ function runWorkgroup(waves: Wave[], nw: number, budget: number, k: KernelSetup,
       if (budget <= 0 && !w.done && !w.atBarrier) {
         throw new DispatchError(
           `kernel '${k.name}' stopped: the instruction budget of ${d.budget} wave-instructions is exhausted ` +
-            `(workgroup ${wgName(w)}, wave ${w.id}, pc 0x${w.pc.toString(16)}); raise it with --budget`,
+            `(workgroup ${wgName(w)}, wave ${w.id}, pc 0x${w.pc.toString(16)}); raise the launch option budget`,
+          'budget',
         );
       }
     }
@@ -278,6 +281,9 @@ function runWave(w: Wave, limit: number, k: KernelSetup): void {
   w.waveInstructions += n;
 }
 
+/** The wording of the handlers' errors for what the emulator does not model (as opposed to kernel faults). */
+const UNMODELLED = /without semantics|not modelled/;
+
 function report(e: unknown, w: Wave, i: Inst | undefined, k: KernelSetup): Error {
   const where = `kernel '${k.name}' workgroup ${wgName(w)} wave ${w.id}`;
   const at = i === undefined ? `pc 0x${w.pc.toString(16)}` : `pc 0x${i.pc.toString(16)} (${i.text})`;
@@ -290,15 +296,19 @@ function report(e: unknown, w: Wave, i: Inst | undefined, k: KernelSetup): Error
         `${where}${lane}: private segment overflow at ${at}: the access at ${formatAddress(a)} is beyond the ` +
           `${k.privateSize} bytes per work-item the kernel descriptor and metadata ask for (a deeper call stack, ` +
           'e.g. recursion, than the compiler reported)',
+        'fault',
       );
     }
     return new DispatchError(
       `${where}${lane}: memory fault at ${at}: unmapped address ${formatAddress(err.addr ?? 0)} (${err.size}-byte ${err.kind})`,
+      'fault',
     );
   }
   // Handlers name the pc themselves for use outside a dispatch; the report names it once.
-  if (e instanceof ExecError)
-    return new DispatchError(`${where}: ${e.message.replace(/ at pc 0x[0-9a-f]+$/, '')} at ${at}`);
+  if (e instanceof ExecError) {
+    const what = e.message.replace(/ at pc 0x[0-9a-f]+$/, '');
+    return new DispatchError(`${where}: ${what} at ${at}`, UNMODELLED.test(what) ? 'unimplemented' : 'fault');
+  }
   if (e instanceof Error) return new DispatchError(`${where}: internal error at ${at}: ${e.message}`);
   return new DispatchError(`${where}: ${String(e)} at ${at}`);
 }

@@ -62,6 +62,18 @@ export const sext16 = (v: number): number => (v << 16) >> 16;
 export const zext8 = (v: number): number => v & 0xff;
 export const zext16 = (v: number): number => v & 0xffff;
 
+/** An allocation refused because the live allocations would exceed the memory's limit. */
+export class MemoryLimitError extends Error {
+  override readonly name = 'MemoryLimitError';
+  constructor(
+    readonly requested: number,
+    readonly used: number,
+    readonly limit: number,
+  ) {
+    super(`${requested} bytes would exceed the device memory limit of ${limit} bytes (${used} in use)`);
+  }
+}
+
 /** Where allocations begin: canonical-looking and well above 2^32 (see the file comment). */
 export const DEVICE_MEMORY_BASE = 0x7f00_0000_0000;
 /** Unmapped bytes kept after every allocation, so that overruns land in no allocation. */
@@ -83,6 +95,19 @@ export class Region {
 }
 
 export class DeviceMemory {
+  /** Bytes of all live allocations. */
+  private usedBytes = 0;
+  /**
+   * @param limit cap on the bytes of live allocations, checked before any host memory is taken (a typed
+   *   array of the size asked for is allocated at once and zeroed).
+   */
+  constructor(readonly limit = Number.POSITIVE_INFINITY) {}
+
+  /** Bytes of all live allocations. */
+  get used(): number {
+    return this.usedBytes;
+  }
+
   /** Live allocations sorted by base; disjoint, with at least GUARD_BYTES between neighbours. */
   private readonly regions: Region[] = [];
   /** The region of the last successful lookup: accesses of one wave mostly stay in one buffer. */
@@ -106,8 +131,10 @@ export class DeviceMemory {
     const base = Math.ceil(this.next / align) * align;
     const end = base + bytes;
     if (end + GUARD_BYTES > Number.MAX_SAFE_INTEGER) throw new RangeError('device address space exhausted');
+    if (this.usedBytes + bytes > this.limit) throw new MemoryLimitError(bytes, this.usedBytes, this.limit);
     const region = new Region(base, bytes);
     this.regions.push(region);
+    this.usedBytes += bytes;
     this.next = end + GUARD_BYTES;
     return base;
   }
@@ -120,6 +147,7 @@ export class DeviceMemory {
       throw new Error(`free of ${formatAddress(addr)}, which is not the start of a live allocation`);
     }
     this.regions.splice(i, 1);
+    this.usedBytes -= region.size;
     if (this.last === region) this.last = null;
   }
 

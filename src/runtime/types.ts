@@ -2,6 +2,8 @@
 // implementation so that tools (the CLI, the conformance suite, a browser playground) depend on a small,
 // stable surface.
 
+export type { DispatchErrorKind, WaveState } from '../gpu/dispatch-error.js';
+
 /** A device allocation as the host sees it. */
 export interface DeviceBuffer {
   /** Device virtual address of the first byte. */
@@ -14,6 +16,8 @@ export type ValueType = 'i8' | 'i16' | 'i32' | 'i64' | 'u8' | 'u16' | 'u32' | 'u
 
 /**
  * One explicit kernel argument, in the order of the kernel's metadata:
+ * - a plain number or bigint for a scalar whose metadata `.type_name` names a scalar type (int, uint,
+ *   float, size_t, uint32_t, unsigned int, ...): it is stored as that type;
  * - a DeviceBuffer for a global (or constant) pointer argument;
  * - { value, type } for a scalar, or an array of values for a vector (int4, float2, ...): each element
  *   is stored with `type` at consecutive positions;
@@ -21,6 +25,8 @@ export type ValueType = 'i8' | 'i16' | 'i32' | 'i64' | 'u8' | 'u16' | 'u32' | 'u
  * - { lds } for an OpenCL `__local` pointer: bytes of dynamic group memory to reserve for it.
  */
 export type KernelArg =
+  | number
+  | bigint
   | DeviceBuffer
   | { readonly value: number | bigint | readonly (number | bigint)[]; readonly type: ValueType }
   | { readonly bytes: Uint8Array }
@@ -37,8 +43,20 @@ export interface LaunchOptions {
    * HIP's `extern __shared__` arrays (the sharedMemBytes of a HIP launch). Default 0.
    */
   readonly dynamicLds?: number;
-  /** Maximum wave-instructions for the whole dispatch before it is stopped (default 1e9). */
+  /**
+   * Maximum wave-instructions for the whole dispatch before it is stopped (a positive safe integer,
+   * default 1e9): a DispatchError of kind 'budget'.
+   */
   readonly budget?: number;
+  /**
+   * Wall-clock seconds the dispatch may run before it is stopped (a DispatchError of kind 'timeout');
+   * 0 or absent: no limit. Checked between scheduling slices, so it costs nothing per instruction.
+   */
+  readonly timeout?: number;
+  /** Called during the dispatch, at most every `progressInterval` seconds (not at all for short runs). */
+  readonly onProgress?: (p: LaunchProgress) => void;
+  /** Seconds between two onProgress calls (default 0.5). */
+  readonly progressInterval?: number;
   /** Bytes of the printf buffer of a kernel that calls printf, header included (default 1 MiB). */
   readonly printfBufferSize?: number;
 }
@@ -57,4 +75,29 @@ export interface LaunchResult {
   readonly printf: string;
   /** One line each when printf records were dropped (buffer full) or malformed; absent otherwise. */
   readonly printfNotes?: readonly string[];
+  /** Likely mistakes found before the kernel ran (also passed to DeviceOptions.onWarning); [] if none. */
+  readonly warnings: readonly string[];
+}
+
+/** How far a running dispatch is, for LaunchOptions.onProgress. */
+export interface LaunchProgress {
+  readonly wavesDone: number;
+  readonly wavesTotal: number;
+  readonly workgroupsDone: number;
+  readonly workgroupsTotal: number;
+  /** Instructions executed so far, counted once per wave. */
+  readonly waveInstructions: number;
+  /** Wall-clock seconds since the dispatch started. */
+  readonly seconds: number;
+}
+
+export interface DeviceOptions {
+  /**
+   * Cap in bytes on the sum of live device allocations (code, buffers, kernel arguments, scratch, the
+   * printf buffer); default DEFAULT_MEMORY_LIMIT (4 GiB). An allocation past it is refused before any
+   * host memory is taken.
+   */
+  readonly memoryLimit?: number;
+  /** Called with each warning as it occurs (the warnings are also in LaunchResult.warnings). */
+  readonly onWarning?: (message: string) => void;
 }

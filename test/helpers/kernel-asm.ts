@@ -13,23 +13,42 @@ export interface KernelAsmOptions {
   /** Extra .amdhsa_* directives. */
   kd?: string;
   groupSize?: number;
+  /** `.type_name` of each argument ('' for none). */
+  typeNames?: readonly string[];
+  /** `.max_flat_workgroup_size` (default 1024). */
+  maxFlatWorkgroupSize?: number;
+  /** Extra kernel metadata lines, e.g. `    .reqd_workgroup_size: [ 64, 1, 1 ]`. */
+  metadata?: string;
 }
 
 export function kernelObject(name: string, body: string, o: KernelAsmOptions = {}): Uint8Array {
+  return linkShared([ElfFile.parse(assembleKernel(kernelSource(name, body, o), o.target), `${name}.o`)]);
+}
+
+/** The relocatable object (ET_REL) the assembler makes of `source`, before linking. */
+export function assembleKernel(source: string, target: Target = 'gfx908'): Uint8Array {
+  const r = assemble(source, 'kernel.s', { mcpu: target });
+  if (r.object === undefined) throw new Error(formatDiagnostics(r.diagnostics));
+  return r.object;
+}
+
+/** The assembly text of a kernel: code, descriptor and metadata. */
+export function kernelSource(name: string, body: string, o: KernelAsmOptions = {}): string {
   const target = o.target ?? 'gfx908';
   let off = 0;
   const args: string[] = [];
-  for (const a of o.args ?? []) {
+  for (const [i, a] of (o.args ?? []).entries()) {
     const size = a === 'ptr' ? 8 : a;
     off = Math.ceil(off / size) * size;
+    const typeName = o.typeNames?.[i] ? `\n        .type_name: '${o.typeNames[i]}'` : '';
     args.push(
       a === 'ptr'
-        ? `      - .address_space: global\n        .offset: ${off}\n        .size: 8\n        .value_kind: global_buffer`
-        : `      - .offset: ${off}\n        .size: ${size}\n        .value_kind: by_value`,
+        ? `      - .address_space: global\n        .offset: ${off}\n        .size: 8${typeName}\n        .value_kind: global_buffer`
+        : `      - .offset: ${off}\n        .size: ${size}${typeName}\n        .value_kind: by_value`,
     );
     off += size;
   }
-  const source = `.amdgcn_target "amdgcn-amd-amdhsa--${target}"
+  return `.amdgcn_target "amdgcn-amd-amdhsa--${target}"
 .amdhsa_code_object_version 5
 .text
 .globl ${name}
@@ -56,20 +75,17 @@ amdhsa.kernels:
     .group_segment_fixed_size: ${o.groupSize ?? 0}
     .kernarg_segment_align: 8
     .kernarg_segment_size: ${Math.max(off, 8)}
-    .max_flat_workgroup_size: 1024
+    .max_flat_workgroup_size: ${o.maxFlatWorkgroupSize ?? 1024}
     .name: ${name}
     .private_segment_fixed_size: 0
     .sgpr_count: 32
     .symbol: ${name}.kd
     .vgpr_count: 32
-    .wavefront_size: 64
+    .wavefront_size: 64${o.metadata ? '\n' + o.metadata : ''}
 amdhsa.version:
   - 1
   - 2
 ...
 .end_amdgpu_metadata
 `;
-  const r = assemble(source, `${name}.s`, { mcpu: target });
-  if (r.object === undefined) throw new Error(formatDiagnostics(r.diagnostics));
-  return linkShared([ElfFile.parse(r.object, `${name}.o`)]);
 }

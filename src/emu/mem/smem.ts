@@ -206,10 +206,11 @@ const runTime: Handler = (w, i) => {
 
 /**
  * S_MEMREALTIME: the document's constant 100 MHz real-time counter, modelled as host nanoseconds since
- * the dispatch started (ctx.startNs, process.hrtime) / 10, so one tick is 10 ns. Non-decreasing.
+ * the dispatch started (ctx.startNs, from performance.now(), which browsers have too) / 10, so one tick
+ * is 10 ns. Non-decreasing.
  */
 const runRealTime: Handler = (w, i) => {
-  const ns = Number(process.hrtime.bigint()) - w.ctx.startNs;
+  const ns = performance.now() * 1e6 - w.ctx.startNs;
   const t = Math.max(0, Math.floor(ns / 10));
   OLD[0] = t >>> 0;
   OLD[1] = Math.floor(t / 2 ** 32) >>> 0;

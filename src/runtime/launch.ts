@@ -1,0 +1,233 @@
+// Kernel launches: the arguments packed as the kernel's metadata describes (explicit and hidden), an AQL
+// dispatch packet and a queue in device memory, as the ROCm runtime would set them up, checks of the
+// launch against what the kernel declares, and the dispatch itself.
+
+import type { CodeObject, LoadedKernel } from '../elf/code-object.js';
+import { ElfError } from '../elf/errors.js';
+import { kdFields } from '../elf/kernel-descriptor.js';
+import type { Program } from '../emu/program.js';
+import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
+import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
+import { hasAgprs, type Target } from '../isa/targets.js';
+import type { Device } from './device.js';
+import { LaunchError } from './errors.js';
+import { packExplicit, packHidden } from './kernargs.js';
+import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
+import './semantics.js';
+import type { LaunchOptions, LaunchResult } from './types.js';
+
+/** Private stack per work-item for kernels whose stack size the compiler could not bound (recursion). */
+export const DYNAMIC_STACK_BYTES = 16384;
+/** LaunchOptions.budget when none is given. */
+export const DEFAULT_BUDGET = 1e9;
+
+/** Packets in the queue each launch builds (one dispatch packet, in slot 0). */
+const QUEUE_PACKETS = 16;
+
+export class Module {
+  constructor(
+    readonly device: Device,
+    readonly code: CodeObject,
+    readonly program: Program,
+    readonly base: number,
+    readonly target: Target,
+  ) {}
+
+  get kernels(): readonly LoadedKernel[] {
+    return this.code.kernels;
+  }
+
+  /** A kernel by name (`vadd`) or descriptor symbol (`vadd.kd`). */
+  kernel(name: string): LoadedKernel {
+    try {
+      return this.code.kernel(name);
+    } catch (e) {
+      if (e instanceof ElfError) throw new LaunchError('no-kernel', e.problem);
+      throw e;
+    }
+  }
+
+  /** Runs one dispatch to completion (synchronously). */
+  launch(name: string, opts: LaunchOptions): LaunchResult {
+    if (typeof opts !== 'object' || opts === null)
+      throw new LaunchError('argument', 'launch: options { grid, block, args } are required');
+    const k = this.kernel(name);
+    const dev = this.device;
+    const mem = dev.mem;
+    const warnings: string[] = [];
+    const warn = (m: string) => {
+      warnings.push(m);
+      dev.warn(m);
+    };
+    const grid = dims(opts.grid, 'grid');
+    const block = dims(opts.block, 'block');
+    const nd = opts.grid.length;
+    const budget = opts.budget ?? DEFAULT_BUDGET;
+    if (!Number.isSafeInteger(budget) || budget < 1)
+      throw new LaunchError('argument', `budget = ${String(budget)} is not a positive integer`);
+    const fields = kdFields(k.descriptor, this.target);
+    const md = k.metadata;
+    const mdArgs = md.args ?? [];
+    const explicit = mdArgs.filter((a) => !a.valueKind.startsWith('hidden_'));
+    if (!Array.isArray(opts.args) || opts.args.length !== explicit.length) {
+      const given = Array.isArray(opts.args) ? opts.args.length : 'no array';
+      throw new LaunchError(
+        'argument',
+        `kernel '${k.name}' takes ${explicit.length} argument(s) (${explicit.map((a) => a.name ?? a.valueKind).join(', ')}), ${given} given`,
+      );
+    }
+    const groupStatic = Number(k.descriptor.groupSegmentFixedSize);
+    const kernargSize = Math.max(Number(md.kernargSegmentSize), Number(k.descriptor.kernargSize), 16);
+    const kernarg = new Uint8Array(Math.ceil(kernargSize / 16) * 16);
+    const kv = new DataView(kernarg.buffer);
+    const packed = packExplicit(kv, k.name, mdArgs, opts.args, Math.ceil(groupStatic / 16) * 16, warn);
+    let { lds, dynamicLds } = packed;
+    const extra = opts.dynamicLds ?? 0;
+    if (!Number.isSafeInteger(extra) || extra < 0)
+      throw new LaunchError('argument', `dynamicLds = ${String(extra)} is not a byte count`);
+    if (extra > 0) {
+      // HIP places extern __shared__ arrays after everything else, aligned like any group allocation.
+      lds = Math.ceil(lds / 16) * 16 + extra;
+      dynamicLds += extra;
+    }
+    if (lds > 65536)
+      throw new LaunchError('lds', `kernel '${k.name}' needs ${lds} bytes of LDS; a workgroup has 65536`);
+    const usesPrintf = mdArgs.some((a) => a.valueKind === 'hidden_printf_buffer');
+    const printfSize = opts.printfBufferSize ?? PRINTF_BUFFER_BYTES;
+    if (usesPrintf && (!Number.isSafeInteger(printfSize) || printfSize < 8 || printfSize > 0xffffffff))
+      throw new LaunchError(
+        'argument',
+        `printfBufferSize = ${printfSize} is not a byte count from 8 to 2^32-1`,
+      );
+    const privateSize =
+      Number(k.descriptor.privateSegmentFixedSize) + (md.usesDynamicStack ? DYNAMIC_STACK_BYTES : 0);
+
+    // Everything the launch allocates is freed however it ends (the printf buffer after it is read).
+    const allocs: number[] = [];
+    const allocate = (bytes: number, what: string) => {
+      const a = dev.allocate(bytes, 64, `kernel '${k.name}': ${what}`);
+      allocs.push(a);
+      return a;
+    };
+    const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
+    let seconds = 0;
+    let printf = '';
+    let printfNotes: string[] | undefined;
+    try {
+      // The AQL kernel dispatch packet, in slot 0 of a queue's packet ring, and the queue (hsa_queue_t
+      // followed by the AMD fields LLVM reads for code object v4 and older), where the kernel's dispatch
+      // and queue pointers point.
+      const packet = allocate(QUEUE_PACKETS * 64, 'the AQL queue');
+      const queue = allocate(256, 'the AQL queue');
+      const kernargAddr = allocate(kernarg.length, 'the kernel arguments');
+      const pv = new DataView(new ArrayBuffer(64));
+      // Type KERNEL_DISPATCH (2), barrier bit, system-scope (2) acquire and release fences, as HIP sets it.
+      pv.setUint16(0, 2 | (1 << 8) | (2 << 9) | (2 << 11), true);
+      pv.setUint16(2, nd, true);
+      pv.setUint16(4, block[0], true);
+      pv.setUint16(6, block[1], true);
+      pv.setUint16(8, block[2], true);
+      pv.setUint32(12, grid[0], true);
+      pv.setUint32(16, grid[1], true);
+      pv.setUint32(20, grid[2], true);
+      pv.setUint32(24, privateSize, true);
+      pv.setUint32(28, lds, true);
+      pv.setBigUint64(32, BigInt(this.base + k.descriptorAddress), true);
+      pv.setBigUint64(40, BigInt(kernargAddr), true);
+      mem.upload(packet, new Uint8Array(pv.buffer));
+      const qv = new DataView(new ArrayBuffer(256));
+      qv.setUint32(0, 0, true); // HSA_QUEUE_TYPE_MULTI
+      qv.setUint32(4, 1, true); // HSA_QUEUE_FEATURE_KERNEL_DISPATCH
+      qv.setBigUint64(8, BigInt(packet), true); // base_address: the packet ring
+      qv.setUint32(24, QUEUE_PACKETS, true); // size in packets
+      // amd_queue_t's group and private segment aperture bases (high dwords), LLVM's offsets 0x40/0x44.
+      qv.setUint32(0x40, SHARED_APERTURE_HI, true);
+      qv.setUint32(0x44, PRIVATE_APERTURE_HI, true);
+      mem.upload(queue, new Uint8Array(qv.buffer));
+      // A printf buffer when the kernel takes one (hidden_printf_buffer), its header set as the runtime
+      // does. Allocations start zeroed: the header needs only its size (bytes used stays 0).
+      const printfBuf = usesPrintf ? allocate(printfSize, 'the printf buffer') : 0;
+      if (usesPrintf) mem.write32(printfBuf + 4, printfSize);
+      packHidden(kv, mdArgs, grid, block, nd, queue, dynamicLds, printfBuf);
+      mem.upload(kernargAddr, kernarg);
+      // The dispatcher backs the private segments of one workgroup's waves (reused by the next).
+      const waves = Math.ceil((block[0] * block[1] * block[2]) / 64);
+      const scratch = privateBytesPerWave(privateSize) * waves;
+      if (mem.used + scratch > mem.limit)
+        throw new LaunchError(
+          'memory-limit',
+          `kernel '${k.name}' needs ${privateSize} bytes of private memory per work-item (${scratch} for a ` +
+            `workgroup of ${waves} wave(s)), which would exceed the device's memoryLimit of ${mem.limit} bytes ` +
+            `(${mem.used} in use): free buffers, raise the memoryLimit option or launch smaller blocks`,
+        );
+      const t0 = performance.now();
+      runDispatch(
+        mem,
+        this.program,
+        {
+          name: k.name,
+          entry: this.base + k.codeAddress,
+          fields,
+          agprs: hasAgprs(this.target),
+          privateSize,
+          groupSize: lds,
+        },
+        {
+          grid,
+          block,
+          dims: nd,
+          kernarg: kernargAddr,
+          packet,
+          queue,
+          dispatchId: dev.nextDispatchId(),
+          budget,
+        },
+        stats,
+      );
+      seconds = (performance.now() - t0) / 1000;
+      if (usesPrintf) {
+        const out = decodePrintfBuffer(mem.download(printfBuf, printfSize), this.printfTable());
+        printf = out.text;
+        if (out.notes.length > 0) printfNotes = out.notes;
+      }
+    } catch (e) {
+      // A fault near address 0 in a kernel that takes a hostcall buffer: most likely HIP's default printf.
+      const hostcall = mdArgs.some((a) => a.valueKind === 'hidden_hostcall_buffer');
+      if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
+        e.message +=
+          ' (note: the kernel takes a hostcall buffer, which is not modelled (null): HIP printf needs -mprintf-kind=buffered)';
+      throw e;
+    } finally {
+      for (const a of allocs) mem.free(a);
+    }
+    return { kernel: k.name, ...stats, seconds, printf, ...(printfNotes ? { printfNotes } : {}), warnings };
+  }
+
+  private printfFormats: PrintfTable | undefined;
+  private printfTable(): PrintfTable {
+    this.printfFormats ??= new PrintfTable(this.code.metadata?.printf ?? []);
+    return this.printfFormats;
+  }
+}
+
+/** A grid or block as the AQL packet holds it: 1 to 3 dimensions, missing ones 1. */
+function dims(v: unknown, what: 'grid' | 'block'): [number, number, number] {
+  if (!Array.isArray(v) || v.length < 1 || v.length > 3)
+    throw new LaunchError('argument', `${what} must be an array of 1 to 3 dimensions`);
+  const out: [number, number, number] = [1, 1, 1];
+  for (let i = 0; i < v.length; i++) {
+    const x: unknown = v[i];
+    if (typeof x !== 'number' || !Number.isInteger(x) || x < 1)
+      throw new LaunchError('argument', `${what}[${i}] = ${String(x)} is not a positive integer`);
+    // The packet's grid_size_x/y/z are 32-bit: more work-items in one dimension cannot be dispatched.
+    if (x > 0xffffffff)
+      throw new LaunchError(
+        what === 'grid' ? 'grid' : 'block-size',
+        `${what}[${i}] = ${x} exceeds the AQL packet's 32-bit ${what} size (at most 4294967295 work-items per dimension)`,
+      );
+    out[i] = x;
+  }
+  if (what === 'block' && out[0] * out[1] * out[2] > 1024)
+    throw new LaunchError('block-size', `block ${out.join('x')} has more than 1024 work-items`);
+  return out;
+}
