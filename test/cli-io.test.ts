@@ -17,10 +17,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { disasmWords } from '../src/codec/disasm.js';
 import { decodeRaw, rawLine } from '../src/cli/disasm-raw.js';
 import { CHUNK, Input, LIMITS, writeChunks } from '../src/cli/io.js';
 import { writeBuffer } from '../src/cli/run.js';
+import { disasmWords } from '../src/codec/disasm.js';
 import { cli, mainTs, oneLineError, root, spawnCli } from './helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gcnkit-io-'));
@@ -31,39 +31,53 @@ spawnSync('mkfifo', [fifo]);
 copyFileSync(join(root, 'examples', 'vadd', 'vadd-gfx908.hsaco'), at('k.hsaco'));
 writeFileSync(
   at('spec.json'),
-  JSON.stringify({ kernel: 'vadd', grid: [64], block: [64], args: [{ buffer: 'zero' }, { buffer: { bytes: 256 } }, { buffer: { bytes: 256 } }, { value: 64, type: 'i32' }] }),
+  JSON.stringify({
+    kernel: 'vadd',
+    grid: [64],
+    block: [64],
+    args: [
+      { buffer: 'zero' },
+      { buffer: { bytes: 256 } },
+      { buffer: { bytes: 256 } },
+      { value: 64, type: 'i32' },
+    ],
+  }),
 );
 
-test('a FIFO, a device or a directory as input is refused at once, for every kind of input', { timeout: 10000 }, () => {
-  assert.ok(existsSync(fifo), 'mkfifo');
-  for (const [what, path] of [
-    ['a FIFO', fifo],
-    ['a character device', '/dev/zero'],
-    ['a directory', dir],
-  ]) {
-    const re = (p: string) => new RegExp(`: ${p.replace(/[/.]/g, '\\$&')}: is ${what}, not a regular file`);
-    oneLineError(cli('disasm', path), 1, re(path));
-    oneLineError(cli('disasm', '--raw', path), 1, re(path));
-    oneLineError(cli('info', path), 1, re(path));
-    oneLineError(cli('asm', path), 1, re(path));
-    oneLineError(cli('link', '-o', at('out.hsaco'), path), 1, re(path));
-    oneLineError(cli('run', path, at('spec.json')), 1, re(path));
-    oneLineError(cli('run', at('k.hsaco'), path), 1, re(path));
-  }
-  // A buffer file in a spec, and an .include in assembly source.
-  writeFileSync(at('zero'), '');
-  rmSync(at('zero'));
-  spawnSync('ln', ['-s', '/dev/zero', at('zero')]);
-  oneLineError(
-    cli('run', '--allow-outside-paths', at('k.hsaco'), at('spec.json')),
-    1,
-    /^gcnkit run: .*spec\.json: args\[0\]\.buffer: zero: is a character device, not a regular file$/,
-  );
-  writeFileSync(at('inc.s'), `.include "${fifo}"\ns_endpgm\n`);
-  const inc = cli('asm', at('inc.s'));
-  assert.equal(inc.status, 1);
-  assert.match(inc.stderr, /Could not find include file/);
-});
+test(
+  'a FIFO, a device or a directory as input is refused at once, for every kind of input',
+  { timeout: 10000 },
+  () => {
+    assert.ok(existsSync(fifo), 'mkfifo');
+    for (const [what, path] of [
+      ['a FIFO', fifo],
+      ['a character device', '/dev/zero'],
+      ['a directory', dir],
+    ]) {
+      const re = (p: string) => new RegExp(`: ${p.replace(/[/.]/g, '\\$&')}: is ${what}, not a regular file`);
+      oneLineError(cli('disasm', path), 1, re(path));
+      oneLineError(cli('disasm', '--raw', path), 1, re(path));
+      oneLineError(cli('info', path), 1, re(path));
+      oneLineError(cli('asm', path), 1, re(path));
+      oneLineError(cli('link', '-o', at('out.hsaco'), path), 1, re(path));
+      oneLineError(cli('run', path, at('spec.json')), 1, re(path));
+      oneLineError(cli('run', at('k.hsaco'), path), 1, re(path));
+    }
+    // A buffer file in a spec, and an .include in assembly source.
+    writeFileSync(at('zero'), '');
+    rmSync(at('zero'));
+    spawnSync('ln', ['-s', '/dev/zero', at('zero')]);
+    oneLineError(
+      cli('run', '--allow-outside-paths', at('k.hsaco'), at('spec.json')),
+      1,
+      /^gcnkit run: .*spec\.json: args\[0\]\.buffer: zero: is a character device, not a regular file$/,
+    );
+    writeFileSync(at('inc.s'), `.include "${fifo}"\ns_endpgm\n`);
+    const inc = cli('asm', at('inc.s'));
+    assert.equal(inc.status, 1);
+    assert.match(inc.stderr, /Could not find include file/);
+  },
+);
 
 test('inputs past their size limit are refused before reading, naming the limit', () => {
   const big = at('big.bin');
@@ -72,7 +86,9 @@ test('inputs past their size limit are refused before reading, naming the limit'
   oneLineError(
     cli('disasm', big),
     1,
-    new RegExp(`: ${LIMITS.disasm + 1} bytes, more than the limit for a code object to disassemble \\(16 MiB\\)$`),
+    new RegExp(
+      `: ${LIMITS.disasm + 1} bytes, more than the limit for a code object to disassemble \\(16 MiB\\)$`,
+    ),
   );
   oneLineError(cli('asm', big), 1, /more than the limit for assembly source \(16 MiB\)$/);
   oneLineError(cli('run', at('k.hsaco'), big), 1, /more than the limit for a run spec \(16 MiB\)$/);
@@ -116,7 +132,17 @@ test('outputs are atomic: a failure leaves the old file untouched and no tempora
   assert.deepEqual([...readFileSync(out)], [1, 2, 3]);
   assert.deepEqual(readdirSync(dir).sort(), before);
   // A folder that does not exist: one line, nothing written.
-  oneLineError(cli('asm', '--mcpu=gfx900', '-o', at('no/such/dir/k.o'), join(root, 'test/fixtures/asm-driver/src/branches.s')), 1, /no\/such\/dir\/k\.o: cannot write: ENOENT$/);
+  oneLineError(
+    cli(
+      'asm',
+      '--mcpu=gfx900',
+      '-o',
+      at('no/such/dir/k.o'),
+      join(root, 'test/fixtures/asm-driver/src/branches.s'),
+    ),
+    1,
+    /no\/such\/dir\/k\.o: cannot write: ENOENT$/,
+  );
 });
 
 test('a buffer is written a chunk at a time straight from device memory', () => {
@@ -163,27 +189,40 @@ test('disasm --raw decodes in chunks exactly as a whole-file decode', () => {
   );
 });
 
-test('disasm --raw streams: 8 MiB of words in a 48 MB heap, text and one JSON document', { timeout: 60000 }, () => {
-  const f = at('zeros.bin');
-  writeFileSync(f, '');
-  truncateSync(f, 8 * 1024 * 1024);
-  const r = spawnSync(process.execPath, ['--max-old-space-size=48', '--import', 'tsx', mainTs, 'disasm', '--raw', f], {
-    maxBuffer: 1 << 30,
-    encoding: 'latin1',
-  });
-  assert.equal(r.status, 0, r.stderr);
-  const lines = r.stdout.split('\n');
-  assert.equal(lines.length, 2 * 1024 * 1024 + 1);
-  assert.match(lines[2 * 1024 * 1024 - 1], /^\tv_cndmask_b32_e32 v0, s0, v0, vcc +\/\/ 0000007FFFFC: 00000000$/);
-  const j = spawnCli(['disasm', '--raw', '--json', '--mcpu=gfx906', '-'], { input: Buffer.from([0, 0, 0x81, 0xbf, 7, 0, 0x80, 0xbf]) });
-  assert.equal(j.status, 0, j.stderr);
-  assert.deepEqual(JSON.parse(j.stdout), {
-    file: '<stdin>',
-    target: 'gfx906',
-    raw: true,
-    instructions: [
-      { address: 0, bytes: '000081bf', text: 's_endpgm' },
-      { address: 4, bytes: '070080bf', text: 's_nop 7' },
-    ],
-  });
-});
+test(
+  'disasm --raw streams: 8 MiB of words in a 48 MB heap, text and one JSON document',
+  { timeout: 60000 },
+  () => {
+    const f = at('zeros.bin');
+    writeFileSync(f, '');
+    truncateSync(f, 8 * 1024 * 1024);
+    const r = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=48', '--import', 'tsx', mainTs, 'disasm', '--raw', f],
+      {
+        maxBuffer: 1 << 30,
+        encoding: 'latin1',
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    assert.equal(lines.length, 2 * 1024 * 1024 + 1);
+    assert.match(
+      lines[2 * 1024 * 1024 - 1],
+      /^\tv_cndmask_b32_e32 v0, s0, v0, vcc +\/\/ 0000007FFFFC: 00000000$/,
+    );
+    const j = spawnCli(['disasm', '--raw', '--json', '--mcpu=gfx906', '-'], {
+      input: Buffer.from([0, 0, 0x81, 0xbf, 7, 0, 0x80, 0xbf]),
+    });
+    assert.equal(j.status, 0, j.stderr);
+    assert.deepEqual(JSON.parse(j.stdout), {
+      file: '<stdin>',
+      target: 'gfx906',
+      raw: true,
+      instructions: [
+        { address: 0, bytes: '000081bf', text: 's_endpgm' },
+        { address: 4, bytes: '070080bf', text: 's_nop 7' },
+      ],
+    });
+  },
+);

@@ -1,9 +1,9 @@
 // `gcnkit asm [--mcpu=GPU] [--show-encoding] [--json] [-o OUT] FILE`: llvm-mc syntax in,
 // llvm-mc's listing or object out; with `.amdhsa_kernel`s and -o, a linked (loadable) code object.
 import { assemble, formatDiagnostics, type TargetFeatures } from '../asm/assembler.js';
+import { latin1String } from '../disasm/out.js';
 import { linkShared } from '../elf/link.js';
 import { ElfFile } from '../elf/reader.js';
-import { latin1String } from '../disasm/out.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import {
   type Command,
@@ -49,7 +49,9 @@ function parseFeatures(list: string[]): TargetFeatures {
 export const ASM: Command = {
   name: 'asm',
   summary: "assemble LLVM AMDGPU assembly (llvm-mc's syntax, listing and objects)",
-  usage: ['gcnkit asm [--mcpu=GPU] [--mattr=+xnack,...] [--show-encoding] [--filetype=obj] [--json] [-o OUT] FILE'],
+  usage: [
+    'gcnkit asm [--mcpu=GPU] [--mattr=+xnack,...] [--show-encoding] [--filetype=obj] [--json] [-o OUT] FILE',
+  ],
   optionHelp: [
     ['--mcpu=GPU', 'gfx900, gfx906 or gfx908 (default: from .amdgcn_target, else gfx908)'],
     ['--mattr=LIST', 'target-id features: +xnack, -xnack, +sramecc, -sramecc (comma-separated)'],
@@ -83,7 +85,8 @@ export const ASM: Command = {
     // The source's .amdgcn_target gives processor and features only when --mcpu does not.
     const fromSource = mcpu === undefined ? sourceTarget(src) : undefined;
     const target = mcpu ?? fromSource?.mcpu ?? 'gfx908';
-    const features = mattr !== undefined ? parseFeatures(mattr.split(',').filter(Boolean)) : fromSource?.features;
+    const features =
+      mattr !== undefined ? parseFeatures(mattr.split(',').filter(Boolean)) : fromSource?.features;
     const res = assemble(src, name, {
       mcpu: target,
       showEncoding: showEncoding || out === undefined || json,

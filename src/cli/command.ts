@@ -95,11 +95,7 @@ export function positionals(cmd: Command, args: ParsedArgs, names: readonly stri
 
 export function helpText(cmd: Command): string {
   const width = Math.max(...cmd.optionHelp.map(([f]) => f.length), 0) + 2;
-  const lines = [
-    ...cmd.usage.map((u, i) => `${i === 0 ? 'usage: ' : '       '}${u}`),
-    '',
-    cmd.summary,
-  ];
+  const lines = [...cmd.usage.map((u, i) => `${i === 0 ? 'usage: ' : '       '}${u}`), '', cmd.summary];
   if (cmd.optionHelp.length) {
     lines.push('', 'options:');
     for (const [f, d] of cmd.optionHelp) lines.push(`  ${f.padEnd(width)}${d}`);

@@ -40,7 +40,12 @@ export function decodeRaw(input: Input, target: Target, each: (inst: RawInstruct
         const w = words[i + k];
         for (let b = 0; b < 32; b += 8) bytes += ((w >>> b) & 0xff).toString(16).padStart(2, '0');
       }
-      each({ address: base + i * 4, bytes, text: out.text, ...(out.comment ? { comment: out.comment } : {}) });
+      each({
+        address: base + i * 4,
+        bytes,
+        text: out.text,
+        ...(out.comment ? { comment: out.comment } : {}),
+      });
       i += out.size;
     }
     words.copyWithin(0, i, n);
@@ -75,7 +80,14 @@ export function rawLine(inst: RawInstruction): string {
   let hex = '';
   for (let k = 0; k < inst.bytes.length; k += 8) {
     const b = inst.bytes;
-    hex += (k ? ' ' : '') + (b.slice(k + 6, k + 8) + b.slice(k + 4, k + 6) + b.slice(k + 2, k + 4) + b.slice(k, k + 2)).toUpperCase();
+    hex +=
+      (k ? ' ' : '') +
+      (
+        b.slice(k + 6, k + 8) +
+        b.slice(k + 4, k + 6) +
+        b.slice(k + 2, k + 4) +
+        b.slice(k, k + 2)
+      ).toUpperCase();
   }
   const addr = inst.address.toString(16).toUpperCase().padStart(12, '0');
   return `\t${inst.text.padEnd(59)}// ${addr}: ${hex}${inst.comment ? ' ; ' + inst.comment : ''}\n`;

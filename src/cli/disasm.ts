@@ -1,9 +1,18 @@
 // `gcnkit disasm [--mcpu=GPU] [--raw] [--json] FILE`: llvm-objdump -d's text, or one JSON document with
 // a record per instruction (docs/cli.md, "disasm --json").
-import { latin1String } from '../disasm/out.js';
+
 import { objdumpBytes, targetOf } from '../disasm/objdump.js';
+import { latin1String } from '../disasm/out.js';
 import { ElfFile } from '../elf/reader.js';
-import { type Command, flag, HELP_LINE, HELP_OPTION, MCPU_OPTION, mcpuOption, positionals } from './command.js';
+import {
+  type Command,
+  flag,
+  HELP_LINE,
+  HELP_OPTION,
+  MCPU_OPTION,
+  mcpuOption,
+  positionals,
+} from './command.js';
 import { printRaw } from './disasm-raw.js';
 import { fromElfError } from './errors.js';
 import { Input, LIMITS, nameOf, readInput } from './io.js';

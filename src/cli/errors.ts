@@ -22,7 +22,8 @@ export class CliError extends Error {
 }
 
 export const usageError = (message: string): CliError => new CliError(message, EXIT_USAGE);
-export const inputError = (file: string, message: string): CliError => new CliError(message, EXIT_INPUT, file);
+export const inputError = (file: string, message: string): CliError =>
+  new CliError(message, EXIT_INPUT, file);
 
 /** ElfError (which names its file) as a CliError; anything else unchanged. */
 export function fromElfError(e: unknown): unknown {

@@ -62,7 +62,6 @@ function dispatch(argv: readonly string[]): number {
 
 const names = () => COMMANDS.map((c) => c.name).join(', ');
 
-
 /**
  * Runs `gcnkit ARGV` in this process: output on process.stdout/stderr, errors as the one-line report.
  * Returns the exit status.

@@ -105,7 +105,10 @@ export class Input {
 
   private tooBig(size: number | undefined): Error {
     const limit = `the limit for ${this.what} (${formatBytes(this.limit)})`;
-    return inputError(this.name, size === undefined ? `more than ${limit}` : `${size} bytes, more than ${limit}`);
+    return inputError(
+      this.name,
+      size === undefined ? `more than ${limit}` : `${size} bytes, more than ${limit}`,
+    );
   }
 
   /**
@@ -213,7 +216,8 @@ export class Output {
 
   write(bytes: Uint8Array): void {
     try {
-      for (let o = 0; o < bytes.length; ) o += writeSync(this.fd, bytes, o, Math.min(CHUNK, bytes.length - o));
+      for (let o = 0; o < bytes.length; )
+        o += writeSync(this.fd, bytes, o, Math.min(CHUNK, bytes.length - o));
     } catch (e) {
       this.abort();
       throw inputError(this.path, `cannot write: ${errno(e)}`);

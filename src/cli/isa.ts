@@ -3,7 +3,15 @@ import { FAMILIES } from '../codec/disasm.js';
 import { execStatus } from '../emu/executable.js';
 import type { Target } from '../isa/targets.js';
 import '../runtime/semantics.js';
-import { type Command, flag, HELP_LINE, HELP_OPTION, MCPU_OPTION, mcpuOption, positionals } from './command.js';
+import {
+  type Command,
+  flag,
+  HELP_LINE,
+  HELP_OPTION,
+  MCPU_OPTION,
+  mcpuOption,
+  positionals,
+} from './command.js';
 
 export const ISA: Command = {
   name: 'isa',

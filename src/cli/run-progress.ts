@@ -11,7 +11,13 @@ export interface ProgressReport {
 }
 
 const rate = (n: number): string =>
-  n >= 1e9 ? `${(n / 1e9).toFixed(2)} G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : `${Math.round(n)} `;
+  n >= 1e9
+    ? `${(n / 1e9).toFixed(2)} G`
+    : n >= 1e6
+      ? `${(n / 1e6).toFixed(2)} M`
+      : n >= 1e3
+        ? `${(n / 1e3).toFixed(1)} k`
+        : `${Math.round(n)}`;
 
 export class Progress {
   private shown = false;
@@ -27,7 +33,7 @@ export class Progress {
   report(label: string, p: ProgressReport): void {
     const ips = p.seconds > 0 ? p.waveInstructions / p.seconds : 0;
     const elapsed = (performance.now() - this.start) / 1000;
-    const line = `${label}: waves ${p.wavesDone}/${p.wavesTotal}, ${rate(ips)}instructions/s, ${elapsed.toFixed(1)} s elapsed`;
+    const line = `${label}: waves ${p.wavesDone}/${p.wavesTotal}, ${rate(ips)} instructions/s, ${elapsed.toFixed(1)} s elapsed`;
     if (this.tty) {
       this.write(`\r${line}\x1b[K`);
       this.shown = true;

@@ -1,8 +1,8 @@
 // `gcnkit run --show=NAME:TYPE[:COUNT]`: the first COUNT values of a buffer after the run. Parsed and
 // checked against the spec before anything runs, and only the bytes it prints are read from the device.
 import { f16ToF32 } from '../emu/float/f16.js';
-import type { BufferDecl } from './run-spec.js';
 import { usageError } from './errors.js';
+import type { BufferDecl } from './run-spec.js';
 
 type Getter = (v: DataView, o: number) => number | bigint;
 

@@ -92,22 +92,33 @@ const at = (base: string, key: string | number) =>
   typeof key === 'number' ? `${base}[${key}]` : base ? `${base}.${key}` : key;
 
 function object(v: unknown, field: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new SpecError(field, 'must be a JSON object');
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new SpecError(field, 'must be a JSON object');
   return v as Obj;
 }
 
 function onlyKeys(o: Obj, base: string, keys: readonly string[]): void {
   for (const k of Object.keys(o))
-    if (!keys.includes(k)) throw new SpecError(at(base, k), `unknown field (fields here: ${keys.join(', ')})`);
+    if (!keys.includes(k))
+      throw new SpecError(at(base, k), `unknown field (fields here: ${keys.join(', ')})`);
 }
 
 /** A whole number >= min in any JSON number form (1e6, 1.5e6, 1000.0), at most `max`. */
-export function count(v: unknown, field: string, min: 0 | 1, max = Number.MAX_SAFE_INTEGER, why = ''): number {
+export function count(
+  v: unknown,
+  field: string,
+  min: 0 | 1,
+  max = Number.MAX_SAFE_INTEGER,
+  why = '',
+): number {
   const kind = min === 0 ? 'a non-negative integer' : 'a positive integer';
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
     throw new SpecError(field, `${JSON.stringify(v) ?? 'nothing'} is not ${kind}`);
   if (v > max)
-    throw new SpecError(field, `${v} is more than ${max}${why ? `, ${why}` : max === Number.MAX_SAFE_INTEGER ? ' (2^53-1)' : ''}`);
+    throw new SpecError(
+      field,
+      `${v} is more than ${max}${why ? `, ${why}` : max === Number.MAX_SAFE_INTEGER ? ' (2^53-1)' : ''}`,
+    );
   return v;
 }
 
@@ -132,7 +143,10 @@ function scalar(x: unknown, field: string): number | bigint {
     const s = x as string;
     return s.startsWith('-') ? -BigInt(s.slice(1)) : BigInt(s);
   }
-  throw new SpecError(field, 'must be a number, an integer in a string ("-5", "0xffffffffffffffff") or an array of them');
+  throw new SpecError(
+    field,
+    'must be a number, an integer in a string ("-5", "0xffffffffffffffff") or an array of them',
+  );
 }
 
 function parseArg(a: unknown, field: string, buffer: (b: unknown, field: string) => string): ArgDecl {
@@ -154,7 +168,8 @@ function parseArg(a: unknown, field: string, buffer: (b: unknown, field: string)
       }
       const v = o.value;
       if (Array.isArray(v)) {
-        if (type === undefined) throw new SpecError(at(field, 'type'), 'is needed for an array value (a vector)');
+        if (type === undefined)
+          throw new SpecError(at(field, 'type'), 'is needed for an array value (a vector)');
         if (v.length === 0) throw new SpecError(at(field, 'value'), 'must not be empty');
         return { kind: 'value', value: v.map((x, i) => scalar(x, at(at(field, 'value'), i))), type };
       }
@@ -181,7 +196,12 @@ function parseLaunch(o: Obj, field: string, buffer: (b: unknown, field: string) 
   return {
     field,
     kernel: str(o.kernel, at(field, 'kernel'), "the kernel's name (a string)"),
-    grid: dims(o.grid, at(field, 'grid'), MAX_GRID, "the largest grid size a dispatch packet holds (32 bits)"),
+    grid: dims(
+      o.grid,
+      at(field, 'grid'),
+      MAX_GRID,
+      'the largest grid size a dispatch packet holds (32 bits)',
+    ),
     block: dims(o.block ?? [1], at(field, 'block'), MAX_BLOCK, 'the most work-items a workgroup has'),
     args: args.map((a, i) => parseArg(a, at(at(field, 'args'), i), buffer)),
     dynamicLds: count(o.dynamic_lds ?? 0, at(field, 'dynamic_lds'), 0),

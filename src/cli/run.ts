@@ -17,8 +17,8 @@ import {
 import { CliError, fromElfError, inputError, usageError } from './errors.js';
 import { CHUNK, formatBytes, Input, LIMITS, nameOf, readInput, writeChunks } from './io.js';
 import { parseBytes, parseCount, parseSeconds } from './numbers.js';
-import { type Outcome, printText, type RunErrorDetail, runDocument } from './run-report.js';
 import { Progress } from './run-progress.js';
+import { type Outcome, printText, type RunErrorDetail, runDocument } from './run-report.js';
 import { jsonValue, parseShow, showValues } from './run-show.js';
 import { type BufferDecl, type LaunchDecl, parseRunSpec, type RunSpec, SpecError } from './run-spec.js';
 import { SpecPaths } from './spec-paths.js';
@@ -36,9 +36,18 @@ export const RUN: Command = {
     ['--json', 'print one JSON document (launch figures, --show values, outputs)'],
     ['--budget=N', 'wave-instructions each dispatch may execute (default 1e9; 1e6, 1.5e6 ... accepted)'],
     ['--timeout=SECONDS', `wall-clock limit of the whole run (default ${DEFAULT_TIMEOUT}; 0 = none)`],
-    ['--memory=BYTES', `device memory cap (default ${formatBytes(DEFAULT_MEMORY_LIMIT)}; 512M, 4G ... accepted)`],
-    ['--show=NAME:TYPE[:COUNT]', 'print the first COUNT (16) values of a buffer (argument index in a one-launch spec)'],
-    ['--progress, --no-progress', 'force the progress line on stderr on or off (default: on a terminal, not with --json)'],
+    [
+      '--memory=BYTES',
+      `device memory cap (default ${formatBytes(DEFAULT_MEMORY_LIMIT)}; 512M, 4G ... accepted)`,
+    ],
+    [
+      '--show=NAME:TYPE[:COUNT]',
+      'print the first COUNT (16) values of a buffer (argument index in a one-launch spec)',
+    ],
+    [
+      '--progress, --no-progress',
+      'force the progress line on stderr on or off (default: on a terminal, not with --json)',
+    ],
     ['--allow-outside-paths', "let spec paths leave the spec's folder"],
     HELP_LINE,
   ],
@@ -77,7 +86,8 @@ function flags(args: ParsedArgs): Flags {
     budget: budget === undefined ? undefined : parseCount(budget, '--budget'),
     timeout: timeout === undefined ? DEFAULT_TIMEOUT : parseSeconds(timeout, '--timeout'),
     memory: memory === undefined ? DEFAULT_MEMORY_LIMIT : parseBytes(memory, '--memory'),
-    progress: flag(args, 'progress') || (!flag(args, 'no-progress') && !json && process.stderr.isTTY === true),
+    progress:
+      flag(args, 'progress') || (!flag(args, 'no-progress') && !json && process.stderr.isTTY === true),
     allowOutside: flag(args, 'allow-outside-paths'),
   };
 }
@@ -98,10 +108,12 @@ interface PlannedBuffer {
 function runCommand(args: ParsedArgs): number {
   const f = flags(args);
   const [coFile, specFile] = positionals(RUN, args, ['FILE', 'SPEC.json']);
-  if (coFile === '-' && specFile === '-') throw usageError('FILE and SPEC.json cannot both be standard input');
+  if (coFile === '-' && specFile === '-')
+    throw usageError('FILE and SPEC.json cannot both be standard input');
   const specName = nameOf(specFile);
   const spec = parseSpecFile(specFile);
   const shows = ((args.values.show ?? []) as string[]).map((s) => parseShow(s, spec.buffers, spec.form));
+  const code = readInput(coFile, LIMITS.codeObject, 'a code object');
   // Paths resolve against the spec's folder (the current one for a spec on standard input).
   const paths = new SpecPaths(specFile === '-' ? '.' : dirname(specFile), f.allowOutside, {
     'code object': coFile === '-' ? undefined : coFile,
@@ -127,7 +139,6 @@ function runCommand(args: ParsedArgs): number {
     for (const p of planned) p.input?.close();
     throw e instanceof SpecError ? specError(specName, e) : e;
   }
-  const code = readInput(coFile, LIMITS.codeObject, 'a code object');
   const progress = f.progress
     ? new Progress((s) => process.stderr.write(s), process.stderr.isTTY === true, performance.now())
     : undefined;
@@ -143,10 +154,18 @@ function runCommand(args: ParsedArgs): number {
   let mod: Module;
   const buffers = new Map<string, DeviceBuffer>();
   try {
-    mod = dev.load(code, nameOf(coFile));
-    for (const p of planned) buffers.set(p.name, fillBuffer(dev, p));
-  } catch (e) {
-    throw runtimeError(specName, '', e);
+    try {
+      mod = dev.load(code, nameOf(coFile));
+    } catch (e) {
+      throw runtimeError(nameOf(coFile), '', e);
+    }
+    for (const p of planned) {
+      try {
+        buffers.set(p.name, fillBuffer(dev, p));
+      } catch (e) {
+        throw runtimeError(specName, p.field, e);
+      }
+    }
   } finally {
     for (const p of planned) p.input?.close();
   }
@@ -160,7 +179,10 @@ function runCommand(args: ParsedArgs): number {
     );
     outcome.outputs = outputs.map((o) => ({ buffer: o.buffer, file: o.path }));
   }
-  if (f.json) process.stdout.write(JSON.stringify(runDocument(nameOf(coFile), specName, spec, outcome), jsonReplacer) + '\n');
+  if (f.json)
+    process.stdout.write(
+      JSON.stringify(runDocument(nameOf(coFile), specName, spec, outcome), jsonReplacer) + '\n',
+    );
   else printText(spec, outcome);
   if (outcome.error !== undefined) throw outcome.error;
   return 0;
@@ -201,7 +223,10 @@ function planBuffer(b: BufferDecl, file: string | undefined, cap: number): Plann
   const what = (lim: string) => `${size} bytes is more than ${lim}`;
   if (size > cap) {
     input?.close();
-    throw new SpecError(sizeField, `${what(`the device memory cap of ${formatBytes(cap)}`)} (--memory=BYTES raises it)`);
+    throw new SpecError(
+      sizeField,
+      `${what(`the device memory cap of ${formatBytes(cap)}`)} (--memory=BYTES raises it)`,
+    );
   }
   if (size > MAX_BUFFER) {
     input?.close();
@@ -228,7 +253,8 @@ export function writeBuffer(dev: Pick<Device, 'read'>, buf: DeviceBuffer, path: 
   writeChunks(
     path,
     (function* () {
-      for (let off = 0; off < buf.size; off += CHUNK) yield dev.read(buf, off, Math.min(CHUNK, buf.size - off));
+      for (let off = 0; off < buf.size; off += CHUNK)
+        yield dev.read(buf, off, Math.min(CHUNK, buf.size - off));
     })(),
   );
 }
@@ -273,7 +299,16 @@ function watchdog(e: DispatchError): string {
   return `; ${r.length} wave(s) still running: ${shown.join(', ')}${r.length > 4 ? `, and ${r.length - 4} more` : ''}`;
 }
 
-const INT_BITS: Record<string, number> = { i8: 8, u8: 8, i16: 16, u16: 16, i32: 32, u32: 32, i64: 64, u64: 64 };
+const INT_BITS: Record<string, number> = {
+  i8: 8,
+  u8: 8,
+  i16: 16,
+  u16: 16,
+  i32: 32,
+  u32: 32,
+  i64: 64,
+  u64: 64,
+};
 
 function runLaunches(
   mod: Module,
@@ -284,7 +319,12 @@ function runLaunches(
   specName: string,
 ): Outcome {
   const start = performance.now();
-  const outcome: Outcome = { launches: spec.launches.map(() => undefined), warnings: [], shown: [], outputs: [] };
+  const outcome: Outcome = {
+    launches: spec.launches.map(() => undefined),
+    warnings: [],
+    shown: [],
+    outputs: [],
+  };
   const runs = spec.launches.map(() => 0);
   const total = spec.launches.length;
   try {
@@ -297,7 +337,10 @@ function runLaunches(
           if (f.timeout > 0) {
             timeout = f.timeout - (performance.now() - start) / 1000;
             if (timeout <= 0)
-              throw inputError(specName, `${label ? `${label}: ` : ''}the run's timeout of ${f.timeout} s has passed (--timeout=SECONDS raises it; 0 = none)`);
+              throw inputError(
+                specName,
+                `${label ? `${label}: ` : ''}the run's timeout of ${f.timeout} s has passed (--timeout=SECONDS raises it; 0 = none)`,
+              );
           }
           let result: LaunchResult;
           try {
@@ -347,7 +390,11 @@ function launchLabel(spec: RunSpec, l: LaunchDecl, run: number): string {
   return `${l.field} (${l.kernel})${runPart ? `, ${runPart}` : ''}`;
 }
 
-function kernelArg(a: LaunchDecl['args'][number], buffers: Map<string, DeviceBuffer>, iteration: number): KernelArg {
+function kernelArg(
+  a: LaunchDecl['args'][number],
+  buffers: Map<string, DeviceBuffer>,
+  iteration: number,
+): KernelArg {
   switch (a.kind) {
     case 'buffer':
       return buffers.get(a.name)!;

@@ -85,7 +85,9 @@ export class SpecPaths {
     }
     if (st?.isDirectory()) throw new SpecError(field, `cannot write '${given}': it is a directory`);
     for (const g of this.guarded) {
-      const same = g.path === target || (st !== undefined && !st.isSymbolicLink() && st.dev === g.dev && st.ino === g.ino);
+      const same =
+        g.path === target ||
+        (st !== undefined && !st.isSymbolicLink() && st.dev === g.dev && st.ino === g.ino);
       if (same) throw new SpecError(field, `'${given}' is the ${g.what}: an output may not replace it`);
     }
     const other = this.outputs.get(target);

@@ -1,6 +1,7 @@
-// Streamed output on standard output: synchronous writes of bounded batches, so that a command that
-// prints gigabytes (disasm --raw of a large file) holds only one batch in memory and waits for a slow
-// reader instead of queueing everything it prints.
+// Streamed output on standard output: synchronous writes of bounded batches straight to fd 1, so that a
+// command that prints gigabytes (disasm --raw of a large file) holds one batch at a time, waits for a
+// slow reader instead of queueing everything it prints, and stops at once (EPIPE) when the reader goes
+// away (`| head`). process.stdout would report a closed pipe only after the whole input was decoded.
 import { writeSync } from 'node:fs';
 
 const BATCH = 256 * 1024;

@@ -7,6 +7,8 @@ import { gcnkit } from '../../src/cli/gcnkit.js';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const mainTs = join(root, 'src', 'cli', 'main.ts');
+/** tsx's loader by URL, so that a child process started in another folder finds it. */
+export const tsx = import.meta.resolve('tsx');
 
 export interface CliResult {
   status: number;
@@ -16,6 +18,11 @@ export interface CliResult {
 
 /** `gcnkit ...args` in this process, its output captured (latin1, as the commands write bytes). */
 export function cli(...args: string[]): CliResult {
+  return cliIn(undefined, ...args);
+}
+
+/** cli() run from the folder `cwd` (relative file names, and the names messages print). */
+export function cliIn(cwd: string | undefined, ...args: string[]): CliResult {
   const out: string[] = [];
   const err: string[] = [];
   const wOut = process.stdout.write;
@@ -27,10 +34,13 @@ export function cli(...args: string[]): CliResult {
     }) as typeof process.stdout.write;
   process.stdout.write = capture(out);
   process.stderr.write = capture(err);
+  const back = process.cwd();
   let status: number;
   try {
+    if (cwd !== undefined) process.chdir(cwd);
     status = gcnkit(args);
   } finally {
+    process.chdir(back);
     process.stdout.write = wOut;
     process.stderr.write = wErr;
   }
@@ -38,8 +48,11 @@ export function cli(...args: string[]): CliResult {
 }
 
 /** `gcnkit ...args` as a child process (about 0.5 s each: use sparingly). */
-export function spawnCli(args: string[], opts: { input?: string | Uint8Array; cwd?: string; timeout?: number } = {}) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', mainTs, ...args], {
+export function spawnCli(
+  args: string[],
+  opts: { input?: string | Uint8Array; cwd?: string; timeout?: number } = {},
+) {
+  const r = spawnSync(process.execPath, ['--import', tsx, mainTs, ...args], {
     encoding: 'latin1',
     cwd: opts.cwd ?? root,
     input: opts.input,
@@ -49,8 +62,20 @@ export function spawnCli(args: string[], opts: { input?: string | Uint8Array; cw
 }
 
 /** Asserts the one-line error format: `gcnkit CMD: ...` on stderr, nothing on stdout, the exit status. */
-export function oneLineError(r: { status: number | null; stdout: string; stderr: string }, status: number, re: RegExp): void {
+export function oneLineError(
+  r: { status: number | null; stdout: string; stderr: string },
+  status: number,
+  re: RegExp,
+): void {
   const lines = r.stderr.split('\n');
-  if (r.status !== status || lines.length !== 2 || lines[1] !== '' || !re.test(lines[0]) || /\n\s+at /.test(r.stderr))
-    throw new Error(`expected exit ${status} and one line matching ${re}, got exit ${r.status}, stderr:\n${r.stderr}`);
+  if (
+    r.status !== status ||
+    lines.length !== 2 ||
+    lines[1] !== '' ||
+    !re.test(lines[0]) ||
+    /\n\s+at /.test(r.stderr)
+  )
+    throw new Error(
+      `expected exit ${status} and one line matching ${re}, got exit ${r.status}, stderr:\n${r.stderr}`,
+    );
 }
