@@ -21,7 +21,7 @@ import { decodeRaw, rawLine } from '../src/cli/disasm-raw.js';
 import { CHUNK, Input, LIMITS, writeChunks } from '../src/cli/io.js';
 import { writeBuffer } from '../src/cli/run.js';
 import { disasmWords } from '../src/codec/disasm.js';
-import { cli, mainTs, oneLineError, root, spawnCli } from './helpers/cli.js';
+import { cli, gcnkitArgv, oneLineError, root, spawnCli } from './helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gcnkit-io-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -98,7 +98,7 @@ test('inputs past their size limit are refused before reading, naming the limit'
 
 test('standard input is read with the same limit and stops as soon as it passes it (/dev/zero as asm source)', () => {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', mainTs, 'asm', '-'], {
+  const r = spawnSync(process.execPath, gcnkitArgv('asm', '-'), {
     stdio: [openSync('/dev/zero', 'r'), 'pipe', 'pipe'],
     encoding: 'utf8',
     timeout: 20000,
@@ -196,14 +196,10 @@ test(
     const f = at('zeros.bin');
     writeFileSync(f, '');
     truncateSync(f, 8 * 1024 * 1024);
-    const r = spawnSync(
-      process.execPath,
-      ['--max-old-space-size=48', '--import', 'tsx', mainTs, 'disasm', '--raw', f],
-      {
-        maxBuffer: 1 << 30,
-        encoding: 'latin1',
-      },
-    );
+    const r = spawnSync(process.execPath, ['--max-old-space-size=48', ...gcnkitArgv('disasm', '--raw', f)], {
+      maxBuffer: 1 << 30,
+      encoding: 'latin1',
+    });
     assert.equal(r.status, 0, r.stderr);
     const lines = r.stdout.split('\n');
     assert.equal(lines.length, 2 * 1024 * 1024 + 1);

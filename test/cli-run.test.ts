@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { cli, mainTs, oneLineError, root, spawnCli, tsx } from './helpers/cli.js';
+import { cli, gcnkitArgv, oneLineError, root, spawnCli } from './helpers/cli.js';
 import { kernelObject } from './helpers/kernel-asm.js';
 
 const example = join(root, 'examples', 'vadd');
@@ -320,7 +320,7 @@ test('progress: silent by default off a terminal, --progress forces it, a termin
   assert.equal(cli('run', '--progress', '--no-progress', VADD_CO, spec('vadd.json', VADD)).status, 2);
   const hasScript = spawnSync('script', ['--version']).status === 0;
   if (hasScript) {
-    const cmd = [process.execPath, '--import', tsx, mainTs, 'run', VADD_CO, spec('vadd.json', VADD)]
+    const cmd = [process.execPath, ...gcnkitArgv('run', VADD_CO, spec('vadd.json', VADD))]
       .map((a) => `'${a}'`)
       .join(' ');
     const t = spawnSync('script', ['-qec', `${cmd} 2>&1 >/dev/null`, '/dev/null'], {

@@ -10,6 +10,7 @@ import { after, test } from 'node:test';
 import { Device } from '../src/runtime/device.js';
 import { decodePrintfBuffer, newPrintfBuffer, PrintfTable } from '../src/runtime/printf.js';
 import { formatPrintf } from '../src/runtime/printf-format.js';
+import { gcnkitArgv } from './helpers/cli.js';
 import { caseBytes, formatCases } from './helpers/printf-cases.js';
 
 const root = join(import.meta.dirname, '..');
@@ -272,7 +273,7 @@ for (const o of ['O0', 'O3']) {
 }
 
 function gcnkit(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], {
+  return spawnSync(process.execPath, gcnkitArgv(...args), {
     encoding: 'utf8',
     cwd: root,
   });
@@ -319,7 +320,10 @@ test('gcnkit run: a malformed printf record is a one-line note on stderr; hostca
   ]);
   assert.equal(r.status, 0, r.stderr);
   assert.ok(r.stdout.startsWith('before\nkernel corrupt:'), r.stdout);
-  assert.equal(r.stderr, 'gcnkit: printf: record at buffer offset 12: unknown printf id 77\n');
+  assert.equal(
+    r.stderr,
+    `gcnkit run: ${join(dir, 'corrupt.json')}: printf: record at buffer offset 12: unknown printf id 77\n`,
+  );
   const h = gcnkit([
     'run',
     join(fixtures, 'hostcall-gfx908-O3.hsaco'),
@@ -327,5 +331,8 @@ test('gcnkit run: a malformed printf record is a one-line note on stderr; hostca
   ]);
   assert.equal(h.status, 1);
   assert.equal(h.stdout, '');
-  assert.match(h.stderr, /^gcnkit: kernel 'hostcall' .*hostcall buffer, which is not modelled.*\n$/);
+  assert.match(
+    h.stderr,
+    /^gcnkit run: .*hostcall\.json: kernel 'hostcall' .*hostcall buffer, which is not modelled.*\n$/,
+  );
 });
