@@ -365,12 +365,16 @@ function runLaunches(
             if (p) process.stdout.write(p.endsWith('\n') ? p : p + '\n');
             for (const n of result.printfNotes ?? []) process.stderr.write(`gcnkit run: ${specName}: ${n}\n`);
           }
-          progress?.report(label || l.kernel, {
-            wavesDone: result.waves,
-            wavesTotal: result.waves,
-            waveInstructions: result.waveInstructions,
-            seconds: result.seconds,
-          });
+          progress?.report(
+            label || l.kernel,
+            {
+              wavesDone: result.waves,
+              wavesTotal: result.waves,
+              waveInstructions: result.waveInstructions,
+              seconds: result.seconds,
+            },
+            r === l.repeat - 1 ? 'last' : 'more',
+          );
         }
       }
     }
