@@ -28,7 +28,8 @@ export function runDisasm(argv: string[]): number {
       mcpu: mcpu as Target | undefined,
     });
   } catch (e) {
-    if (e instanceof ElfError) throw new CliError(e.message);
+    // The library names its option; the command names its flag.
+    if (e instanceof ElfError) throw new CliError(e.message.replace('with the mcpu option', 'with --mcpu'));
     throw e;
   }
   process.stdout.write(text);

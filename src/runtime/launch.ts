@@ -9,6 +9,7 @@ import type { Program } from '../emu/program.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
 import { hasAgprs, type Target } from '../isa/targets.js';
+import { checkBlock, dynamicLdsWarning } from './checks.js';
 import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
 import { packExplicit, packHidden } from './kernargs.js';
@@ -65,6 +66,7 @@ export class Module {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     if (!Number.isSafeInteger(budget) || budget < 1)
       throw new LaunchError('argument', `budget = ${String(budget)} is not a positive integer`);
+    checkBlock(k, block);
     const fields = kdFields(k.descriptor, this.target);
     const md = k.metadata;
     const mdArgs = md.args ?? [];
@@ -90,6 +92,8 @@ export class Module {
       lds = Math.ceil(lds / 16) * 16 + extra;
       dynamicLds += extra;
     }
+    const noDynamic = dynamicLdsWarning(k, dynamicLds);
+    if (noDynamic !== undefined) warn(noDynamic);
     if (lds > 65536)
       throw new LaunchError('lds', `kernel '${k.name}' needs ${lds} bytes of LDS; a workgroup has 65536`);
     const usesPrintf = mdArgs.some((a) => a.valueKind === 'hidden_printf_buffer');
