@@ -2,7 +2,9 @@
 // The source is the instruction text of the gfx908 corpus kernels (test/corpus, as llvm-objdump-22
 // prints it) repeated, with a label per copy; both assemble it into a relocatable object
 // (llvm-mc-22 -filetype=obj). The objects' .text must be identical.
-// Run: npm run bench:asm   (needs llvm-mc-22; GCNKIT_BENCH_MIN=<n> changes the size)
+// Run: npm run bench:asm   (needs llvm-mc-22; GCNKIT_BENCH_MIN=<n> changes the size). `--smoke`
+// (npm run bench:smoke): one copy of the corpus text and 5,000 distinct lines, the same checks. Exit 1
+// when a .text differs from llvm-mc-22's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,9 @@ import { ElfFile } from '../src/elf/reader.js';
 
 const root = join(import.meta.dirname, '..');
 const corpus = join(root, 'test', 'corpus', 'obj');
-const minInstructions = Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+const smoke = process.argv.includes('--smoke');
+const minInstructions = smoke ? 1 : Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+const distinctLines = smoke ? 5_000 : 200_000;
 
 if (spawnSync('llvm-mc-22', ['--version'], { stdio: 'ignore' }).status !== 0) {
   console.error('bench: llvm-mc-22 not found (apt-get install llvm-22)');
@@ -80,7 +84,7 @@ try {
   if (!same) process.exitCode = 1;
 
   // Cache-cold: every line distinct (valid texts generated from the op tables, those llvm-mc accepts).
-  const distinct = generateTexts('gfx908', 200_000, 99);
+  const distinct = generateTexts('gfx908', distinctLines, 99);
   const accepted = assembleLines(distinct, 'gfx908')
     .filter((a) => a.words !== null)
     .map((a) => a.src);

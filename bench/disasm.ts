@@ -2,13 +2,15 @@
 // run. The object is the .text of the gfx908 corpus kernels (test/corpus/obj) repeated, with a function
 // symbol per kernel copy, assembled by llvm-mc-22 from `.long` lines into a relocatable ELF.
 // Run: npm run bench   (needs llvm-mc-22 and llvm-objdump-22; GCNKIT_BENCH_MIN=<n> changes the size,
-// GCNKIT_BENCH_KEEP=1 keeps the object and its temp dir)
+// GCNKIT_BENCH_KEEP=1 keeps the object and its temp dir). `--smoke` (npm run bench:smoke): one copy of the
+// corpus (about 20k instructions), one timed run of each, the same checks. Exit 1 when the output differs
+// from llvm-objdump-22's.
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { bundleCli } from '../scripts/lib/cli-bundle.js';
 import { compareDisassembly } from '../src/disasm/compare.js';
 import { objdumpBytes } from '../src/disasm/objdump.js';
 import { latin1String } from '../src/disasm/out.js';
@@ -17,7 +19,9 @@ import { SHF_EXECINSTR, SHT_SYMTAB, STT_FUNC } from '../src/elf/types.js';
 
 const root = join(import.meta.dirname, '..');
 const corpus = join(root, 'test', 'corpus', 'obj');
-const minInstructions = Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+const smoke = process.argv.includes('--smoke');
+const minInstructions = smoke ? 1 : Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+const runs = smoke ? 1 : 3;
 
 function need(tool: string): void {
   if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).status !== 0) {
@@ -116,34 +120,27 @@ const fmt = (s: number) => `${s.toFixed(3)} s`;
 const rate = (n: number, s: number) => `${(n / s / 1e6).toFixed(2)} M instr/s`;
 
 const dir = mkdtempSync(join(tmpdir(), 'gcnkit-bench-'));
+// The CLI as shipped: bundled by esbuild as `npm run build` does, run on plain node.
+const cli = bundleCli();
 try {
   console.log('bench: assembling the benchmark object with llvm-mc-22 ...');
   const { file, instructions } = assembleBenchObject(dir);
   const bytes = readFileSync(file);
   console.log(`bench: ${file}: ${(bytes.length / 1e6).toFixed(1)} MB, ${instructions} instructions (gfx908)`);
 
-  // The CLI as shipped: bundled by esbuild (as `npm run build` does), run on plain node.
-  const cli = join(dir, 'cli.mjs');
-  await build({
-    entryPoints: [join(root, 'src', 'cli', 'main.ts')],
-    outfile: cli,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-
   // In-process: the bytes the CLI writes (objdump() would add one latin1 decode of the whole output).
   const inproc: number[] = [];
   let out: Uint8Array = new Uint8Array(0);
-  for (let k = 0; k < 3; k++) {
+  for (let k = 0; k < runs; k++) {
     const t0 = process.hrtime.bigint();
     out = objdumpBytes(bytes, file, { mcpu: 'gfx908' });
     inproc.push(Number(process.hrtime.bigint() - t0) / 1e9);
   }
-  const cliTimes = [0, 1].map(() => timeCommand(process.execPath, [cli, 'disasm', '--mcpu=gfx908', file]));
-  const llvmTimes = [0, 1].map(() => timeCommand('llvm-objdump-22', ['-d', '--mcpu=gfx908', file]));
+  const twice = smoke ? [0] : [0, 1];
+  const cliTimes = twice.map(() =>
+    timeCommand(process.execPath, [cli.file, 'disasm', '--mcpu=gfx908', file]),
+  );
+  const llvmTimes = twice.map(() => timeCommand('llvm-objdump-22', ['-d', '--mcpu=gfx908', file]));
 
   // Not timed: how close the two outputs are on this file.
   const ref = spawnSync('llvm-objdump-22', ['-d', '--mcpu=gfx908', file], {
@@ -166,7 +163,9 @@ try {
     `output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +
       `framing ${framing ? 'identical' : 'DIFFERENT'}${c.identical ? ', whole output identical' : ''}`,
   );
+  if (c.agree !== c.instructions || !framing) process.exitCode = 1;
 } finally {
+  cli.remove();
   if (process.env.GCNKIT_BENCH_KEEP) console.log(`bench: kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
 }

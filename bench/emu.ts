@@ -2,8 +2,11 @@
 // suite with different shapes (divergent float loop, LDS reduction with barriers, streaming memory), run
 // at benchmark sizes, and in the same run the time of the same computation written in plain TypeScript
 // on the host, as the native yardstick. Usage: npm run bench:emu [-- --repeat=N] [--level=O0|O3]
+// [--smoke]. `--smoke` (npm run bench:smoke) runs each kernel once at a small size (a 32x32 image, 4,096
+// elements): the same launches and the same checks of every result against the host's.
 
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Device } from '../src/runtime/device.js';
 import type { KernelArg, LaunchResult } from '../src/runtime/types.js';
 
@@ -21,8 +24,9 @@ interface Case {
 }
 
 const LEVEL = /--level=(O0|O3)/.exec(process.argv.join(' '))?.[1] ?? 'O3';
-const W = 256;
-const H = 256;
+const smoke = process.argv.includes('--smoke');
+const W = smoke ? 32 : 256;
+const H = smoke ? 32 : 256;
 const MAXIT = 256;
 const X0 = -2.25;
 const Y0 = -1.25;
@@ -51,7 +55,7 @@ function mandelHost(out: Int32Array): void {
     }
 }
 
-const N = 1 << 20;
+const N = smoke ? 1 << 12 : 1 << 20;
 const RB = 128;
 const input = new Int32Array(N).map((_, i) => ((i * 2654435761) >>> 20) - 2048);
 const xs = new Float32Array(N).map((_, i) => i * 0.25);
@@ -147,7 +151,7 @@ const CASES: Case[] = [
 ];
 
 function main(): void {
-  const rep = Number(/--repeat=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 3);
+  const rep = Number(/--repeat=(\d+)/.exec(process.argv.join(' '))?.[1] ?? (smoke ? 1 : 3));
   console.log(`gfx908 -${LEVEL}, best of ${rep}; host = the same computation in TypeScript`);
   console.log(
     'kernel                          waves   wave-instr  lane-instr   seconds  Mwave-instr/s  Mlane-instr/s  host s   emu/host',
@@ -156,7 +160,14 @@ function main(): void {
     let best: LaunchResult | undefined;
     for (let r = 0; r < rep; r++) {
       const dev = new Device();
-      const file = `test/conformance/bin/${c.source}-gfx908-${LEVEL}.hsaco`;
+      const file = join(
+        import.meta.dirname,
+        '..',
+        'test',
+        'conformance',
+        'bin',
+        `${c.source}-gfx908-${LEVEL}.hsaco`,
+      );
       const mod = dev.load(readFileSync(file), file);
       const { args, check } = c.setup(dev);
       const res = mod.launch(c.kernel, { grid: c.grid, block: c.block, args });

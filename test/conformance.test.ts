@@ -1,10 +1,13 @@
 // The conformance suite: every case x {gfx900, gfx908} x {O0, O3} on the committed code objects in
 // test/conformance/bin (rebuild them with scripts/build-conformance.sh; LLVM is not needed here).
 // GCNKIT_CONFORMANCE=<filter> restricts the cases (comma-separated substrings of case names).
+// `npm test` runs every case on one of the four target/level pairs, rotating over the cases; the slow
+// tier (`npm run test:slow`), and any run with a filter, runs every pair.
 
 import { test } from 'node:test';
 import { CASES, selectCases } from './conformance/cases.js';
 import { LEVELS, runCase, TARGETS } from './conformance/harness.js';
+import { sampled } from './helpers/tier.js';
 
 const names = new Set<string>();
 for (const c of CASES) {
@@ -12,10 +15,12 @@ for (const c of CASES) {
   names.add(c.name);
 }
 
-for (const c of selectCases(process.env.GCNKIT_CONFORMANCE)) {
+const filtered = process.env.GCNKIT_CONFORMANCE !== undefined;
+for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
   test(`conformance ${c.name} (${c.lang}, ${c.source})`, async (t) => {
-    for (const target of TARGETS) {
-      for (const level of LEVELS) {
+    for (const [ti, target] of TARGETS.entries()) {
+      for (const [li, level] of LEVELS.entries()) {
+        if (!filtered && !sampled(i, ti * LEVELS.length + li, TARGETS.length * LEVELS.length)) continue;
         await t.test(`${target} -${level}`, () => {
           try {
             runCase(c, target, level);

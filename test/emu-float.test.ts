@@ -1,13 +1,17 @@
 // The reference below is deliberately independent of src/emu/float: every finite value is decomposed
 // into an exact BigInt significand and power of two, arithmetic is exact, and rounding to a target
-// format is done once on the exact rational, for each IEEE mode.
+// format is done once on the exact rational, for each IEEE mode. The exhaustive f16 loops run in every
+// tier; the seeded random loops run a fifth of their slow-tier count in `npm test` (RANDOM).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { f16ToF32, f16ToF32Bits, f32BitsToF16, f32ToF16, f64ToF16 } from '../src/emu/float/f16.js';
 import { fmaF32, fmaF64 } from '../src/emu/float/fma.js';
 import { RNE, RNI, type RoundMode, RPI, RTZ } from '../src/emu/float/round-mode.js';
+import { tier } from './helpers/tier.js';
 
 const MODES: RoundMode[] = [RNE, RPI, RNI, RTZ];
+/** Scales a seeded random loop: full in the slow tier, a fifth in `npm test`. */
+const RANDOM = (n: number) => tier(n / 5, n);
 const dv = new DataView(new ArrayBuffer(8));
 
 interface Fmt {
@@ -197,12 +201,12 @@ test('f32ToF16 / f64ToF16 against exact rounding in all four modes', () => {
       for (const x of [nextUp(mid), nextDown(mid)]) f64n += checkToF16(s * x, false);
     }
   }
-  for (let i = 0; i < 60000; i++) {
+  for (let i = 0; i < RANDOM(60000); i++) {
     f32n += checkToF16(f32WithExp(rint(50) - 35), true);
     f64n += checkToF16(f64WithExp(rint(50) - 35), false);
   }
   // Whole-range f32 bit patterns: overflow, underflow to zero / min subnormal, NaNs.
-  for (let i = 0; i < 40000; i++) {
+  for (let i = 0; i < RANDOM(40000); i++) {
     const b = u32();
     const x = f32FromBits(b);
     if (Number.isNaN(x)) {
@@ -298,7 +302,7 @@ test('fmaF32 against exact arithmetic', () => {
   assert.equal(fmaF32(-a1, a1, -(2 ** -60)), -(1 + 2 ** -11 + 2 ** -23));
   checkFma(a1, a1, 2 ** -60, true);
   n += 3;
-  for (let i = 0; i < 40000; i++) {
+  for (let i = 0; i < RANDOM(40000); i++) {
     const a = f32FromBits(u32());
     const b = f32FromBits(u32());
     checkFma(a, b, f32FromBits(u32()), true);
@@ -332,7 +336,7 @@ test('fmaF64 against exact arithmetic', () => {
       }
     }
   }
-  for (let i = 0; i < 25000; i++) {
+  for (let i = 0; i < RANDOM(25000); i++) {
     const a = f64WithExp(rint(2100) - 1075);
     const b = f64WithExp(rint(2100) - 1075);
     checkFma(a, b, f64WithExp(rint(2100) - 1075), false);
@@ -349,7 +353,7 @@ test('fmaF64 against exact arithmetic', () => {
     n += 5;
   }
   // Results in or near the subnormal range and at the overflow boundary.
-  for (let i = 0; i < 10000; i++) {
+  for (let i = 0; i < RANDOM(10000); i++) {
     const ea = rint(600) - 800;
     const a = f64WithExp(ea);
     const b = f64WithExp(rint(120) - 1090 - ea);

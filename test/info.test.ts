@@ -5,16 +5,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { CodeObject } from '../src/elf/code-object.js';
 import { ElfError } from '../src/elf/errors.js';
 import { R_AMDGPU_RELATIVE64, SHT_RELA } from '../src/elf/types.js';
 import { corpusFiles, linkCases } from './co-corpus/corpus.js';
-
-const root = join(fileURLToPath(import.meta.url), '../..');
+import { gcnkitArgv } from './helpers/cli.js';
 
 function gcnkit(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], {
+  const r = spawnSync(process.execPath, gcnkitArgv(...args), {
     encoding: 'utf8',
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -9,6 +9,7 @@ import { linkShared } from '../src/elf/link.js';
 import { ElfFile } from '../src/elf/reader.js';
 import { SHT_RELA } from '../src/elf/types.js';
 import { corpusDir, linkCases } from './co-corpus/corpus.js';
+import { gcnkitArgv } from './helpers/cli.js';
 import { firstDifference, linkerComment } from './link-check.js';
 
 const cases = linkCases();
@@ -96,7 +97,7 @@ test('gcnkit link: the command writes ld.lld-22 bytes; errors are one line', asy
   const { tmpdir } = await import('node:os');
   const dir = mkdtempSync(join(tmpdir(), 'gcnkit-link-'));
   const cli = (...a: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(corpusDir, '../../src/cli/main.ts'), 'link', ...a], {
+    spawnSync(process.execPath, gcnkitArgv('link', ...a), {
       encoding: 'utf8',
     });
   try {

@@ -11,6 +11,7 @@ import { compareDisassembly } from '../src/disasm/compare.js';
 import { hex2L, hex2U, hex16L } from '../src/disasm/hex.js';
 import { objdump } from '../src/disasm/objdump.js';
 import { ByteOut, latin1String } from '../src/disasm/out.js';
+import { gcnkitArgv } from './helpers/cli.js';
 
 const root = join(import.meta.dirname, '..');
 const obj = join(root, 'test', 'corpus', 'obj');
@@ -18,7 +19,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-objdump-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 function gcnkit(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], {
+  const r = spawnSync(process.execPath, gcnkitArgv(...args), {
     cwd: root,
     encoding: 'latin1',
   });

@@ -10,6 +10,7 @@ import { after, test } from 'node:test';
 import { Device } from '../src/runtime/device.js';
 import { decodePrintfBuffer, newPrintfBuffer, PrintfTable } from '../src/runtime/printf.js';
 import { formatPrintf } from '../src/runtime/printf-format.js';
+import { gcnkitArgv } from './helpers/cli.js';
 import { caseBytes, formatCases } from './helpers/printf-cases.js';
 
 const root = join(import.meta.dirname, '..');
@@ -272,7 +273,7 @@ for (const o of ['O0', 'O3']) {
 }
 
 function gcnkit(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], {
+  return spawnSync(process.execPath, gcnkitArgv(...args), {
     encoding: 'utf8',
     cwd: root,
   });

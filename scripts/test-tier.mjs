@@ -1,0 +1,55 @@
+// Runs a test tier (docs/testing.md) with node's test runner, one test file per core (node 20 runs
+// cores - 1 by default, one at a time on a 2-core CI machine).
+//   node scripts/test-tier.mjs hermetic [node --test options]   `npm test`: test/**/*.test.ts outside test/live
+//   node scripts/test-tier.mjs slow [node --test options]       `npm run test:slow`: the files that import
+//     test/helpers/tier.ts, with GCNKIT_SLOW=1 so that their sweeps run at full size
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const [tierName, ...options] = process.argv.slice(2);
+
+/** Every *.test.ts under dir, sorted, as paths relative to the repository. */
+function testFiles(dir) {
+  return readdirSync(join(root, dir), { recursive: true })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => relative(root, join(root, dir, f)))
+    .sort();
+}
+
+const hermetic = testFiles('test').filter((f) => !f.startsWith(join('test', 'live')));
+const tiers = {
+  hermetic: { files: hermetic, env: {} },
+  slow: {
+    files: hermetic.filter((f) => /from '\.\/helpers\/tier\.js'/.test(readFileSync(join(root, f), 'utf8'))),
+    env: { GCNKIT_SLOW: '1' },
+  },
+};
+const tier = tiers[tierName];
+if (!tier) {
+  console.error(
+    `test-tier: expected a tier (${Object.keys(tiers).join(', ')}), got ${tierName ?? 'nothing'}`,
+  );
+  process.exit(2);
+}
+if (tier.files.length === 0) {
+  console.error(`test-tier: no test files in the ${tierName} tier`);
+  process.exit(1);
+}
+
+const r = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${availableParallelism()}`,
+    '--test-reporter=spec',
+    ...options,
+    ...tier.files,
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...tier.env } },
+);
+process.exit(r.status ?? 1);
