@@ -21,6 +21,8 @@ import type { LaunchOptions, LaunchResult } from './types.js';
 export const DYNAMIC_STACK_BYTES = 16384;
 /** LaunchOptions.budget when none is given. */
 export const DEFAULT_BUDGET = 1e9;
+/** LaunchOptions.progressInterval when none is given (seconds). */
+export const DEFAULT_PROGRESS_INTERVAL = 0.5;
 
 /** Packets in the queue each launch builds (one dispatch packet, in slot 0). */
 const QUEUE_PACKETS = 16;
@@ -66,6 +68,24 @@ export class Module {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     if (!Number.isSafeInteger(budget) || budget < 1)
       throw new LaunchError('argument', `budget = ${String(budget)} is not a positive integer`);
+    const timeout = opts.timeout ?? 0;
+    if (typeof timeout !== 'number' || !(timeout >= 0) || timeout === Number.POSITIVE_INFINITY)
+      throw new LaunchError(
+        'argument',
+        `timeout = ${String(timeout)} is not a number of seconds (0 for none)`,
+      );
+    const progressInterval = opts.progressInterval ?? DEFAULT_PROGRESS_INTERVAL;
+    if (
+      typeof progressInterval !== 'number' ||
+      !(progressInterval >= 0) ||
+      progressInterval === Number.POSITIVE_INFINITY
+    )
+      throw new LaunchError(
+        'argument',
+        `progressInterval = ${String(progressInterval)} is not a number of seconds`,
+      );
+    if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
+      throw new LaunchError('argument', 'onProgress must be a function');
     checkBlock(k, block);
     const fields = kdFields(k.descriptor, this.target);
     const md = k.metadata;
@@ -184,7 +204,7 @@ export class Module {
           packet,
           queue,
           dispatchId: dev.nextDispatchId(),
-          budget,
+          limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
         },
         stats,
       );
