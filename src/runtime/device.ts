@@ -13,8 +13,8 @@ import { Module } from './launch.js';
 import type { DeviceBuffer, DeviceOptions } from './types.js';
 
 export { DispatchError, LaunchError, Module };
-export { DEFAULT_BUDGET, DEFAULT_PROGRESS_INTERVAL } from './launch.js';
 export type { LaunchErrorCode } from './errors.js';
+export { DEFAULT_BUDGET, DEFAULT_PROGRESS_INTERVAL } from './launch.js';
 
 /** The default DeviceOptions.memoryLimit: 4 GiB, the smallest memory of the GPUs gcnkit models. */
 export const DEFAULT_MEMORY_LIMIT = 4 * 2 ** 30;
