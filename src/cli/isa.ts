@@ -1,8 +1,6 @@
 // `gcnkit isa [--mcpu=GPU] [--json]`
-import { FAMILIES } from '../codec/disasm.js';
-import { execStatus } from '../emu/executable.js';
+import { isaTable } from '../isa/table.js';
 import type { Target } from '../isa/targets.js';
-import '../runtime/semantics.js';
 import {
   type Command,
   flag,
@@ -42,16 +40,6 @@ export const ISA: Command = {
     return 0;
   },
 };
-
-export function isaTable(target: Target) {
-  const out = [];
-  for (const fam of Object.values(FAMILIES)) {
-    for (const e of fam.ops(target)) {
-      out.push({ ...e, ...execStatus(e, target) });
-    }
-  }
-  return out;
-}
 
 /** "# gfx908: N ops, X execute, Y not yet (reason: count, ...)": the figure the emulator is judged by. */
 export function summaryLine(
