@@ -334,6 +334,20 @@ test('progress: silent by default off a terminal, --progress forces it, a termin
   }
 });
 
+test('--progress off a terminal: a line per launch entry, the runs between throttled', () => {
+  const L = { kernel: 'inc', grid: [64], block: [64] };
+  const s = spec('many.json', {
+    buffers: { acc: { bytes: 256 } },
+    launches: [{ ...L, repeat: 40, args: [{ buffer: 'acc' }, { iteration: 'u32' }] }],
+  });
+  const r = cli('run', '--progress', at('inc.hsaco'), s);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.match(lines[0], /^launches\[0\] \(inc\), run 1\/40: waves 1\/1, /);
+  assert.match(lines.at(-1)!, /^launches\[0\] \(inc\), run 40\/40: waves 1\/1, .* s elapsed$/);
+  assert.ok(lines.length < 40, `${lines.length} lines for 40 short runs`);
+});
+
 test('the spec on standard input resolves paths against the current folder', () => {
   const r = spawnCli(['run', '--show=2:f32:2', VADD_CO, '-'], { input: JSON.stringify(VADD), cwd: dir });
   assert.equal(r.status, 0, r.stderr);

@@ -10,7 +10,7 @@ import { ISA } from './isa.js';
 import { LINK } from './link.js';
 import { RUN } from './run.js';
 
-const COMMANDS: readonly Command[] = [ASM, DISASM, INFO, ISA, LINK, RUN];
+export const COMMANDS: readonly Command[] = [ASM, DISASM, INFO, ISA, LINK, RUN];
 
 export const VERSION: string = pkg.version;
 

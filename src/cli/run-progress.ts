@@ -19,8 +19,12 @@ const rate = (n: number): string =>
         ? `${(n / 1e3).toFixed(1)} k`
         : `${Math.round(n)}`;
 
+/** Seconds between two end-of-run reports, so that many short runs do not flood stderr. */
+const RUN_REPORT_INTERVAL = 0.5;
+
 export class Progress {
   private shown = false;
+  private last = -Infinity;
 
   constructor(
     private readonly write: (s: string) => void,
@@ -29,10 +33,16 @@ export class Progress {
     private readonly start: number,
   ) {}
 
-  /** Reports launch `label` (e.g. `launches[1] step, run 3/10`). */
-  report(label: string, p: ProgressReport): void {
+  /**
+   * Reports launch `label` (e.g. `launches[1] (step), run 3/10`). `endOfRun`: the report a run ends with,
+   * printed only for the last run of a launch entry or when the previous report is old enough.
+   */
+  report(label: string, p: ProgressReport, endOfRun?: 'last' | 'more'): void {
+    const now = performance.now();
+    if (endOfRun === 'more' && now - this.last < RUN_REPORT_INTERVAL * 1000) return;
+    this.last = now;
     const ips = p.seconds > 0 ? p.waveInstructions / p.seconds : 0;
-    const elapsed = (performance.now() - this.start) / 1000;
+    const elapsed = (now - this.start) / 1000;
     const line = `${label}: waves ${p.wavesDone}/${p.wavesTotal}, ${rate(ips)} instructions/s, ${elapsed.toFixed(1)} s elapsed`;
     if (this.tty) {
       this.write(`\r${line}\x1b[K`);
