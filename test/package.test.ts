@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { SCALE_EXPECTED, SCALE_INCLUDE, SCALE_SOURCE } from './helpers/library-kernel.js';
+import { buildSync } from 'esbuild';
+import { NO_NODE_GLOBALS, runInWebContext } from './helpers/browser-bundle.js';
+import { SCALE_EXPECTED, SCALE_INCLUDE, SCALE_RUN_JS, SCALE_SOURCE } from './helpers/library-kernel.js';
 import { consumerJs, consumerProject, consumerTs, packFreshClone, REPO, tempWork } from './helpers/packed.js';
 
 const work = tempWork('gcnkit-pack-');
@@ -108,6 +110,25 @@ test('TypeScript: type-checks against the installed .d.ts (repo tsc), a wrong us
   const r = timed('ts', () => node(['out/run.js']));
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), { waves: 4, wrong: 0, processor: 'gfx908', lines: true });
+});
+
+test('a browser bundler takes the installed package (esbuild --platform=browser) and it runs without Node globals', async () => {
+  const bundle = timed('browser bundle', () =>
+    buildSync({
+      stdin: { contents: "import * as g from 'gcnkit'; globalThis.gcnkit = g;", resolveDir: project },
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      write: false,
+      logLevel: 'silent',
+    }),
+  );
+  const r = await runInWebContext(bundle.outputFiles[0].text, SCALE_RUN_JS, {
+    source: SCALE_SOURCE,
+    include: SCALE_INCLUDE,
+  });
+  assert.equal(r.nodeGlobals, NO_NODE_GLOBALS);
+  assert.deepEqual(r.result, SCALE_EXPECTED);
 });
 
 test('the packed bin runs', () => {
