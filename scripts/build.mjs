@@ -1,19 +1,30 @@
-// Bundles the CLI and the library into dist/ (one file each) so the `gcnkit` bin runs on plain Node.
+// Builds the package into dist/: the library (index.js, browser-safe), the Node adapter (node.js), the
+// `gcnkit` bin (cli.js) as ESM with shared chunks (one copy of each class, so instanceof holds across
+// entries), and the type declarations tsc writes beside them.
 
-import { chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
+rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', node: 'src/node.ts' },
   outdir: 'dist',
   bundle: true,
-  // Dependencies (yaml) are CommonJS and stay in node_modules: an ESM bundle cannot require() them.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  // Dependencies (yaml) stay imports of the installed package; node:* stays in node.js and cli.js.
   packages: 'external',
-  platform: 'node',
+  external: ['node:*'],
+  // Neutral: index.js may be imported by a browser bundler as well as by Node.
+  platform: 'neutral',
   format: 'esm',
-  target: 'node20',
+  target: 'es2022',
   sourcemap: true,
-  banner: { js: '' },
   logLevel: 'warning',
 });
 chmodSync('dist/cli.js', 0o755);
+// Declarations of the two public entries (and what they reference) from the sources.
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });

@@ -1,8 +1,47 @@
-// gcnkit's library entry point.
+// gcnkit's library entry point ("gcnkit"). Browser-safe: nothing here or below imports node:* or uses
+// a Node global; file-based helpers are in src/node.ts ("gcnkit/node"). docs/library.md lists the names:
+// the virtual GPU (Device, Module, errors, launch types: Contract A), assemble, disassemble,
+// readCodeObject, link, the ISA table and targets; then the lower-level decoder, objdump and ELF toolkit.
 
-export { isaTable } from './cli/isa.js';
+export {
+  type AsmDiagnostic,
+  type AssembleOptions,
+  type AssembleOutput,
+  assemble,
+  type TargetFeatures,
+} from './api/assemble.js';
+export {
+  type CodeObjectInfo,
+  type DisassembleOptions,
+  disassemble,
+  type LinkInput,
+  type LinkOptions,
+  link,
+  readCodeObject,
+} from './api/code-object.js';
 export { decodeAt, disasmWords, formatOf } from './codec/disasm.js';
 export type { DecodeInput, DecodeOutput, Format, IsaEntry } from './codec/types.js';
 export { type ObjdumpOptions, objdump, objdumpBytes } from './disasm/objdump.js';
+export { ElfError } from './elf/errors.js';
 export * as elf from './elf/index.js';
-export * from './isa/targets.js';
+export { type IsaTableEntry, isaTable } from './isa/table.js';
+export { isTarget, TARGETS, type Target } from './isa/targets.js';
+export {
+  DEFAULT_MEMORY_LIMIT,
+  Device,
+  DispatchError,
+  LaunchError,
+  type LaunchErrorCode,
+  Module,
+} from './runtime/device.js';
+export type {
+  DeviceBuffer,
+  DeviceOptions,
+  DispatchErrorKind,
+  KernelArg,
+  LaunchOptions,
+  LaunchProgress,
+  LaunchResult,
+  ValueType,
+  WaveState,
+} from './runtime/types.js';

@@ -1,24 +1,18 @@
 // `gcnkit asm` as a command: the hand-written kernel (code, .amdhsa_kernel, .amdgpu_metadata) becomes a
 // code object byte-identical to llvm-mc-22 + ld.lld-22's; --show-encoding prints llvm-mc's listing;
-// errors go to stderr in llvm-mc's form with exit status 1.
+// errors go to stderr in llvm-mc's form with exit status 1. In this process (cliIn) except for stdin.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { FEATURE_CASES, featureSource } from '../scripts/gen-asm-feature-fixtures.js';
 import { CodeObject } from '../src/elf/code-object.js';
+import { cliIn, root, spawnCli } from './helpers/cli.js';
 
-const root = join(import.meta.dirname, '..');
 const fx = join(import.meta.dirname, 'fixtures', 'asm-driver');
 
-function gcnkit(args: string[], cwd: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts'), ...args], {
-    encoding: 'latin1',
-    cwd,
-  });
-}
+const gcnkit = (args: string[], cwd: string) => cliIn(cwd, ...args);
 
 test('gcnkit asm -o k.hsaco: the hand-written kernel matches llvm-mc-22 + ld.lld-22 and loads', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gcnkit-asm-'));
@@ -60,19 +54,7 @@ test('gcnkit asm: every error of a file, llvm-mc form, exit 1; stdin with -', ()
       `${bad}:2:1: error: invalid instruction`,
       `${bad}:3:2: error: too few operands for instruction`,
     ]);
-    const s = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(root, 'src', 'cli', 'main.ts'),
-        'asm',
-        '--mcpu=gfx900',
-        '--show-encoding',
-        '-',
-      ],
-      { input: 's_endpgm\n', encoding: 'latin1', cwd: root },
-    );
+    const s = spawnCli(['asm', '--mcpu=gfx900', '--show-encoding', '-'], { input: 's_endpgm\n' });
     assert.equal(s.status, 0, s.stderr);
     assert.match(s.stdout, /s_endpgm\s+; encoding: \[0x00,0x00,0x81,0xbf\]/);
   } finally {
@@ -97,7 +79,7 @@ test('gcnkit asm: target-id features from .amdgcn_target match llvm-mc-22 -mattr
       assert.equal(l.stdout, readFileSync(join(fxf, `${name}.listing`), 'latin1'), name);
     }
     const bad = gcnkit(['asm', '--mattr=+tgsplit', join(dir, 'xnack-on.s')], root);
-    assert.equal(bad.status, 1);
+    assert.equal(bad.status, 2);
     assert.match(bad.stderr, /unsupported feature '\+tgsplit'/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

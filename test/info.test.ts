@@ -1,6 +1,5 @@
 // `gcnkit info` as a command, and the loader API the emulator uses (CodeObject).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,14 +8,9 @@ import { CodeObject } from '../src/elf/code-object.js';
 import { ElfError } from '../src/elf/errors.js';
 import { R_AMDGPU_RELATIVE64, SHT_RELA } from '../src/elf/types.js';
 import { corpusFiles, linkCases } from './co-corpus/corpus.js';
-import { gcnkitArgv } from './helpers/cli.js';
+import { cli } from './helpers/cli.js';
 
-function gcnkit(...args: string[]) {
-  const r = spawnSync(process.execPath, gcnkitArgv(...args), {
-    encoding: 'utf8',
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const gcnkit = cli;
 
 const vecops = corpusFiles().find((f) => f.name === 'vecops.gfx908.v5.O2.hsaco')!;
 
@@ -68,7 +62,7 @@ test('info: bad input is one line on stderr and exit 1', () => {
     const missing = gcnkit('info', join(dir, 'nope.o'));
     assert.equal(missing.status, 1);
     assert.match(missing.stderr, /cannot read: ENOENT/);
-    assert.match(gcnkit('info').stderr, /expected one FILE/);
+    assert.match(gcnkit('info').stderr, /^gcnkit info: missing FILE/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,6 @@
 // `gcnkit disasm` as a command: ELF input in llvm-objdump's form, --mcpu, --raw, and one-line errors
 // with a non-zero exit for unreadable, truncated or foreign files (written to a temp dir on the fly).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,20 +10,14 @@ import { compareDisassembly } from '../src/disasm/compare.js';
 import { hex2L, hex2U, hex16L } from '../src/disasm/hex.js';
 import { objdump } from '../src/disasm/objdump.js';
 import { ByteOut, latin1String } from '../src/disasm/out.js';
-import { gcnkitArgv } from './helpers/cli.js';
+import { cliIn, spawnCli } from './helpers/cli.js';
 
 const root = join(import.meta.dirname, '..');
 const obj = join(root, 'test', 'corpus', 'obj');
 const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-objdump-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-function gcnkit(...args: string[]) {
-  const r = spawnSync(process.execPath, gcnkitArgv(...args), {
-    cwd: root,
-    encoding: 'latin1',
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const gcnkit = (...args: string[]) => cliIn(root, ...args);
 
 function reference(file: string): string {
   return gunzipSync(readFileSync(join(obj, file.replace(/\.(hsaco|o)$/, '.dis.gz')))).toString('latin1');
@@ -83,7 +76,7 @@ test('a processor gcnkit does not support needs --mcpu', () => {
   assert.notEqual(r.status, 0);
   assert.equal(
     r.stderr,
-    `gcnkit: ${f}: e_flags: processor gfx90a is not supported (gfx900, gfx906, gfx908); use --mcpu to override\n`,
+    `gcnkit disasm: ${f}: e_flags: processor gfx90a is not supported (gfx900, gfx906, gfx908); use --mcpu to override\n`,
   );
   const ok = gcnkit('disasm', '--mcpu=gfx908', f);
   assert.equal(ok.status, 0, ok.stderr);
@@ -107,7 +100,7 @@ test('truncated, garbage and missing files: one line on stderr, non-zero exit', 
     assert.notEqual(r.status, 0, name);
     assert.equal(r.stdout, '', name);
     assert.match(r.stderr, re, name);
-    assert.ok(r.stderr.startsWith(`gcnkit: ${f}: `), r.stderr);
+    assert.ok(r.stderr.startsWith(`gcnkit disasm: ${f}: `), r.stderr);
     assert.equal(r.stderr.split('\n').length, 2, `${name}: ${r.stderr}`);
   }
 });
@@ -115,7 +108,8 @@ test('truncated, garbage and missing files: one line on stderr, non-zero exit', 
 test('--raw still disassembles bare words at address 0', () => {
   const f = join(tmp, 'raw.bin');
   writeFileSync(f, Uint8Array.from([0x00, 0x00, 0x81, 0xbf, 0x07, 0x00, 0x80, 0xbf]));
-  const r = gcnkit('disasm', '--raw', '--mcpu=gfx906', f);
+  // A process of its own: --raw streams straight to fd 1.
+  const r = spawnCli(['disasm', '--raw', '--mcpu=gfx906', f]);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(
     r.stdout,

@@ -320,7 +320,10 @@ test('gcnkit run: a malformed printf record is a one-line note on stderr; hostca
   ]);
   assert.equal(r.status, 0, r.stderr);
   assert.ok(r.stdout.startsWith('before\nkernel corrupt:'), r.stdout);
-  assert.equal(r.stderr, 'gcnkit: printf: record at buffer offset 12: unknown printf id 77\n');
+  assert.equal(
+    r.stderr,
+    `gcnkit run: ${join(dir, 'corrupt.json')}: printf: record at buffer offset 12: unknown printf id 77\n`,
+  );
   const h = gcnkit([
     'run',
     join(fixtures, 'hostcall-gfx908-O3.hsaco'),
@@ -328,5 +331,8 @@ test('gcnkit run: a malformed printf record is a one-line note on stderr; hostca
   ]);
   assert.equal(h.status, 1);
   assert.equal(h.stdout, '');
-  assert.match(h.stderr, /^gcnkit: kernel 'hostcall' .*hostcall buffer, which is not modelled.*\n$/);
+  assert.match(
+    h.stderr,
+    /^gcnkit run: .*hostcall\.json: kernel 'hostcall' .*hostcall buffer, which is not modelled.*\n$/,
+  );
 });

@@ -1,8 +1,6 @@
 // The assembler driver: reads LLVM AMDGPU assembly line by line as llvm-mc-22 does (labels,
 // assignments, directives, macros, conditionals, instructions), then resolves fixups and writes the
 // -show-encoding listing and the relocatable object llvm-mc would write.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { disasmWords } from '../codec/disasm.js';
 import type { Target } from '../isa/targets.js';
 import { directiveAmdgpu, isAmdgpuDirective, KernelState } from './directives-amdgpu.js';
@@ -14,6 +12,7 @@ import { LexError, lex, type Token } from './lexer.js';
 import { instructionListing, printExpr } from './listing.js';
 import { firstWord, type Macro, splitArgs, substitute } from './macros.js';
 import { finishObject } from './object.js';
+import { dirname, joinPath } from './path.js';
 import { encodeText } from './registry.js';
 import {
   defaultSectionFlags,
@@ -22,6 +21,7 @@ import {
   type SourceNote,
   type SourceRef,
 } from './sections.js';
+import { StmtError, stripComment } from './statement.js';
 import { ExprEvalError, evaluate, isAbsolute, type RelValue, Sym, SymbolTable } from './symbols.js';
 import type { Diag, Fixup } from './types.js';
 
@@ -35,7 +35,11 @@ export interface AssembleOptions {
   encodings?: boolean;
   /** Produce the relocatable object (default true); never when there are errors. */
   object?: boolean;
-  /** Reads `.include`d files (default: from disk, relative to the including file). */
+  /**
+   * Reads a `.include`d file: gets the path joined to the including file's folder (POSIX `/`,
+   * relative to wherever `fileName` is) and returns its text (one char per byte, latin1, as llvm-mc
+   * reads bytes). Absent, every `.include` is an error; gcnkit/node's `readSourceFile` reads from disk.
+   */
   readFile?: (path: string) => string;
   /** Target-id features, as llvm-mc's -mattr=+xnack / -sramecc; absent = "any". */
   features?: TargetFeatures;
@@ -63,17 +67,6 @@ export interface AssembleResult {
   object?: Uint8Array;
   /** Kernels defined by `.amdhsa_kernel` blocks: the object is then meant to be linked. */
   kernels: string[];
-}
-
-/** Thrown by statement handlers: the statement ends with this diagnostic. */
-export class StmtError extends Error {
-  constructor(
-    message: string,
-    readonly col: number,
-    readonly severity: 'error' | 'warning' = 'error',
-  ) {
-    super(message);
-  }
 }
 
 interface Frame {
@@ -727,11 +720,11 @@ export class Assembler {
     return text;
   }
 
-  /** Reads an included file, relative to the including one. */
+  /** Reads an included file, relative to the including one, through the caller's readFile hook. */
   include(path: string): string {
-    const full = resolve(this.frame.dir, path);
-    const read = this.opts.readFile ?? ((p: string) => readFileSync(p, 'latin1'));
-    return read(full);
+    const read = this.opts.readFile;
+    if (!read) throw new Error('no readFile option');
+    return read(joinPath(this.frame.dir, path));
   }
 
   finish(): AssembleResult {
@@ -793,20 +786,6 @@ function atToPercent(s: string): string {
   return out;
 }
 
-/** The text before a `;` or `//` comment (outside strings). */
-export function stripComment(s: string): string {
-  let inStr = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (inStr) {
-      if (c === 92) i++;
-      else if (c === 34) inStr = false;
-    } else if (c === 34) inStr = true;
-    else if (c === 59 || (c === 47 && s.charCodeAt(i + 1) === 47)) return s.slice(0, i);
-  }
-  return s;
-}
-
 /** Assembles `source` (named `fileName` in diagnostics) for `opts.mcpu`. Never throws on bad input. */
 /** An operand written `.` reaches the encoders as an identifier: make it the location counter. */
 function dotted(e: Expr): Expr {
@@ -841,7 +820,7 @@ export function assemble(source: string, fileName: string, opts: AssembleOptions
     a.reportUnknown(`unsupported triple '${opts.triple}' (only ${TARGET_TRIPLE})`);
     return { diagnostics: a.diags, kernels: [] };
   }
-  a.pushSource(fileName, source, [], false, dirname(resolve(fileName)));
+  a.pushSource(fileName, source, [], false, dirname(fileName));
   a.run();
   return a.finish();
 }

@@ -6,11 +6,12 @@ import { encodeMetadata } from '../elf/metadata.js';
 import { metadataFromYaml, metadataToYaml } from '../elf/metadata-yaml.js';
 import { encodeNotes, NT_AMDGPU_METADATA } from '../elf/notes.js';
 import { AmdhsaKernelBlock } from './amdhsa-kernel.js';
-import { type Assembler, StmtError, stripComment } from './assembler.js';
+import type { Assembler } from './assembler.js';
 import { parseExpr, TokCursor } from './expr.js';
 import { lex, type Token } from './lexer.js';
 import { firstWord } from './macros.js';
 import { type Section, SHF_ALLOC, SHT_NOTE } from './sections.js';
+import { StmtError, stripComment } from './statement.js';
 import { ExprEvalError, isAbsolute, STB_GLOBAL, STT_OBJECT, type Sym } from './symbols.js';
 
 const DIRECTIVES = new Set([

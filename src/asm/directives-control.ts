@@ -1,9 +1,10 @@
 // Control directives: macros, repetition, conditionals, includes and user diagnostics.
-import { dirname, resolve } from 'node:path';
-import { type Assembler, StmtError, stripComment } from './assembler.js';
+import type { Assembler } from './assembler.js';
 import { parseExpr, type TokCursor } from './expr.js';
 import type { Token } from './lexer.js';
 import { parseParams, splitArgs, substitute } from './macros.js';
+import { dirname, joinPath } from './path.js';
+import { StmtError, stripComment } from './statement.js';
 import { ExprEvalError, evaluate, isAbsolute } from './symbols.js';
 
 export const CONTROL_DIRECTIVES = new Set([
@@ -88,8 +89,7 @@ export function directiveControl(a: Assembler, c: TokCursor, name: string, tok: 
       } catch {
         throw new StmtError(`Could not find include file '${t.text}'`, t.col);
       }
-      const full = a.frame.dir;
-      a.pushSource(t.text, body, [], false, dirname(resolve(full, t.text)));
+      a.pushSource(t.text, body, [], false, dirname(joinPath(a.frame.dir, t.text)));
       return;
     }
     case '.err':

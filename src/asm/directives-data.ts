@@ -1,10 +1,11 @@
 // Data and layout directives: integers, strings, fills and alignment, written and echoed as llvm-mc
 // writes and echoes them.
-import { type Assembler, StmtError } from './assembler.js';
+import type { Assembler } from './assembler.js';
 import { parseExpr, type TokCursor } from './expr.js';
 import type { Token } from './lexer.js';
 import { quoteString } from './listing.js';
 import type { FixupKind } from './sections.js';
+import { StmtError } from './statement.js';
 import { ExprEvalError, isAbsolute, type RelValue } from './symbols.js';
 
 const SIZES: Record<string, number> = {

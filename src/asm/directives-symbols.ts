@@ -1,5 +1,5 @@
 // Section switching and symbol attribute directives.
-import { type Assembler, StmtError } from './assembler.js';
+import type { Assembler } from './assembler.js';
 import { parseExpr, type TokCursor } from './expr.js';
 import type { Token } from './lexer.js';
 import {
@@ -16,6 +16,7 @@ import {
   sectionSwitchText,
   sectionTypeByName,
 } from './sections.js';
+import { StmtError } from './statement.js';
 import { STB_GLOBAL, STB_LOCAL, STB_WEAK, STT_FUNC, STT_NOTYPE, STT_OBJECT } from './symbols.js';
 
 export const SYMBOL_DIRECTIVES = new Set([

@@ -1,12 +1,22 @@
-// `gcnkit asm [--mcpu=GPU] FILE [-o OUT] [--show-encoding] [--filetype=obj]`: llvm-mc syntax in,
+// `gcnkit asm [--mcpu=GPU] [--show-encoding] [--json] [-o OUT] FILE`: llvm-mc syntax in,
 // llvm-mc's listing or object out; with `.amdhsa_kernel`s and -o, a linked (loadable) code object.
 import { assemble, formatDiagnostics, type TargetFeatures } from '../asm/assembler.js';
-import { ElfError } from '../elf/errors.js';
+import { latin1String } from '../disasm/out.js';
 import { linkShared } from '../elf/link.js';
 import { ElfFile } from '../elf/reader.js';
 import { isTarget, type Target } from '../isa/targets.js';
-import { CliError } from './errors.js';
-import { readInput, writeOutput } from './io.js';
+import {
+  type Command,
+  flag,
+  HELP_LINE,
+  HELP_OPTION,
+  MCPU_OPTION,
+  mcpuOption,
+  positionals,
+  stringOption,
+} from './command.js';
+import { fromElfError, usageError } from './errors.js';
+import { LIMITS, nameOf, readInput, writeOutput } from './io.js';
 
 /** The processor and features a source names in `.amdgcn_target`, for when --mcpu is not given. */
 function sourceTarget(src: string): { mcpu: Target; features: TargetFeatures } | undefined {
@@ -30,61 +40,115 @@ function parseFeatures(list: string[]): TargetFeatures {
     const on = item[0] === '+';
     const name = item.slice(1);
     if ((item[0] !== '+' && item[0] !== '-') || (name !== 'xnack' && name !== 'sramecc'))
-      throw new CliError(`asm: --mattr: unsupported feature '${item}' (supported: +/-xnack, +/-sramecc)`);
+      throw usageError(`--mattr: unsupported feature '${item}' (supported: +/-xnack, +/-sramecc)`);
     f[name] = on;
   }
   return f;
 }
 
-export function runAsm(argv: string[]): number {
-  let out: string | undefined;
-  let mcpu: string | undefined;
-  let mattr: string | undefined;
-  let showEncoding = false;
-  let relocatable = false;
-  const inputs: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '-o') {
-      out = argv[++i];
-      if (out === undefined) throw new CliError('asm: -o needs a file name');
-    } else if (a.startsWith('--mcpu=') || a.startsWith('-mcpu=')) mcpu = a.slice(a.indexOf('=') + 1);
-    else if (a.startsWith('--mattr=') || a.startsWith('-mattr=')) mattr = a.slice(a.indexOf('=') + 1);
-    else if (a === '--show-encoding' || a === '-show-encoding') showEncoding = true;
-    else if (a === '--filetype=obj' || a === '-filetype=obj') relocatable = true;
-    else if (a !== '-' && a.startsWith('-')) throw new CliError(`asm: unknown option '${a}'`);
-    else inputs.push(a);
-  }
-  if (inputs.length !== 1) throw new CliError('asm: expected one FILE (- for stdin)');
-  const file = inputs[0];
-  const src = readInput(file).toString('latin1');
-  const fromSource = mcpu === undefined ? sourceTarget(src) : undefined;
-  const target = mcpu ?? fromSource?.mcpu ?? 'gfx908';
-  if (!isTarget(target)) throw new CliError(`asm: --mcpu: unsupported processor '${target}'`);
-  const features =
-    mattr !== undefined ? parseFeatures(mattr.split(',').filter(Boolean)) : fromSource?.features;
-  const name = file === '-' ? '<stdin>' : file;
-  const res = assemble(src, name, {
-    mcpu: target,
-    showEncoding: showEncoding || out === undefined,
-    encodings: showEncoding,
-    object: out !== undefined,
-    features,
-  });
-  if (res.listing !== undefined) process.stdout.write(Buffer.from(res.listing, 'latin1'));
-  const diags = formatDiagnostics(res.diagnostics);
-  if (diags) process.stderr.write(Buffer.from(diags, 'latin1'));
-  if (res.diagnostics.some((d) => d.severity === 'error')) return 1;
-  if (out === undefined) return 0;
-  let bytes = res.object as Uint8Array;
-  if (res.kernels.length && !relocatable) {
-    try {
-      bytes = linkShared([ElfFile.parse(bytes, name)]);
-    } catch (e) {
-      if (e instanceof ElfError) throw new CliError(e.message);
-      throw e;
+export const ASM: Command = {
+  name: 'asm',
+  summary: "assemble LLVM AMDGPU assembly (llvm-mc's syntax, listing and objects)",
+  usage: [
+    'gcnkit asm [--mcpu=GPU] [--mattr=+xnack,...] [--show-encoding] [--filetype=obj] [--json] [-o OUT] FILE',
+  ],
+  optionHelp: [
+    ['--mcpu=GPU', 'gfx900, gfx906 or gfx908 (default: from .amdgcn_target, else gfx908)'],
+    ['--mattr=LIST', 'target-id features: +xnack, -xnack, +sramecc, -sramecc (comma-separated)'],
+    ['--show-encoding', "print llvm-mc's listing with encodings (the default without -o)"],
+    ['--filetype=obj', 'with -o: write the relocatable object even when it defines kernels'],
+    ['-o OUT', 'write the object (linked into a loadable code object when it has .amdhsa_kernel)'],
+    ['--json', 'print one JSON document: listing, instructions with encodings, diagnostics'],
+    HELP_LINE,
+  ],
+  options: {
+    ...HELP_OPTION,
+    ...MCPU_OPTION,
+    mattr: { type: 'string' },
+    'show-encoding': { type: 'boolean' },
+    filetype: { type: 'string' },
+    o: { type: 'string', short: 'o' },
+    json: { type: 'boolean' },
+  },
+  run(args) {
+    const [file] = positionals(ASM, args, ['FILE']);
+    const out = stringOption(args, 'o');
+    const filetype = stringOption(args, 'filetype');
+    if (filetype !== undefined && filetype !== 'obj' && filetype !== 'asm')
+      throw usageError(`--filetype: '${filetype}' is not obj or asm`);
+    const json = flag(args, 'json');
+    const showEncoding = flag(args, 'show-encoding');
+    const mattr = stringOption(args, 'mattr');
+    const name = nameOf(file);
+    const src = latin1String(readInput(file, LIMITS.asm, 'assembly source'));
+    const mcpu = mcpuOption(args);
+    // The source's .amdgcn_target gives processor and features only when --mcpu does not.
+    const fromSource = mcpu === undefined ? sourceTarget(src) : undefined;
+    const target = mcpu ?? fromSource?.mcpu ?? 'gfx908';
+    const features =
+      mattr !== undefined ? parseFeatures(mattr.split(',').filter(Boolean)) : fromSource?.features;
+    const res = assemble(src, name, {
+      mcpu: target,
+      showEncoding: showEncoding || out === undefined || json,
+      encodings: showEncoding || json,
+      object: out !== undefined,
+      features,
+      // Included files are inputs like any other: regular files under the same limit.
+      readFile: (p) => latin1String(readInput(p, LIMITS.asm, 'assembly source')),
+    });
+    const failed = res.diagnostics.some((d) => d.severity === 'error');
+    let bytes = res.object;
+    if (!failed && out !== undefined && bytes !== undefined && res.kernels.length && filetype !== 'obj') {
+      try {
+        bytes = linkShared([ElfFile.parse(bytes, name)]);
+      } catch (e) {
+        throw fromElfError(e);
+      }
     }
+    if (!failed && out !== undefined && bytes !== undefined) writeOutput(out, bytes);
+    if (json) {
+      const doc = {
+        file: name,
+        target,
+        features: features ?? {},
+        ...(out !== undefined && !failed ? { output: out } : {}),
+        errors: res.diagnostics.filter((d) => d.severity === 'error').length,
+        diagnostics: res.diagnostics,
+        instructions: listingRecords(res.listing ?? ''),
+        listing: res.listing ?? '',
+      };
+      process.stdout.write(JSON.stringify(doc) + '\n');
+    } else {
+      if (res.listing !== undefined && (out === undefined || showEncoding))
+        process.stdout.write(Buffer.from(res.listing, 'latin1'));
+      const diags = formatDiagnostics(res.diagnostics);
+      if (diags) process.stderr.write(Buffer.from(diags, 'latin1'));
+    }
+    return failed ? 1 : 0;
+  },
+};
+
+export interface ListingInstruction {
+  readonly text: string;
+  /** The encoding's bytes; null where a fixup fills the byte in (llvm-mc prints `A`, `B` ...). */
+  readonly encoding: (number | null)[];
+  readonly fixups: { readonly offset: number; readonly value: string; readonly kind: string }[];
+}
+
+/** The instruction lines of llvm-mc's -show-encoding listing, with their fixups, as records. */
+export function listingRecords(listing: string): ListingInstruction[] {
+  const out: ListingInstruction[] = [];
+  let last: ListingInstruction | undefined;
+  for (const line of listing.split('\n')) {
+    const m = /^\t(.*?)\s*; encoding: \[([^\]]*)\]$/.exec(line);
+    if (m) {
+      const encoding = m[2] === '' ? [] : m[2].split(',').map((b) => (/^0x/.test(b) ? Number(b) : null));
+      last = { text: m[1], encoding, fixups: [] };
+      out.push(last);
+      continue;
+    }
+    const f = /^\s+;\s+fixup [A-Z] - offset: (\d+), value: (.*), kind: (\S+)$/.exec(line);
+    if (f && last) last.fixups.push({ offset: Number(f[1]), value: f[2], kind: f[3] });
   }
-  writeOutput(out, bytes);
-  return 0;
+  return out;
 }

@@ -1,57 +1,119 @@
-// `gcnkit disasm [--mcpu=GPU] [--raw] FILE`
-import { decodeAt } from '../codec/disasm.js';
-import type { DecodeInput, DecodeOutput } from '../codec/types.js';
-import { objdumpBytes } from '../disasm/objdump.js';
-import { ElfError } from '../elf/errors.js';
-import { isTarget, type Target } from '../isa/targets.js';
-import { parseArgs } from './args.js';
-import { CliError } from './errors.js';
-import { readInput } from './io.js';
+// `gcnkit disasm [--mcpu=GPU] [--raw] [--json] FILE`: llvm-objdump -d's text, or one JSON document with
+// a record per instruction (docs/cli.md, "disasm --json").
 
-export function runDisasm(argv: string[]): number {
-  const { flags, positional } = parseArgs(argv, ['mcpu', 'raw']);
-  if (positional.length !== 1) throw new CliError('disasm: expected one FILE');
-  const file = positional[0];
-  const mcpu = flags.get('mcpu');
-  if (mcpu !== undefined && (mcpu === true || !isTarget(mcpu))) {
-    throw new CliError(`disasm: --mcpu: unsupported processor '${String(mcpu)}'`);
-  }
-  const bytes = readInput(file);
-  if (flags.has('raw')) {
-    process.stdout.write(disasmRaw(bytes, (mcpu as Target | undefined) ?? 'gfx900'));
-    return 0;
-  }
-  let text: Uint8Array;
-  try {
+import { objdumpBytes, targetOf } from '../disasm/objdump.js';
+import { latin1String } from '../disasm/out.js';
+import { ElfFile } from '../elf/reader.js';
+import {
+  type Command,
+  flag,
+  HELP_LINE,
+  HELP_OPTION,
+  MCPU_OPTION,
+  mcpuOption,
+  positionals,
+} from './command.js';
+import { printRaw } from './disasm-raw.js';
+import { fromElfError } from './errors.js';
+import { Input, LIMITS, nameOf, readInput } from './io.js';
+import { StdoutStream } from './stdout.js';
+
+export const DISASM: Command = {
+  name: 'disasm',
+  summary: 'disassemble a code object as llvm-objdump -d does (or raw instruction words with --raw)',
+  usage: ['gcnkit disasm [--mcpu=GPU] [--raw] [--json] FILE'],
+  optionHelp: [
+    ['--mcpu=GPU', 'gfx900, gfx906 or gfx908 (default: from the ELF header; gfx900 with --raw)'],
+    ['--raw', 'FILE holds bare instruction words at address 0 (streamed, any size up to 1 GiB)'],
+    ['--json', 'print one JSON document: file, target and a record per instruction'],
+    HELP_LINE,
+  ],
+  options: { ...HELP_OPTION, ...MCPU_OPTION, raw: { type: 'boolean' }, json: { type: 'boolean' } },
+  run(args) {
+    const [file] = positionals(DISASM, args, ['FILE']);
+    const mcpu = mcpuOption(args);
+    const json = flag(args, 'json');
+    if (flag(args, 'raw')) {
+      const input = Input.open(file, LIMITS.raw, 'raw instruction words');
+      try {
+        printRaw(input, mcpu ?? 'gfx900', json, new StdoutStream());
+      } finally {
+        input.close();
+      }
+      return 0;
+    }
+    const bytes = readInput(file, LIMITS.disasm, 'a code object to disassemble');
     // Names and the file name are carried as latin1 characters so that their bytes come out unchanged.
-    text = objdumpBytes(bytes, Buffer.from(file, 'utf8').toString('latin1'), {
-      mcpu: mcpu as Target | undefined,
-    });
-  } catch (e) {
-    if (e instanceof ElfError) throw new CliError(e.message);
-    throw e;
-  }
-  process.stdout.write(text);
-  return 0;
+    const name = Buffer.from(nameOf(file), 'utf8').toString('latin1');
+    try {
+      const text = objdumpBytes(bytes, name, { mcpu });
+      if (!json) process.stdout.write(text);
+      else {
+        const target = targetOf(ElfFile.parse(bytes, name), mcpu);
+        const doc = { file: nameOf(file), target, instructions: objdumpRecords(latin1String(text)) };
+        process.stdout.write(JSON.stringify(doc) + '\n');
+      }
+    } catch (e) {
+      throw fromElfError(e);
+    }
+    return 0;
+  },
+};
+
+export interface DisasmRecord {
+  readonly section: string;
+  /** The label the instruction is under (llvm-objdump's `<name>:` line). */
+  readonly symbol: string;
+  readonly address: number;
+  /** The instruction's bytes in file order, lowercase hex. */
+  readonly bytes: string;
+  readonly text: string;
+  /** A branch target's `<symbol+offset>` annotation, without the brackets. */
+  readonly target?: string;
+  /** LLVM's comment after the bytes (e.g. a register alignment warning). */
+  readonly comment?: string;
 }
 
-/** Bare instruction bytes at address 0, in llvm-objdump's line format. */
-export function disasmRaw(bytes: Uint8Array, target: Target): string {
-  const n = bytes.length >>> 2;
-  const words = new Uint32Array(n);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let k = 0; k < n; k++) words[k] = dv.getUint32(k * 4, true);
-  const inp: DecodeInput = { words, n, target };
-  const out: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
-  const lines: string[] = [];
-  for (let i = 0; i < n; ) {
-    decodeAt(inp, i, out);
-    let hex = '';
-    for (let k = 0; k < out.size; k++)
-      hex += (k ? ' ' : '') + words[i + k].toString(16).toUpperCase().padStart(8, '0');
-    const addr = (i * 4).toString(16).toUpperCase().padStart(12, '0');
-    lines.push('\t' + out.text.padEnd(59) + '// ' + addr + ': ' + hex);
-    i += out.size;
+const INSTRUCTION =
+  /^\t(.*?) *\/\/ ([0-9A-F]+): ((?:[0-9A-F]{8}|[0-9A-F]{2})(?: (?:[0-9A-F]{8}|[0-9A-F]{2}))*)(?: <([^>]*)>)?(?: ; (.*))?$/;
+
+/**
+ * The instruction lines of llvm-objdump's text as records. The text is the one `gcnkit disasm` prints,
+ * so the two forms never disagree; runs of zeros (`...`) and data symbols' hex dumps are not
+ * instructions and have no record.
+ */
+export function objdumpRecords(text: string): DisasmRecord[] {
+  const out: DisasmRecord[] = [];
+  let section = '';
+  let symbol = '';
+  for (const line of text.split('\n')) {
+    const sec = /^Disassembly of section (.*):$/.exec(line);
+    if (sec) {
+      section = sec[1];
+      continue;
+    }
+    const label = /^[0-9a-f]{16} <(.*)>:$/.exec(line);
+    if (label) {
+      symbol = label[1];
+      continue;
+    }
+    const m = INSTRUCTION.exec(line);
+    if (!m) continue;
+    let bytes = '';
+    for (const h of m[3].split(' ')) {
+      const w = h.toLowerCase();
+      // Dwords print most significant byte first; bytes (a section's last 1-3) print in order.
+      bytes += w.length === 8 ? w.slice(6, 8) + w.slice(4, 6) + w.slice(2, 4) + w.slice(0, 2) : w;
+    }
+    out.push({
+      section,
+      symbol,
+      address: Number.parseInt(m[2], 16),
+      bytes,
+      text: m[1],
+      ...(m[4] !== undefined ? { target: m[4] } : {}),
+      ...(m[5] !== undefined ? { comment: m[5] } : {}),
+    });
   }
-  return lines.join('\n') + '\n';
+  return out;
 }

@@ -1,26 +1,29 @@
-// `gcnkit info FILE [--json]`
-import { ElfError } from '../elf/errors.js';
+// `gcnkit info [--json] FILE`
 import { type CodeObjectInfo, codeObjectInfo } from '../elf/info.js';
 import { ElfFile } from '../elf/reader.js';
-import { parseArgs } from './args.js';
-import { CliError } from './errors.js';
-import { readInput } from './io.js';
+import { type Command, flag, HELP_LINE, HELP_OPTION, positionals } from './command.js';
+import { fromElfError } from './errors.js';
+import { LIMITS, nameOf, readInput } from './io.js';
 
-export function runInfo(argv: string[]): number {
-  const { flags, positional } = parseArgs(argv, ['json']);
-  if (positional.length !== 1) throw new CliError('info: expected one FILE');
-  const file = positional[0];
-  const bytes = readInput(file);
-  let info: CodeObjectInfo;
-  try {
-    info = codeObjectInfo(ElfFile.parse(bytes, file));
-  } catch (e) {
-    if (e instanceof ElfError) throw new CliError(e.message);
-    throw e;
-  }
-  process.stdout.write(flags.has('json') ? JSON.stringify(info, null, 1) + '\n' : infoText(info));
-  return 0;
-}
+export const INFO: Command = {
+  name: 'info',
+  summary: 'target, sections, symbols, kernels: metadata and descriptors of a code object',
+  usage: ['gcnkit info [--json] FILE'],
+  optionHelp: [['--json', 'print one JSON document instead of text'], HELP_LINE],
+  options: { ...HELP_OPTION, json: { type: 'boolean' } },
+  run(args) {
+    const [file] = positionals(INFO, args, ['FILE']);
+    const bytes = readInput(file, LIMITS.codeObject, 'a code object');
+    let info: CodeObjectInfo;
+    try {
+      info = codeObjectInfo(ElfFile.parse(bytes, nameOf(file)));
+    } catch (e) {
+      throw fromElfError(e);
+    }
+    process.stdout.write(flag(args, 'json') ? JSON.stringify(info, null, 1) + '\n' : infoText(info));
+    return 0;
+  },
+};
 
 const hex = (v: number | string): string =>
   typeof v === 'number' ? '0x' + v.toString(16) : BigInt(v).toString(16);

@@ -1,42 +1,45 @@
 // `gcnkit isa [--mcpu=GPU] [--json]`
-import { FAMILIES } from '../codec/disasm.js';
-import { execStatus } from '../emu/executable.js';
-import { isTarget, type Target } from '../isa/targets.js';
-import '../runtime/semantics.js';
-import { parseArgs } from './args.js';
-import { CliError } from './errors.js';
+import { isaTable } from '../isa/table.js';
+import type { Target } from '../isa/targets.js';
+import {
+  type Command,
+  flag,
+  HELP_LINE,
+  HELP_OPTION,
+  MCPU_OPTION,
+  mcpuOption,
+  positionals,
+} from './command.js';
 
-export function runIsa(argv: string[]): number {
-  const { flags, positional } = parseArgs(argv, ['mcpu', 'json']);
-  if (positional.length) throw new CliError(`isa: unexpected argument '${positional[0]}'`);
-  const mcpu = flags.get('mcpu') ?? 'gfx900';
-  if (mcpu === true || !isTarget(mcpu))
-    throw new CliError(`isa: --mcpu: unsupported processor '${String(mcpu)}'`);
-  const entries = isaTable(mcpu);
-  if (flags.has('json')) process.stdout.write(JSON.stringify(entries, null, 1) + '\n');
-  else {
-    process.stdout.write(
-      entries
-        .map(
-          (e) =>
-            `${e.name.padEnd(36)} ${e.encoding.padEnd(10)} ${String(e.opcode).padEnd(4)} ${e.executable ? 'yes' : 'no: ' + e.reason}`,
-        )
-        .join('\n') + '\n',
-    );
-    process.stdout.write(summaryLine(mcpu, entries) + '\n');
-  }
-  return 0;
-}
-
-export function isaTable(target: Target) {
-  const out = [];
-  for (const fam of Object.values(FAMILIES)) {
-    for (const e of fam.ops(target)) {
-      out.push({ ...e, ...execStatus(e, target) });
+export const ISA: Command = {
+  name: 'isa',
+  summary: "list a target's op table: name, encoding, opcode, whether the emulator executes it",
+  usage: ['gcnkit isa [--mcpu=GPU] [--json]'],
+  optionHelp: [
+    ['--mcpu=GPU', 'gfx900 (default), gfx906 or gfx908'],
+    ['--json', 'print one JSON document (an array of ops) instead of text'],
+    HELP_LINE,
+  ],
+  options: { ...HELP_OPTION, ...MCPU_OPTION, json: { type: 'boolean' } },
+  run(args) {
+    positionals(ISA, args, []);
+    const mcpu = mcpuOption(args) ?? 'gfx900';
+    const entries = isaTable(mcpu);
+    if (flag(args, 'json')) process.stdout.write(JSON.stringify(entries, null, 1) + '\n');
+    else {
+      process.stdout.write(
+        entries
+          .map(
+            (e) =>
+              `${e.name.padEnd(36)} ${e.encoding.padEnd(10)} ${String(e.opcode).padEnd(4)} ${e.executable ? 'yes' : 'no: ' + e.reason}`,
+          )
+          .join('\n') + '\n',
+      );
+      process.stdout.write(summaryLine(mcpu, entries) + '\n');
     }
-  }
-  return out;
-}
+    return 0;
+  },
+};
 
 /** "# gfx908: N ops, X execute, Y not yet (reason: count, ...)": the figure the emulator is judged by. */
 export function summaryLine(

@@ -1,37 +1,42 @@
 // `gcnkit link -o OUT FILE...`: relocatable AMDGPU objects to a shared code object, as `ld.lld -shared`.
-import { ElfError } from '../elf/errors.js';
 import { linkShared } from '../elf/link.js';
 import { ElfFile } from '../elf/reader.js';
-import { CliError } from './errors.js';
-import { readInput, writeOutput } from './io.js';
+import { type Command, HELP_LINE, HELP_OPTION, stringOption } from './command.js';
+import { fromElfError, usageError } from './errors.js';
+import { LIMITS, nameOf, readInput, writeOutput } from './io.js';
 
-export function runLink(argv: string[]): number {
-  let out: string | undefined;
-  let noUndefined = false;
-  const inputs: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '-o') {
-      out = argv[++i];
-      if (out === undefined) throw new CliError('link: -o needs a file name');
-    } else if (a.startsWith('-o') && a.length > 2) out = a.slice(2);
-    else if (a === '-shared') continue;
-    else if (a === '-z' && argv[i + 1] === 'defs') {
-      noUndefined = true;
-      i++;
-    } else if (a.startsWith('-')) throw new CliError(`link: unknown option '${a}'`);
-    else inputs.push(a);
-  }
-  if (!out) throw new CliError('link: expected -o OUT');
-  if (inputs.length === 0) throw new CliError('link: expected at least one input FILE');
-  let bytes: Uint8Array;
-  try {
-    const files = inputs.map((f) => ElfFile.parse(readInput(f), f));
-    bytes = linkShared(files, { noUndefined });
-  } catch (e) {
-    if (e instanceof ElfError) throw new CliError(e.message);
-    throw e;
-  }
-  writeOutput(out, bytes);
-  return 0;
-}
+export const LINK: Command = {
+  name: 'link',
+  summary: 'link relocatable objects into a shared code object (as ld.lld -shared)',
+  usage: ['gcnkit link -o OUT [-shared] [-z defs] FILE...'],
+  optionHelp: [
+    ['-o OUT', 'the code object to write (atomically; - = standard output)'],
+    ['-shared', "accepted for ld.lld's command line (the output is always shared)"],
+    ['-z defs', 'an undefined symbol is an error'],
+    HELP_LINE,
+  ],
+  options: {
+    ...HELP_OPTION,
+    o: { type: 'string', short: 'o' },
+    shared: { type: 'boolean' },
+    z: { type: 'string', short: 'z', multiple: true },
+  },
+  run(args) {
+    const out = stringOption(args, 'o');
+    if (!out) throw usageError(`missing -o OUT (usage: ${LINK.usage[0]})`);
+    const z = (args.values.z ?? []) as string[];
+    for (const k of z) if (k !== 'defs') throw usageError(`-z ${k}: only -z defs is supported`);
+    if (args.positionals.length === 0) throw usageError(`missing FILE (usage: ${LINK.usage[0]})`);
+    let bytes: Uint8Array;
+    try {
+      const files = args.positionals.map((f) =>
+        ElfFile.parse(readInput(f, LIMITS.codeObject, 'an object file'), nameOf(f)),
+      );
+      bytes = linkShared(files, { noUndefined: z.length > 0 });
+    } catch (e) {
+      throw fromElfError(e);
+    }
+    writeOutput(out, bytes);
+    return 0;
+  },
+};

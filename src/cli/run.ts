@@ -1,198 +1,261 @@
-// `gcnkit run FILE SPEC.json [--json] [--budget=N] [--show=INDEX:TYPE[:COUNT]]`: one kernel dispatch as
-// the run spec of ARCHITECTURE.md describes it. File paths in the spec are relative to the spec file.
+// `gcnkit run FILE SPEC.json`: the launches a run spec describes (docs/run-spec.md), on the emulated
+// GPU, through the runtime API. Everything that can be checked is checked before the first launch:
+// the spec, --show, the output paths, the buffer files and the memory they need against the cap.
+import { constants as bufferConstants } from 'node:buffer';
+import { dirname } from 'node:path';
+import { DEFAULT_MEMORY_LIMIT, Device, type Module } from '../runtime/device.js';
+import type { DeviceBuffer } from '../runtime/types.js';
+import {
+  type Command,
+  flag,
+  HELP_LINE,
+  HELP_OPTION,
+  type ParsedArgs,
+  positionals,
+  stringOption,
+} from './command.js';
+import { CliError, inputError, usageError } from './errors.js';
+import { CHUNK, formatBytes, Input, LIMITS, nameOf, readInput, writeChunks } from './io.js';
+import { parseBytes, parseCount, parseSeconds } from './numbers.js';
+import { runLaunches, runtimeError } from './run-loop.js';
+import { Progress } from './run-progress.js';
+import { printText, runDocument } from './run-report.js';
+import { jsonValue, parseShow, showValues } from './run-show.js';
+import { type BufferDecl, parseRunSpec, type RunSpec, SpecError } from './run-spec.js';
+import { SpecPaths } from './spec-paths.js';
 
-import { dirname, resolve } from 'node:path';
-import { ElfError } from '../elf/errors.js';
-import { Device, DispatchError, LaunchError } from '../runtime/device.js';
-import type { DeviceBuffer, KernelArg, LaunchResult, ValueType } from '../runtime/types.js';
-import { parseArgs } from './args.js';
-import { CliError } from './errors.js';
-import { readInput, writeOutput } from './io.js';
+/** Default wall-clock limit of a whole run, in seconds. */
+export const DEFAULT_TIMEOUT = 60;
 
-const VALUE_TYPES = new Set(['i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'f16', 'f32', 'f64']);
+export const RUN: Command = {
+  name: 'run',
+  summary: 'run the kernel launches of a run spec on the emulated GPU',
+  usage: [
+    'gcnkit run [--json] [--budget=N] [--timeout=SECONDS] [--memory=BYTES] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
+  ],
+  optionHelp: [
+    ['--json', 'print one JSON document (launch figures, --show values, outputs)'],
+    ['--budget=N', 'wave-instructions each dispatch may execute (default 1e9; 1e6, 1.5e6 ... accepted)'],
+    ['--timeout=SECONDS', `wall-clock limit of the whole run (default ${DEFAULT_TIMEOUT}; 0 = none)`],
+    [
+      '--memory=BYTES',
+      `device memory cap (default ${formatBytes(DEFAULT_MEMORY_LIMIT)}; 512M, 4G ... accepted)`,
+    ],
+    [
+      '--show=NAME:TYPE[:COUNT]',
+      'print the first COUNT (16) values of a buffer (argument index in a one-launch spec)',
+    ],
+    [
+      '--progress, --no-progress',
+      'force the progress line on stderr on or off (default: on a terminal, not with --json)',
+    ],
+    ['--allow-outside-paths', "let spec paths leave the spec's folder"],
+    HELP_LINE,
+  ],
+  options: {
+    ...HELP_OPTION,
+    json: { type: 'boolean' },
+    budget: { type: 'string' },
+    timeout: { type: 'string' },
+    memory: { type: 'string' },
+    show: { type: 'string', multiple: true },
+    progress: { type: 'boolean' },
+    'no-progress': { type: 'boolean' },
+    'allow-outside-paths': { type: 'boolean' },
+  },
+  run: runCommand,
+};
 
-interface Spec {
-  kernel: string;
-  grid: number[];
-  block: number[];
-  args: unknown[];
-  outputs: Record<string, string>;
-  /** HIP's dynamic shared memory (extern __shared__) in bytes; an extension of ARCHITECTURE's spec. */
-  dynamicLds: number;
+interface Flags {
+  json: boolean;
+  budget: number | undefined;
+  timeout: number;
+  memory: number;
+  progress: boolean;
+  allowOutside: boolean;
 }
 
-function fail(spec: string, field: string, what: string): never {
-  throw new CliError(`${spec}: ${field}: ${what}`);
-}
-
-function dims(file: string, v: unknown, field: string): number[] {
-  if (!Array.isArray(v) || v.length < 1 || v.length > 3)
-    fail(file, field, 'must be an array of 1 to 3 integers');
-  v.forEach((x, i) => {
-    if (!Number.isInteger(x) || (x as number) < 1)
-      fail(file, `${field}[${i}]`, `${JSON.stringify(x)} is not a positive integer`);
-  });
-  return v as number[];
-}
-
-function parseSpec(file: string, text: string): Spec {
-  let j: unknown;
-  try {
-    j = JSON.parse(text);
-  } catch (e) {
-    fail(file, 'JSON', (e as Error).message);
-  }
-  if (typeof j !== 'object' || j === null || Array.isArray(j)) fail(file, 'spec', 'must be a JSON object');
-  const o = j as Record<string, unknown>;
-  for (const k of Object.keys(o))
-    if (!['kernel', 'grid', 'block', 'args', 'outputs', 'dynamic_lds'].includes(k))
-      fail(file, k, 'unknown field');
-  const dyn = o.dynamic_lds ?? 0;
-  if (!Number.isInteger(dyn) || (dyn as number) < 0)
-    fail(file, 'dynamic_lds', 'must be a non-negative integer');
-  if (typeof o.kernel !== 'string') fail(file, 'kernel', 'must be a string');
-  const args = o.args ?? [];
-  if (!Array.isArray(args)) fail(file, 'args', 'must be an array');
-  const outputs = o.outputs ?? {};
-  if (typeof outputs !== 'object' || outputs === null || Array.isArray(outputs))
-    fail(file, 'outputs', 'must be an object');
-  for (const [k, v] of Object.entries(outputs)) {
-    if (!/^\d+$/.test(k) || Number(k) >= args.length)
-      fail(file, `outputs.${k}`, 'is not the index of an argument');
-    if (typeof v !== 'string') fail(file, `outputs.${k}`, 'must be a file name');
-  }
+function flags(args: ParsedArgs): Flags {
+  const budget = stringOption(args, 'budget');
+  const timeout = stringOption(args, 'timeout');
+  const memory = stringOption(args, 'memory');
+  const json = flag(args, 'json');
+  if (flag(args, 'progress') && flag(args, 'no-progress'))
+    throw usageError('--progress and --no-progress contradict each other');
   return {
-    kernel: o.kernel,
-    grid: dims(file, o.grid, 'grid'),
-    block: dims(file, o.block ?? [1], 'block'),
-    args,
-    outputs: outputs as Record<string, string>,
-    dynamicLds: dyn as number,
+    json,
+    budget: budget === undefined ? undefined : parseCount(budget, '--budget'),
+    timeout: timeout === undefined ? DEFAULT_TIMEOUT : parseSeconds(timeout, '--timeout'),
+    memory: memory === undefined ? DEFAULT_MEMORY_LIMIT : parseBytes(memory, '--memory'),
+    progress:
+      flag(args, 'progress') || (!flag(args, 'no-progress') && !json && process.stderr.isTTY === true),
+    allowOutside: flag(args, 'allow-outside-paths'),
   };
 }
 
-function buildArg(dev: Device, file: string, dir: string, a: unknown, i: number): KernelArg {
-  const field = `args[${i}]`;
-  if (typeof a !== 'object' || a === null || Array.isArray(a)) fail(file, field, 'must be an object');
-  const o = a as Record<string, unknown>;
-  if ('buffer' in o) {
-    const b = o.buffer;
-    if (typeof b === 'string') return dev.upload(readInput(resolve(dir, b)));
-    if (typeof b === 'object' && b !== null && 'bytes' in b) {
-      const n = (b as { bytes: unknown }).bytes;
-      if (!Number.isInteger(n) || (n as number) < 0)
-        fail(file, `${field}.buffer.bytes`, 'must be a non-negative integer');
-      return dev.alloc(n as number);
-    }
-    fail(file, `${field}.buffer`, 'must be a file name or { "bytes": N }');
-  }
-  if ('value' in o) {
-    const t = o.type;
-    if (typeof t !== 'string' || !VALUE_TYPES.has(t))
-      fail(file, `${field}.type`, `must be one of ${[...VALUE_TYPES].join(' ')}`);
-    const v = o.value;
-    const ok = (x: unknown) => typeof x === 'number' || (typeof x === 'string' && /^-?\d+$/.test(x));
-    if (!(ok(v) || (Array.isArray(v) && v.every(ok))))
-      fail(file, `${field}.value`, 'must be a number or an array of numbers');
-    const conv = (x: unknown) => (typeof x === 'string' ? BigInt(x) : (x as number));
-    return { value: Array.isArray(v) ? v.map(conv) : conv(v), type: t as ValueType };
-  }
-  if ('lds' in o) {
-    if (!Number.isInteger(o.lds) || (o.lds as number) < 0)
-      fail(file, `${field}.lds`, 'must be a non-negative integer');
-    return { lds: o.lds as number };
-  }
-  fail(file, field, 'must have "buffer", "value" or "lds"');
+/** A spec error as the one-line report: `SPEC: field: what`. */
+const specError = (spec: string, e: SpecError) => inputError(spec, e.message);
+
+/** The largest single buffer this Node.js can hold (typed arrays are limited, 4 GiB on Node 20). */
+const MAX_BUFFER = bufferConstants.MAX_LENGTH;
+
+interface PlannedBuffer {
+  readonly name: string;
+  readonly field: string;
+  readonly size: number;
+  readonly input?: Input;
 }
 
-const SHOW_TYPES: Record<string, [number, (v: DataView, o: number) => number | bigint]> = {
-  i8: [1, (v, o) => v.getInt8(o)],
-  u8: [1, (v, o) => v.getUint8(o)],
-  i16: [2, (v, o) => v.getInt16(o, true)],
-  u16: [2, (v, o) => v.getUint16(o, true)],
-  i32: [4, (v, o) => v.getInt32(o, true)],
-  u32: [4, (v, o) => v.getUint32(o, true)],
-  i64: [8, (v, o) => v.getBigInt64(o, true)],
-  u64: [8, (v, o) => v.getBigUint64(o, true)],
-  f32: [4, (v, o) => v.getFloat32(o, true)],
-  f64: [8, (v, o) => v.getFloat64(o, true)],
-};
-
-export function runRun(argv: string[]): number {
-  const { flags, positional } = parseArgs(argv, ['json', 'budget', 'show']);
-  if (positional.length !== 2)
-    throw new CliError(
-      'run: usage: gcnkit run FILE SPEC.json [--json] [--budget=N] [--show=INDEX:TYPE[:COUNT]]',
-    );
-  const [coFile, specFile] = positional;
-  let budget: number | undefined;
-  const b = flags.get('budget');
-  if (b !== undefined) {
-    if (b === true || !/^\d+(e\d+)?$/.test(b) || Number(b) < 1)
-      throw new CliError(`run: --budget: '${String(b)}' is not a positive number`);
-    budget = Number(b);
-  }
-  const spec = parseSpec(specFile, readInput(specFile).toString('utf8'));
-  const dir = dirname(specFile);
-  const dev = new Device();
-  let result: LaunchResult;
-  const bufs: (DeviceBuffer | undefined)[] = [];
+function runCommand(args: ParsedArgs): number {
+  const f = flags(args);
+  const [coFile, specFile] = positionals(RUN, args, ['FILE', 'SPEC.json']);
+  if (coFile === '-' && specFile === '-')
+    throw usageError('FILE and SPEC.json cannot both be standard input');
+  const specName = nameOf(specFile);
+  const spec = parseSpecFile(specFile);
+  const shows = ((args.values.show ?? []) as string[]).map((s) => parseShow(s, spec.buffers, spec.form));
+  const code = readInput(coFile, LIMITS.codeObject, 'a code object');
+  // Paths resolve against the spec's folder (the current one for a spec on standard input).
+  const paths = new SpecPaths(specFile === '-' ? '.' : dirname(specFile), f.allowOutside, {
+    'code object': coFile === '-' ? undefined : coFile,
+    'spec file': specFile === '-' ? undefined : specFile,
+  });
+  const planned: PlannedBuffer[] = [];
+  const outputs: { field: string; buffer: string; path: string }[] = [];
   try {
-    const mod = dev.load(readInput(coFile), coFile);
-    const args = spec.args.map((a, i) => {
-      const k = buildArg(dev, specFile, dir, a, i);
-      bufs.push(typeof k === 'object' && 'address' in k ? k : undefined);
-      return k;
-    });
-    result = mod.launch(spec.kernel, {
-      grid: spec.grid,
-      block: spec.block,
-      args,
-      budget,
-      dynamicLds: spec.dynamicLds,
-    });
-  } catch (e) {
-    if (e instanceof ElfError) throw new CliError(e.message);
-    if (e instanceof LaunchError) throw new CliError(`${specFile}: ${e.message}`);
-    if (e instanceof DispatchError) throw new CliError(e.message);
-    throw e;
-  }
-  for (const [k, out] of Object.entries(spec.outputs)) {
-    const buf = bufs[Number(k)];
-    if (buf === undefined) throw new CliError(`${specFile}: outputs.${k}: argument ${k} is not a buffer`);
-    writeOutput(resolve(dir, out), dev.mem.download(buf.address, buf.size));
-  }
-  if (flags.has('json')) {
-    process.stdout.write(JSON.stringify({ ...result, grid: spec.grid, block: spec.block }) + '\n');
-  } else {
-    const r = result;
-    // The kernel's printf output first, then gcnkit's own lines; printf notes (dropped or bad records) on stderr.
-    process.stdout.write(r.printf.length > 0 && !r.printf.endsWith('\n') ? r.printf + '\n' : r.printf);
-    for (const n of r.printfNotes ?? []) process.stderr.write(`gcnkit: ${n}\n`);
-    process.stdout.write(
-      `kernel ${r.kernel}: grid ${spec.grid.join('x')}, block ${spec.block.join('x')}, ${r.workgroups} workgroups, ` +
-        `${r.waves} waves\n${r.waveInstructions} wave-instructions, ${r.laneInstructions} lane-instructions, ` +
-        `${(r.seconds * 1000).toFixed(2)} ms\n`,
-    );
-  }
-  const show = flags.get('show');
-  if (show !== undefined) {
-    const m = show === true ? null : /^(\d+):([a-z0-9]+)(?::(\d+))?$/.exec(show);
-    if (m === null || SHOW_TYPES[m[2]] === undefined)
-      throw new CliError(
-        'run: --show must be INDEX:TYPE[:COUNT], TYPE one of ' + Object.keys(SHOW_TYPES).join(' '),
+    for (const o of spec.outputs) outputs.push({ ...o, path: paths.output(o.field, o.file) });
+    let total = 0;
+    for (const b of spec.buffers) {
+      const file = b.file === undefined ? undefined : paths.input(b.fileField, b.file);
+      const p = planBuffer(b, file, f.memory);
+      planned.push(p);
+      total += p.size;
+    }
+    if (total > f.memory)
+      throw new SpecError(
+        spec.form === 'one' ? 'args' : 'buffers',
+        `the buffers need ${total} bytes, more than the device memory cap of ${formatBytes(f.memory)} (--memory=BYTES raises it)`,
       );
-    const buf = bufs[Number(m[1])];
-    if (buf === undefined) throw new CliError(`run: --show: argument ${m[1]} is not a buffer`);
-    const [size, get] = SHOW_TYPES[m[2]];
-    const bytes = dev.mem.download(buf.address, buf.size);
-    const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const count = Math.min(Number(m[3] ?? 16), Math.floor(bytes.length / size));
-    const vals: string[] = [];
-    for (let i = 0; i < count; i++) vals.push(String(get(dv, i * size)));
+  } catch (e) {
+    for (const p of planned) p.input?.close();
+    throw e instanceof SpecError ? specError(specName, e) : e;
+  }
+  const progress = f.progress
+    ? new Progress((s) => process.stderr.write(s), process.stderr.isTTY === true, performance.now())
+    : undefined;
+  const warnings: string[] = [];
+  const dev = new Device({
+    memoryLimit: f.memory,
+    onWarning: (w) => {
+      warnings.push(w);
+      progress?.clear();
+      process.stderr.write(`gcnkit run: ${specName}: warning: ${w}\n`);
+    },
+  });
+  let mod: Module;
+  const buffers = new Map<string, DeviceBuffer>();
+  try {
+    try {
+      mod = dev.load(code, nameOf(coFile));
+    } catch (e) {
+      throw runtimeError(nameOf(coFile), '', e);
+    }
+    for (const p of planned) {
+      try {
+        buffers.set(p.name, fillBuffer(dev, p));
+      } catch (e) {
+        throw runtimeError(specName, p.field, e);
+      }
+    }
+  } finally {
+    for (const p of planned) p.input?.close();
+  }
+  const outcome = runLaunches(mod, spec, buffers, f, progress, specName);
+  progress?.clear();
+  outcome.warnings = warnings;
+  if (outcome.error === undefined) {
+    for (const o of outputs) writeBuffer(dev, buffers.get(o.buffer)!, o.path);
+    outcome.shown = shows.map((s) =>
+      showValues(s, buffers.get(s.buffer)!.size, (n) => dev.read(buffers.get(s.buffer)!, 0, n)),
+    );
+    outcome.outputs = outputs.map((o) => ({ buffer: o.buffer, file: o.path }));
+  }
+  if (f.json)
     process.stdout.write(
-      `argument ${m[1]} (${m[2]}): ${vals.join(' ')}${count < bytes.length / size ? ' ...' : ''}\n`,
+      JSON.stringify(runDocument(nameOf(coFile), specName, spec, outcome), jsonReplacer) + '\n',
+    );
+  else printText(spec, outcome);
+  if (outcome.error !== undefined) throw outcome.error;
+  return 0;
+}
+
+function jsonReplacer(_key: string, v: unknown): unknown {
+  return typeof v === 'bigint' || (typeof v === 'number' && !Number.isFinite(v)) ? jsonValue(v) : v;
+}
+
+function parseSpecFile(specFile: string): RunSpec {
+  const text = new TextDecoder().decode(readInput(specFile, LIMITS.spec, 'a run spec'));
+  try {
+    return parseRunSpec(text);
+  } catch (e) {
+    throw e instanceof SpecError ? specError(nameOf(specFile), e) : e;
+  }
+}
+
+/** A buffer's size, from its file and `bytes`, checked against the cap before anything is allocated. */
+function planBuffer(b: BufferDecl, file: string | undefined, cap: number): PlannedBuffer {
+  const { name, field, sizeField, bytes } = b;
+  const limit = Math.min(cap, MAX_BUFFER);
+  let input: Input | undefined;
+  if (file !== undefined) {
+    try {
+      input = Input.open(file, limit, 'a buffer file (the device memory cap, --memory)', false);
+    } catch (e) {
+      if (e instanceof CliError) throw new SpecError(b.fileField, `${b.file}: ${e.message}`);
+      throw e;
+    }
+  }
+  const fileSize = input?.size ?? 0;
+  if (bytes !== undefined && bytes < fileSize) {
+    input?.close();
+    throw new SpecError(sizeField, `${bytes} is less than the size of its file (${fileSize} bytes)`);
+  }
+  const size = bytes ?? fileSize;
+  const what = (lim: string) => `${size} bytes is more than ${lim}`;
+  if (size > cap) {
+    input?.close();
+    throw new SpecError(
+      sizeField,
+      `${what(`the device memory cap of ${formatBytes(cap)}`)} (--memory=BYTES raises it)`,
     );
   }
-  return 0;
+  if (size > MAX_BUFFER) {
+    input?.close();
+    throw new SpecError(sizeField, what(`the largest buffer Node.js holds (${formatBytes(MAX_BUFFER)})`));
+  }
+  return { name, field, size, ...(input ? { input } : {}) };
+}
+
+/** Allocates a buffer and copies its file into it a chunk at a time (the rest stays zero). */
+function fillBuffer(dev: Device, p: PlannedBuffer): DeviceBuffer {
+  const buf = dev.alloc(p.size);
+  if (p.input !== undefined) {
+    let off = 0;
+    for (const c of p.input.chunks(CHUNK)) {
+      dev.write(buf, c, off);
+      off += c.length;
+    }
+  }
+  return buf;
+}
+
+/** Writes a buffer to `path` atomically, a chunk at a time straight from device memory. */
+export function writeBuffer(dev: Pick<Device, 'read'>, buf: DeviceBuffer, path: string): void {
+  writeChunks(
+    path,
+    (function* () {
+      for (let off = 0; off < buf.size; off += CHUNK)
+        yield dev.read(buf, off, Math.min(CHUNK, buf.size - off));
+    })(),
+  );
 }

@@ -134,9 +134,15 @@ export class ByteOut {
 
 /** Bytes to a string, one latin1 character per byte (TextDecoder's "latin1" is windows-1252). */
 export function latin1String(bytes: Uint8Array): string {
-  // Node's Buffer decodes latin1 natively; the portable path is for browsers.
-  const B = (globalThis as { Buffer?: typeof Buffer }).Buffer;
-  if (B) return B.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+  // Listings are ASCII but for odd symbol names: ASCII is UTF-8, which TextDecoder decodes natively.
+  let ascii = true;
+  for (let p = 0; p < bytes.length; p++) {
+    if (bytes[p] > 0x7f) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return new TextDecoder().decode(bytes);
   const parts: string[] = [];
   for (let p = 0; p < bytes.length; p += 16384) {
     parts.push(String.fromCharCode.apply(null, bytes.subarray(p, p + 16384) as unknown as number[]));

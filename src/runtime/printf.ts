@@ -17,6 +17,7 @@
 // the bytes used after the header and the buffer's total size; a record of B bytes fits when
 // used + B + 8 <= size, else __printf_alloc returns null and that printf writes nothing.
 
+import { latin1 } from '../elf/reader.js';
 import { formatPrintf, type NextArg } from './printf-format.js';
 
 /** Bytes of the printf buffer allocated per launch. */
@@ -74,8 +75,16 @@ export class PrintfTable {
 }
 
 // The formatter works on byte strings (one char per byte, as C counts widths); the output is UTF-8.
-const toBytes = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
-const fromBytes = (s: string): string => Buffer.from(s, 'latin1').toString('utf8');
+function toBytes(s: string): string {
+  const b = new TextEncoder().encode(s);
+  return latin1(b, 0, b.length);
+}
+/** Byte string to text: invalid UTF-8 becomes U+FFFD, as C output shown in a terminal would. */
+function fromBytes(s: string): string {
+  const b = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  return new TextDecoder().decode(b);
+}
 
 const ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', v: '\v' };
 

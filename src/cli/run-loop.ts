@@ -1,0 +1,207 @@
+// The launch loop of `gcnkit run`: every run of every launch entry, in order (docs/run-spec.md,
+// "The multi-launch form"), through Module.launch, with the runtime's errors mapped to one line that
+// names the launch and the flag that changes the outcome.
+import { DispatchError, LaunchError, type Module } from '../runtime/device.js';
+import type { DeviceBuffer, KernelArg, LaunchResult } from '../runtime/types.js';
+import { CliError, fromElfError, inputError } from './errors.js';
+import type { Progress } from './run-progress.js';
+import type { Outcome, RunErrorDetail } from './run-report.js';
+import type { LaunchDecl, RunSpec } from './run-spec.js';
+
+/** The flags the loop uses. */
+export interface LoopFlags {
+  readonly json: boolean;
+  readonly budget: number | undefined;
+  /** Seconds for the whole run; 0 = none. */
+  readonly timeout: number;
+}
+
+/** What the runtime said about an error the CLI reports, for the JSON document. */
+const details = new WeakMap<CliError, RunErrorDetail>();
+
+/** The runtime's errors as one line, with the flag or field that changes the outcome. */
+export function runtimeError(specName: string, where: string, e: unknown): unknown {
+  e = fromElfError(e);
+  const at = where ? `${where}: ` : '';
+  let err: CliError;
+  if (e instanceof LaunchError) {
+    const hint: Record<string, string> = {
+      'memory-limit': ' (--memory=BYTES raises the cap)',
+      'block-size': ' (set "block" in the spec)',
+    };
+    err = inputError(specName, `${at}${e.message}${hint[e.code] ?? ''}`);
+    details.set(err, { message: err.message, kind: e.code });
+  } else if (e instanceof DispatchError) {
+    const hint: Record<string, string> = {
+      budget: ' (--budget=N raises it)',
+      timeout: ' (--timeout=SECONDS raises it; 0 = none)',
+    };
+    err = inputError(specName, `${at}${e.message}${hint[e.kind] ?? ''}${watchdog(e)}`);
+    details.set(err, { message: err.message, kind: e.kind, running: e.running });
+  } else return e;
+  return err;
+}
+
+/** The waves still running when a budget or timeout stopped a dispatch, and where each one loops. */
+function watchdog(e: DispatchError): string {
+  const r = e.running;
+  if (r.length === 0 || /still running/.test(e.message)) return '';
+  const hex = (n: number) => '0x' + n.toString(16);
+  const shown = r
+    .slice(0, 4)
+    .map(
+      (w) =>
+        `workgroup (${w.workgroup.join(',')}) wave ${w.wave} pc ${hex(w.pcLow)}-${hex(w.pcHigh)}${w.atBarrier ? ' at s_barrier' : ''}`,
+    );
+  return `; ${r.length} wave(s) still running: ${shown.join(', ')}${r.length > 4 ? `, and ${r.length - 4} more` : ''}`;
+}
+
+const INT_BITS: Record<string, number> = {
+  i8: 8,
+  u8: 8,
+  i16: 16,
+  u16: 16,
+  i32: 32,
+  u32: 32,
+  i64: 64,
+  u64: 64,
+};
+
+export function runLaunches(
+  mod: Module,
+  spec: RunSpec,
+  buffers: Map<string, DeviceBuffer>,
+  f: LoopFlags,
+  progress: Progress | undefined,
+  specName: string,
+): Outcome {
+  const start = performance.now();
+  const outcome: Outcome = {
+    launches: spec.launches.map(() => undefined),
+    warnings: [],
+    shown: [],
+    outputs: [],
+  };
+  const runs = spec.launches.map(() => 0);
+  const total = spec.launches.length;
+  try {
+    for (let rep = 0; rep < spec.repeat; rep++) {
+      for (let li = 0; li < total; li++) {
+        const l = spec.launches[li];
+        for (let r = 0; r < l.repeat; r++) {
+          const label = launchLabel(spec, l, runs[li]);
+          let timeout: number | undefined;
+          if (f.timeout > 0) {
+            timeout = f.timeout - (performance.now() - start) / 1000;
+            if (timeout <= 0)
+              throw inputError(
+                specName,
+                `${label ? `${label}: ` : ''}the run's timeout of ${f.timeout} s has passed (--timeout=SECONDS raises it; 0 = none)`,
+              );
+          }
+          let result: LaunchResult;
+          try {
+            result = mod.launch(l.kernel, {
+              grid: l.grid,
+              block: l.block,
+              args: l.args.map((a) => kernelArg(a, buffers, runs[li])),
+              dynamicLds: l.dynamicLds,
+              budget: f.budget,
+              timeout,
+              ...(progress ? { onProgress: (p) => progress.report(label || l.kernel, p) } : {}),
+            });
+          } catch (e) {
+            throw runtimeError(specName, label, e);
+          }
+          runs[li]++;
+          outcome.launches[li] = addResult(outcome.launches[li], l, result);
+          if (!f.json) {
+            // The kernel's printf output as it comes; notes on dropped or bad records on stderr.
+            progress?.clear();
+            const p = result.printf;
+            if (p) process.stdout.write(p.endsWith('\n') ? p : p + '\n');
+            for (const n of result.printfNotes ?? []) process.stderr.write(`gcnkit run: ${specName}: ${n}\n`);
+          }
+          progress?.report(
+            label || l.kernel,
+            {
+              wavesDone: result.waves,
+              wavesTotal: result.waves,
+              waveInstructions: result.waveInstructions,
+              seconds: result.seconds,
+            },
+            r === l.repeat - 1 ? 'last' : 'more',
+          );
+        }
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e;
+    outcome.error = e;
+    outcome.errorDetail = details.get(e) ?? { message: e.message };
+  }
+  return outcome;
+}
+
+/** Where a launch is in the run, for messages: '' for the one launch of a one-launch spec run once. */
+function launchLabel(spec: RunSpec, l: LaunchDecl, run: number): string {
+  const many = spec.repeat > 1 || l.repeat > 1;
+  const runPart = many ? `run ${run + 1}/${l.repeat * spec.repeat}` : '';
+  if (spec.form === 'one') return runPart;
+  return `${l.field} (${l.kernel})${runPart ? `, ${runPart}` : ''}`;
+}
+
+function kernelArg(
+  a: LaunchDecl['args'][number],
+  buffers: Map<string, DeviceBuffer>,
+  iteration: number,
+): KernelArg {
+  switch (a.kind) {
+    case 'buffer':
+      return buffers.get(a.name)!;
+    case 'lds':
+      return { lds: a.bytes };
+    case 'value':
+      return a.type === undefined ? (a.value as number | bigint) : { value: a.value, type: a.type };
+    case 'iteration': {
+      const bits = INT_BITS[a.type];
+      if (bits === 64) return { value: BigInt(iteration), type: a.type };
+      // The count wraps as the integer type would.
+      let v = iteration % 2 ** bits;
+      if (a.type.startsWith('i') && v >= 2 ** (bits - 1)) v -= 2 ** bits;
+      return { value: v, type: a.type };
+    }
+  }
+}
+
+/** Sums the figures of the runs of one launch entry. */
+function addResult(
+  prev: Outcome['launches'][number],
+  l: LaunchDecl,
+  r: LaunchResult,
+): NonNullable<Outcome['launches'][number]> {
+  if (prev === undefined)
+    return {
+      field: l.field,
+      kernel: r.kernel,
+      grid: l.grid,
+      block: l.block,
+      runs: 1,
+      workgroups: r.workgroups,
+      waves: r.waves,
+      waveInstructions: r.waveInstructions,
+      laneInstructions: r.laneInstructions,
+      seconds: r.seconds,
+      printf: r.printf,
+      printfNotes: [...(r.printfNotes ?? [])],
+    };
+  return {
+    ...prev,
+    runs: prev.runs + 1,
+    waveInstructions: prev.waveInstructions + r.waveInstructions,
+    laneInstructions: prev.laneInstructions + r.laneInstructions,
+    seconds: prev.seconds + r.seconds,
+    printf: prev.printf + r.printf,
+    printfNotes: [...prev.printfNotes, ...(r.printfNotes ?? [])],
+  };
+}

@@ -1,0 +1,34 @@
+// gcnkit/node: the library plus the few helpers that need a file system. The only library module that
+// imports node:*; everything else runs in browsers as well.
+import { readFileSync } from 'node:fs';
+import { type AssembleOptions, type AssembleOutput, assemble } from './api/assemble.js';
+import type { Device, Module } from './runtime/device.js';
+
+export * from './index.js';
+
+/**
+ * Reads a source file as the assembler takes it: one char per byte (latin1), so any bytes round-trip.
+ * Pass it as `assemble`'s `readFile` option to let `.include` read from disk.
+ */
+export function readSourceFile(path: string): string {
+  return readFileSync(path, 'latin1');
+}
+
+/** Assembles a file from disk; its `.include`s are read relative to it. */
+export function assembleFile(
+  path: string,
+  options: Omit<AssembleOptions, 'fileName' | 'readFile'>,
+): AssembleOutput {
+  return assemble(readSourceFile(path), { ...options, fileName: path, readFile: readSourceFile });
+}
+
+/** A file's bytes as a Uint8Array (a code object, a buffer's contents). */
+export function readBytes(path: string): Uint8Array {
+  const b = readFileSync(path);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+/** Loads a code object file (e.g. a .hsaco from clang or `gcnkit asm -o`) into a device. */
+export function loadCodeObjectFile(device: Device, path: string): Module {
+  return device.load(readBytes(path), path);
+}
