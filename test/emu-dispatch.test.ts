@@ -8,7 +8,7 @@ test('a runaway kernel stops at the instruction budget with a clear message', ()
   const mod = dev.load(kernelObject('spin', '.Lloop:\n  s_branch .Lloop'));
   assert.throws(
     () => mod.launch('spin', { grid: [64], block: [64], args: [], budget: 10000 }),
-    /kernel 'spin' stopped: the instruction budget of 10000 wave-instructions is exhausted \(workgroup \(0,0,0\), wave 0, pc 0x[0-9a-f]+\)/,
+    /^DispatchError: kernel 'spin' stopped: the instruction budget of 10000 wave-instructions is exhausted \(in [\d.]+ s\); still running: workgroup \(0,0,0\) wave 0 at pc 0x[0-9a-f]+; 0 workgroup\(s\) not started$/,
   );
   // The API's message names the launch option, not a CLI flag (before: "raise it with --budget").
   assert.throws(

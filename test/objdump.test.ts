@@ -76,7 +76,7 @@ test('a processor gcnkit does not support needs --mcpu', () => {
   assert.notEqual(r.status, 0);
   assert.equal(
     r.stderr,
-    `gcnkit disasm: ${f}: e_flags: processor gfx90a is not supported (gfx900, gfx906, gfx908); use --mcpu to override\n`,
+    `gcnkit disasm: ${f}: e_flags: processor gfx90a is not supported (gfx900, gfx906, gfx908); choose one with --mcpu\n`,
   );
   const ok = gcnkit('disasm', '--mcpu=gfx908', f);
   assert.equal(ok.status, 0, ok.stderr);

@@ -3,6 +3,7 @@
 
 import { objdumpBytes, targetOf } from '../disasm/objdump.js';
 import { latin1String } from '../disasm/out.js';
+import { ElfError } from '../elf/errors.js';
 import { ElfFile } from '../elf/reader.js';
 import {
   type Command,
@@ -54,7 +55,12 @@ export const DISASM: Command = {
         process.stdout.write(JSON.stringify(doc) + '\n');
       }
     } catch (e) {
-      throw fromElfError(e);
+      // The library names its mcpu option; the command names its flag.
+      const hint =
+        e instanceof ElfError
+          ? new ElfError(e.file, e.field, e.problem.replace('the mcpu option', '--mcpu'))
+          : e;
+      throw fromElfError(hint);
     }
     return 0;
   },

@@ -27,7 +27,7 @@ export interface ObjdumpOptions {
   mcpu?: Target;
 }
 
-/** The processor to decode for: --mcpu if given, else the one in e_flags (must be a supported one). */
+/** The processor to decode for: opts.mcpu if given, else the one in e_flags (must be a supported one). */
 export function targetOf(elf: ElfFile, mcpu?: Target): Target {
   if (mcpu) return mcpu;
   const proc = amdgpuTargetInfo(elf.header).processor;
@@ -35,7 +35,7 @@ export function targetOf(elf: ElfFile, mcpu?: Target): Target {
   throw new ElfError(
     elf.fileName,
     'e_flags',
-    `processor ${proc} is not supported (gfx900, gfx906, gfx908); use --mcpu to override`,
+    `processor ${proc} is not supported (gfx900, gfx906, gfx908); choose one with the mcpu option`,
   );
 }
 

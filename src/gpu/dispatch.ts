@@ -17,6 +17,7 @@ import {
 } from '../emu/wave.js';
 import { DispatchError } from './dispatch-error.js';
 import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from './memory.js';
+import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
 
 export { DispatchError };
 
@@ -41,7 +42,7 @@ export interface DispatchSetup {
   readonly packet: number;
   readonly queue: number;
   readonly dispatchId: number;
-  readonly budget: number;
+  readonly limits: DispatchLimits;
 }
 
 export interface DispatchStats {
@@ -51,7 +52,7 @@ export interface DispatchStats {
   laneInstructions: number;
 }
 
-/** How many instructions a wave runs before the scheduler looks at the budget again. */
+/** How many instructions a wave runs before the scheduler moves on to the next wave. */
 const SLICE = 4096;
 
 function num(f: Readonly<Record<string, number | bigint>>, k: string): number {
@@ -124,7 +125,14 @@ export function runDispatch(
   const vgprs = Math.min(256, (num(k.fields, 'granulated_workitem_vgpr_count') + 1) * 4);
   const wg = new Workgroup();
   wg.ldsSize = k.groupSize;
-  let budget = d.budget;
+  const dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), nwg[0] * nwg[1] * nwg[2]);
+  const state: SchedulerState = {
+    waves,
+    nw: 0,
+    ranges: new Float64Array(2 * wavesPerWg),
+    wavesDone: 0,
+    workgroupsDone: 0,
+  };
   let flat = 0;
   try {
     for (let z = 0; z < nwg[2]; z++)
@@ -151,8 +159,13 @@ export function runDispatch(
             const offset = scratch.length > 0 ? scratch[wi] - scratchBase : 0;
             w.privateEnd = scratchBase + offset + perWave;
             initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], scratchBase, offset);
+            state.ranges[2 * wi] = w.pc;
+            state.ranges[2 * wi + 1] = w.pc;
           }
-          budget = runWorkgroup(waves, nw, budget, k, d);
+          state.nw = nw;
+          state.wavesDone = stats.waves;
+          state.workgroupsDone = stats.workgroups;
+          runWorkgroup(state, k, dog);
           for (let wi = 0; wi < nw; wi++) {
             stats.waveInstructions += waves[wi].waveInstructions;
             stats.laneInstructions += waves[wi].laneInstructions;
@@ -228,8 +241,32 @@ function initWave(
   w.pc = k.entry;
 }
 
-/** Runs the waves of one workgroup to completion; returns the budget left. */
-function runWorkgroup(waves: Wave[], nw: number, budget: number, k: KernelSetup, d: DispatchSetup): number {
+/** Waves in a grid: each workgroup's work-items (a partial one at the end of each axis) in waves of 64. */
+function totalWaves(grid: readonly number[], block: readonly number[]): number {
+  // Per axis: how many full workgroups, and the size of the partial one (0 if none).
+  const axes = [0, 1, 2].map((a) => ({
+    full: Math.floor(grid[a] / block[a]),
+    size: block[a],
+    part: grid[a] % block[a],
+  }));
+  let total = 0;
+  for (const x of [true, false])
+    for (const y of [true, false])
+      for (const z of [true, false]) {
+        const [ax, ay, az] = axes;
+        const count =
+          (x ? ax.full : +(ax.part > 0)) * (y ? ay.full : +(ay.part > 0)) * (z ? az.full : +(az.part > 0));
+        const items = (x ? ax.size : ax.part) * (y ? ay.size : ay.part) * (z ? az.size : az.part);
+        total += count * Math.ceil(items / WAVE_SIZE);
+      }
+  return total;
+}
+
+/** Runs the waves of the current workgroup to completion, round-robin, a slice at a time. */
+function runWorkgroup(s: SchedulerState, k: KernelSetup, dog: Watchdog): void {
+  const waves = s.waves;
+  const nw = s.nw;
+  const budget = dog.limits.budget;
   for (;;) {
     let running = 0;
     let waiting = 0;
@@ -242,18 +279,13 @@ function runWorkgroup(waves: Wave[], nw: number, budget: number, k: KernelSetup,
       }
       running++;
       const before = w.waveInstructions;
-      runWave(w, Math.min(SLICE, budget), k);
-      budget -= w.waveInstructions - before;
-      if (budget <= 0 && !w.done && !w.atBarrier) {
-        throw new DispatchError(
-          `kernel '${k.name}' stopped: the instruction budget of ${d.budget} wave-instructions is exhausted ` +
-            `(workgroup ${wgName(w)}, wave ${w.id}, pc 0x${w.pc.toString(16)}); raise the launch option budget`,
-          'budget',
-        );
-      }
+      runWave(w, Math.min(SLICE, budget - dog.executed), k, s.ranges, wi);
+      dog.executed += w.waveInstructions - before;
+      if (dog.executed >= budget && !w.done && !w.atBarrier) throw dog.stop('budget', s);
+      if (dog.executed >= dog.nextLook) dog.look(s);
     }
     if (running === 0) {
-      if (waiting === 0) return budget;
+      if (waiting === 0) return;
       // Every wave is at the barrier or finished: release them together.
       for (let wi = 0; wi < nw; wi++) waves[wi].atBarrier = false;
     }
@@ -264,13 +296,19 @@ function wgName(w: Wave): string {
   return `(${w.wg.id[0]},${w.wg.id[1]},${w.wg.id[2]})`;
 }
 
-function runWave(w: Wave, limit: number, k: KernelSetup): void {
+/** Runs up to `limit` instructions of a wave; records the pc range they covered at ranges[2wi..2wi+1]. */
+function runWave(w: Wave, limit: number, k: KernelSetup, ranges: Float64Array, wi: number): void {
   const ctx = w.ctx;
   let n = 0;
   let i: Inst | undefined;
+  let lo = w.pc;
+  let hi = lo;
   try {
     while (n < limit && !w.done && !w.atBarrier) {
       i = ctx.inst(w.pc);
+      const pc = i.pc;
+      if (pc > hi) hi = pc;
+      else if (pc < lo) lo = pc;
       i.run(w, i);
       n++;
     }
@@ -279,6 +317,8 @@ function runWave(w: Wave, limit: number, k: KernelSetup): void {
     throw report(e, w, i, k);
   }
   w.waveInstructions += n;
+  ranges[2 * wi] = lo;
+  ranges[2 * wi + 1] = hi;
 }
 
 /** The wording of the handlers' errors for what the emulator does not model (as opposed to kernel faults). */

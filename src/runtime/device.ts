@@ -14,6 +14,7 @@ import type { DeviceBuffer, DeviceOptions } from './types.js';
 
 export { DispatchError, LaunchError, Module };
 export type { LaunchErrorCode } from './errors.js';
+export { DEFAULT_BUDGET, DEFAULT_PROGRESS_INTERVAL } from './launch.js';
 
 /** The default DeviceOptions.memoryLimit: 4 GiB, the smallest memory of the GPUs gcnkit models. */
 export const DEFAULT_MEMORY_LIMIT = 4 * 2 ** 30;

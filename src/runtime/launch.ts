@@ -9,6 +9,7 @@ import type { Program } from '../emu/program.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
 import { hasAgprs, type Target } from '../isa/targets.js';
+import { checkBlock, dynamicLdsWarning } from './checks.js';
 import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
 import { packExplicit, packHidden } from './kernargs.js';
@@ -20,6 +21,8 @@ import type { LaunchOptions, LaunchResult } from './types.js';
 export const DYNAMIC_STACK_BYTES = 16384;
 /** LaunchOptions.budget when none is given. */
 export const DEFAULT_BUDGET = 1e9;
+/** LaunchOptions.progressInterval when none is given (seconds). */
+export const DEFAULT_PROGRESS_INTERVAL = 0.5;
 
 /** Packets in the queue each launch builds (one dispatch packet, in slot 0). */
 const QUEUE_PACKETS = 16;
@@ -65,6 +68,25 @@ export class Module {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     if (!Number.isSafeInteger(budget) || budget < 1)
       throw new LaunchError('argument', `budget = ${String(budget)} is not a positive integer`);
+    const timeout = opts.timeout ?? 0;
+    if (typeof timeout !== 'number' || !(timeout >= 0) || timeout === Number.POSITIVE_INFINITY)
+      throw new LaunchError(
+        'argument',
+        `timeout = ${String(timeout)} is not a number of seconds (0 for none)`,
+      );
+    const progressInterval = opts.progressInterval ?? DEFAULT_PROGRESS_INTERVAL;
+    if (
+      typeof progressInterval !== 'number' ||
+      !(progressInterval >= 0) ||
+      progressInterval === Number.POSITIVE_INFINITY
+    )
+      throw new LaunchError(
+        'argument',
+        `progressInterval = ${String(progressInterval)} is not a number of seconds`,
+      );
+    if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
+      throw new LaunchError('argument', 'onProgress must be a function');
+    checkBlock(k, block);
     const fields = kdFields(k.descriptor, this.target);
     const md = k.metadata;
     const mdArgs = md.args ?? [];
@@ -90,6 +112,8 @@ export class Module {
       lds = Math.ceil(lds / 16) * 16 + extra;
       dynamicLds += extra;
     }
+    const noDynamic = dynamicLdsWarning(k, dynamicLds);
+    if (noDynamic !== undefined) warn(noDynamic);
     if (lds > 65536)
       throw new LaunchError('lds', `kernel '${k.name}' needs ${lds} bytes of LDS; a workgroup has 65536`);
     const usesPrintf = mdArgs.some((a) => a.valueKind === 'hidden_printf_buffer');
@@ -180,7 +204,7 @@ export class Module {
           packet,
           queue,
           dispatchId: dev.nextDispatchId(),
-          budget,
+          limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
         },
         stats,
       );

@@ -3,6 +3,9 @@
 // stable surface.
 
 export type { DispatchErrorKind, WaveState } from '../gpu/dispatch-error.js';
+export type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
+
+import type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
 
 /** A device allocation as the host sees it. */
 export interface DeviceBuffer {
@@ -77,18 +80,6 @@ export interface LaunchResult {
   readonly printfNotes?: readonly string[];
   /** Likely mistakes found before the kernel ran (also passed to DeviceOptions.onWarning); [] if none. */
   readonly warnings: readonly string[];
-}
-
-/** How far a running dispatch is, for LaunchOptions.onProgress. */
-export interface LaunchProgress {
-  readonly wavesDone: number;
-  readonly wavesTotal: number;
-  readonly workgroupsDone: number;
-  readonly workgroupsTotal: number;
-  /** Instructions executed so far, counted once per wave. */
-  readonly waveInstructions: number;
-  /** Wall-clock seconds since the dispatch started. */
-  readonly seconds: number;
 }
 
 export interface DeviceOptions {

@@ -110,8 +110,10 @@ __kernel __attribute__((amdgpu_num_vgpr(40))) void reg_pressure(__global float *
   out[i] = s;
 }
 
-// A 16x8x8 block (1024 work-items, 16 waves): 3D local ids, a barrier and an LDS rotation.
-__kernel void big_block(__global int *out) {
+// A 16x8x8 block (1024 work-items, 16 waves): 3D local ids, a barrier and an LDS rotation. Without
+// reqd_work_group_size the kernel would be compiled for at most 256 work-items (OpenCL's default
+// .max_flat_workgroup_size), and the runtime refuses a larger block.
+__kernel __attribute__((reqd_work_group_size(16, 8, 8))) void big_block(__global int *out) {
   __local int s[1024];
   size_t lx = get_local_id(0), ly = get_local_id(1), lz = get_local_id(2);
   size_t lin = (lz * 8 + ly) * 16 + lx;
