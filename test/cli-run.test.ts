@@ -187,6 +187,18 @@ test('gcnkit run: bad specs are one-line errors naming the field', () => {
   writeFileSync(at('s6.json'), '{"kernel": ');
   oneLineError(cli('run', VADD_CO, at('s6.json')), 1, /s6\.json: JSON: /);
   oneLineError(cli('run', at('missing.hsaco'), at('vadd.json')), 1, /missing\.hsaco: cannot read: ENOENT$/);
+  // A relocatable object names what to do, once (the runtime's message names the file).
+  const rel = join(root, 'test', 'fixtures', 'asm-driver', 'llvm', 'kernel.o');
+  oneLineError(
+    cli('run', rel, at('vadd.json')),
+    1,
+    /^gcnkit run: \/\S+kernel\.o is a relocatable object \(ET_REL\), not a loadable code object: link it first/,
+  );
+  oneLineError(
+    cli('run', VADD_CO, spec('s8.json', { ...VADD, block: [1024] })),
+    1,
+    /s8\.json: kernel 'vadd': block 1024x1x1 has 1024 work-items, more than its \.max_flat_workgroup_size of 256 .*\(set "block" in the spec\)$/,
+  );
 });
 
 test('runtime warnings are printed on stderr as they occur, in the one error format', () => {
@@ -346,6 +358,35 @@ test('--progress off a terminal: a line per launch entry, the runs between throt
   assert.match(lines[0], /^launches\[0\] \(inc\), run 1\/40: waves 1\/1, /);
   assert.match(lines.at(-1)!, /^launches\[0\] \(inc\), run 40\/40: waves 1\/1, .* s elapsed$/);
   assert.ok(lines.length < 40, `${lines.length} lines for 40 short runs`);
+});
+
+test('--timeout stops an endless kernel with the watchdog report; progress lines come while it runs', () => {
+  writeFileSync(at('spin.hsaco'), kernelObject('spin', '.Lspin:\n  s_branch .Lspin'));
+  const s = spec('spin.json', { kernel: 'spin', grid: [128], block: [64] });
+  const t0 = performance.now();
+  const r = cli('run', '--timeout=1.2', '--budget=3e8', '--progress', at('spin.hsaco'), s);
+  const took = performance.now() - t0;
+  assert.equal(r.status, 1);
+  assert.ok(took > 1100 && took < 8000, `${took} ms`);
+  const lines = r.stderr.trimEnd().split('\n');
+  // Reports while the kernel runs (every half second), then the one-line error.
+  assert.ok(lines.length >= 2, r.stderr);
+  assert.match(lines[0], /^spin: waves 0\/2, [\d.]+ (k |M |G )?instructions\/s, [\d.]+ s elapsed$/);
+  assert.match(
+    lines.at(-1)!,
+    /^gcnkit run: .*spin\.json: kernel 'spin' stopped: the run's timeout of 1\.2 s passed .*still running: .*workgroup \(0,0,0\) wave 0.*pc 0x[0-9a-f]+.*\(--timeout=SECONDS raises it; 0 = none\)$/,
+  );
+  const j = cli('run', '--json', '--timeout=0.3', '--budget=3e8', at('spin.hsaco'), s);
+  assert.equal(j.status, 1);
+  const err = JSON.parse(j.stdout).error;
+  assert.equal(err.kind, 'timeout');
+  assert.deepEqual(Object.keys(err.running[0]).sort(), ['atBarrier', 'pcHigh', 'pcLow', 'wave', 'workgroup']);
+  // 0 = no timeout: the budget stops it instead.
+  oneLineError(
+    cli('run', '--timeout=0', '--budget=2e5', at('spin.hsaco'), s),
+    1,
+    /stopped: the instruction budget of 200000 wave-instructions is exhausted.*\(--budget=N raises it\)$/,
+  );
 });
 
 test('the spec on standard input resolves paths against the current folder', () => {

@@ -38,7 +38,7 @@ export interface AssembleOutput {
   readonly diagnostics: readonly AsmDiagnostic[];
   /** The diagnostics as llvm-mc prints them on stderr ('' when none). */
   readonly messages: string;
-  /** The relocatable object llvm-mc -filetype=obj writes (absent when there are errors). */
+  /** The relocatable object llvm-mc -filetype=obj writes (absent when assembling reported errors). */
   readonly object?: Uint8Array;
   /**
    * The shared object ld.lld -shared makes of `object`: what Device.load takes. Present when the

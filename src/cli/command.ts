@@ -100,7 +100,10 @@ export function helpText(cmd: Command): string {
     lines.push('', 'options:');
     for (const [f, d] of cmd.optionHelp) lines.push(`  ${f.padEnd(width)}${d}`);
   }
-  lines.push('', 'docs/cli.md describes every command, its limits and its JSON output.');
+  lines.push(
+    '',
+    "docs/cli.md in gcnkit's repository describes every command, its limits and its JSON output.",
+  );
   return lines.join('\n') + '\n';
 }
 

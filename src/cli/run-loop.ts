@@ -3,7 +3,7 @@
 // names the launch and the flag that changes the outcome.
 import { DispatchError, LaunchError, type Module } from '../runtime/device.js';
 import type { DeviceBuffer, KernelArg, LaunchResult } from '../runtime/types.js';
-import { CliError, fromElfError, inputError } from './errors.js';
+import { CliError, EXIT_INPUT, fromElfError, inputError } from './errors.js';
 import type { Progress } from './run-progress.js';
 import type { Outcome, RunErrorDetail } from './run-report.js';
 import type { LaunchDecl, RunSpec } from './run-spec.js';
@@ -20,7 +20,12 @@ export interface LoopFlags {
 const details = new WeakMap<CliError, RunErrorDetail>();
 
 /** The runtime's errors as one line, with the flag or field that changes the outcome. */
-export function runtimeError(specName: string, where: string, e: unknown): unknown {
+export function runtimeError(
+  file: string | undefined,
+  where: string,
+  e: unknown,
+  runTimeout?: number,
+): unknown {
   e = fromElfError(e);
   const at = where ? `${where}: ` : '';
   let err: CliError;
@@ -29,31 +34,24 @@ export function runtimeError(specName: string, where: string, e: unknown): unkno
       'memory-limit': ' (--memory=BYTES raises the cap)',
       'block-size': ' (set "block" in the spec)',
     };
-    err = inputError(specName, `${at}${e.message}${hint[e.code] ?? ''}`);
+    err = new CliError(`${at}${e.message}${hint[e.code] ?? ''}`, EXIT_INPUT, file);
     details.set(err, { message: err.message, kind: e.code });
   } else if (e instanceof DispatchError) {
     const hint: Record<string, string> = {
       budget: ' (--budget=N raises it)',
       timeout: ' (--timeout=SECONDS raises it; 0 = none)',
     };
-    err = inputError(specName, `${at}${e.message}${hint[e.kind] ?? ''}${watchdog(e)}`);
+    let message = e.message;
+    // Each dispatch gets what is left of the run's timeout: name the run's, as the user gave it.
+    if (e.kind === 'timeout' && runTimeout !== undefined)
+      message = message.replace(
+        /the timeout of [^ ]+ s passed/,
+        `the run's timeout of ${runTimeout} s passed`,
+      );
+    err = new CliError(`${at}${message}${hint[e.kind] ?? ''}`, EXIT_INPUT, file);
     details.set(err, { message: err.message, kind: e.kind, running: e.running });
   } else return e;
   return err;
-}
-
-/** The waves still running when a budget or timeout stopped a dispatch, and where each one loops. */
-function watchdog(e: DispatchError): string {
-  const r = e.running;
-  if (r.length === 0 || /still running/.test(e.message)) return '';
-  const hex = (n: number) => '0x' + n.toString(16);
-  const shown = r
-    .slice(0, 4)
-    .map(
-      (w) =>
-        `workgroup (${w.workgroup.join(',')}) wave ${w.wave} pc ${hex(w.pcLow)}-${hex(w.pcHigh)}${w.atBarrier ? ' at s_barrier' : ''}`,
-    );
-  return `; ${r.length} wave(s) still running: ${shown.join(', ')}${r.length > 4 ? `, and ${r.length - 4} more` : ''}`;
 }
 
 const INT_BITS: Record<string, number> = {
@@ -96,7 +94,7 @@ export function runLaunches(
             if (timeout <= 0)
               throw inputError(
                 specName,
-                `${label ? `${label}: ` : ''}the run's timeout of ${f.timeout} s has passed (--timeout=SECONDS raises it; 0 = none)`,
+                `${label ? `${label}: ` : ''}the run's timeout of ${f.timeout} s passed before this launch (--timeout=SECONDS raises it; 0 = none)`,
               );
           }
           let result: LaunchResult;
@@ -111,7 +109,7 @@ export function runLaunches(
               ...(progress ? { onProgress: (p) => progress.report(label || l.kernel, p) } : {}),
             });
           } catch (e) {
-            throw runtimeError(specName, label, e);
+            throw runtimeError(specName, label, e, f.timeout);
           }
           runs[li]++;
           outcome.launches[li] = addResult(outcome.launches[li], l, result);

@@ -29,7 +29,7 @@ export const DEFAULT_TIMEOUT = 60;
 
 export const RUN: Command = {
   name: 'run',
-  summary: 'run the kernel launches of a run spec on the emulated GPU',
+  summary: 'run the kernel launches of a run spec (docs/run-spec.md) on the emulated GPU',
   usage: [
     'gcnkit run [--json] [--budget=N] [--timeout=SECONDS] [--memory=BYTES] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
   ],
@@ -158,7 +158,9 @@ function runCommand(args: ParsedArgs): number {
     try {
       mod = dev.load(code, nameOf(coFile));
     } catch (e) {
-      throw runtimeError(nameOf(coFile), '', e);
+      // The runtime's load errors name the code object already.
+      const name = nameOf(coFile);
+      throw runtimeError(e instanceof Error && e.message.startsWith(name) ? undefined : name, '', e);
     }
     for (const p of planned) {
       try {
