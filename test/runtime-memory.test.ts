@@ -42,6 +42,20 @@ test('alloc refuses more than the memoryLimit (4 GiB by default) before allocati
   assert.equal(small.mem.used, 512 << 10);
 });
 
+test('loaded code counts against the memoryLimit; past what the host can back is host-memory', () => {
+  const co = kernelObject('k', '  s_nop 0');
+  assert.match(
+    launchError(() => new Device({ memoryLimit: 4096 }).load(co, 'k.hsaco'), 'memory-limit').message,
+    /^load k\.hsaco: the code object image: \d+ bytes would exceed the device's memoryLimit of 4096 bytes \(0 in use\)/,
+  );
+  // Without a cap, V8 still cannot back 2^50 bytes: an error that says so, not a raw RangeError.
+  assert.match(
+    launchError(() => new Device({ memoryLimit: Number.POSITIVE_INFINITY }).alloc(2 ** 50), 'host-memory')
+      .message,
+    /^alloc: the host cannot allocate that much memory/,
+  );
+});
+
 test('byte counts must be non-negative integers: alloc(-1) no longer returns a buffer', () => {
   const dev = new Device();
   // Before: alloc(-1) returned { size: -1 } backed by one byte; 1.5 and '4' went through as well.
