@@ -3,6 +3,8 @@
 //   node scripts/test-tier.mjs hermetic [node --test options]   `npm test`: test/**/*.test.ts outside test/live
 //   node scripts/test-tier.mjs slow [node --test options]       `npm run test:slow`: the files that import
 //     test/helpers/tier.ts, with GCNKIT_SLOW=1 so that their sweeps run at full size
+//   node scripts/test-tier.mjs live [node --test options]       `npm run test:live`: test/live/**/*.test.ts
+//     with GCNKIT_LIVE=1 (each test skips itself when the LLVM tools it needs are missing)
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -19,13 +21,15 @@ function testFiles(dir) {
     .sort();
 }
 
-const hermetic = testFiles('test').filter((f) => !f.startsWith(join('test', 'live')));
+const live = join('test', 'live');
+const hermetic = testFiles('test').filter((f) => !f.startsWith(live));
 const tiers = {
   hermetic: { files: hermetic, env: {} },
   slow: {
     files: hermetic.filter((f) => /from '\.\/helpers\/tier\.js'/.test(readFileSync(join(root, f), 'utf8'))),
     env: { GCNKIT_SLOW: '1' },
   },
+  live: { files: testFiles(live), env: { GCNKIT_LIVE: '1' } },
 };
 const tier = tiers[tierName];
 if (!tier) {
