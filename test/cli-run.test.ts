@@ -216,6 +216,16 @@ test('runtime warnings are printed on stderr as they occur, in the one error for
     spec('warn.json', { ...VADD, args: [...VADD.args.slice(0, 3), { value: 1000, type: 'f32' }] }),
   );
   assert.equal(JSON.parse(j.stdout).warnings.length, 1);
+  // HIP extern __shared__ without dynamic_lds: the runtime's warning, with the spec's word for the fix.
+  copyFileSync(join(root, 'test', 'fixtures', 'emu', 'hip-launch-gfx908.hsaco'), at('hip.hsaco'));
+  const dyn = { kernel: 'reverse_dynamic', grid: [64], block: [64], args: [{ buffer: { bytes: 256 } }] };
+  const d = cli('run', at('hip.hsaco'), spec('dyn.json', dyn));
+  assert.equal(d.status, 0, d.stderr);
+  assert.match(
+    d.stderr,
+    /^gcnkit run: .*dyn\.json: warning: kernel 'reverse_dynamic' uses dynamic group memory .* \("dynamic_lds" in the spec\)\n$/,
+  );
+  assert.equal(cli('run', at('hip.hsaco'), spec('dyn2.json', { ...dyn, dynamic_lds: 256 })).stderr, '');
   // A plain value takes its type from the kernel's metadata (int n): no warning.
   const plain = cli(
     'run',

@@ -149,7 +149,9 @@ function runCommand(args: ParsedArgs): number {
     onWarning: (w) => {
       warnings.push(w);
       progress?.clear();
-      process.stderr.write(`gcnkit run: ${specName}: warning: ${w}\n`);
+      // The runtime words its advice for the API (the dynamicLds option): add the spec's word.
+      const hint = /\bdynamicLds\b/.test(w) ? ' ("dynamic_lds" in the spec)' : '';
+      process.stderr.write(`gcnkit run: ${specName}: warning: ${w}${hint}\n`);
     },
   });
   let mod: Module;

@@ -56,7 +56,7 @@ export class Device {
       throw new LaunchError(
         'object-kind',
         `${name} is a relocatable object (ET_REL), not a loadable code object: link it first with ` +
-          'ld.lld -shared (or gcnkit\'s linker, linkShared / "gcnkit link")',
+          "ld.lld -shared, or gcnkit's linker (link() in the library, gcnkit link on the command line)",
       );
     if (type !== ET_DYN)
       throw new LaunchError(

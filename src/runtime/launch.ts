@@ -68,22 +68,12 @@ export class Module {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     if (!Number.isSafeInteger(budget) || budget < 1)
       throw new LaunchError('argument', `budget = ${String(budget)} is not a positive integer`);
-    const timeout = opts.timeout ?? 0;
-    if (typeof timeout !== 'number' || !(timeout >= 0) || timeout === Number.POSITIVE_INFINITY)
-      throw new LaunchError(
-        'argument',
-        `timeout = ${String(timeout)} is not a number of seconds (0 for none)`,
-      );
-    const progressInterval = opts.progressInterval ?? DEFAULT_PROGRESS_INTERVAL;
-    if (
-      typeof progressInterval !== 'number' ||
-      !(progressInterval >= 0) ||
-      progressInterval === Number.POSITIVE_INFINITY
-    )
-      throw new LaunchError(
-        'argument',
-        `progressInterval = ${String(progressInterval)} is not a number of seconds`,
-      );
+    const timeout = secondsOption(opts.timeout ?? 0, 'timeout', ' (0 for none)');
+    const progressInterval = secondsOption(
+      opts.progressInterval ?? DEFAULT_PROGRESS_INTERVAL,
+      'progressInterval',
+      '',
+    );
     if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
       throw new LaunchError('argument', 'onProgress must be a function');
     checkBlock(k, block);
@@ -232,6 +222,13 @@ export class Module {
     this.printfFormats ??= new PrintfTable(this.code.metadata?.printf ?? []);
     return this.printfFormats;
   }
+}
+
+/** A finite, non-negative number of seconds. */
+function secondsOption(v: unknown, what: string, zero: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+    throw new LaunchError('argument', `${what} = ${String(v)} is not a number of seconds${zero}`);
+  return v;
 }
 
 /** A grid or block as the AQL packet holds it: 1 to 3 dimensions, missing ones 1. */
