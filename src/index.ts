@@ -27,7 +27,9 @@ export * as elf from './elf/index.js';
 export { type IsaTableEntry, isaTable } from './isa/table.js';
 export { isTarget, TARGETS, type Target } from './isa/targets.js';
 export {
+  DEFAULT_BUDGET,
   DEFAULT_MEMORY_LIMIT,
+  DEFAULT_PROGRESS_INTERVAL,
   Device,
   DispatchError,
   LaunchError,

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { CliError, errorLine } from '../src/cli/errors.js';
 import { cli, oneLineError, root, spawnCli } from './helpers/cli.js';
 
 const COMMANDS = ['asm', 'disasm', 'info', 'isa', 'link', 'run'];
@@ -152,4 +153,16 @@ test('as a process: LLVM spellings (-mcpu=, -show-encoding) and exit status', ()
   assert.match(r.stdout, /s_endpgm\s+; encoding: \[0x00,0x00,0x81,0xbf\]/);
   const u = spawnCli(['disasm', '--nope']);
   assert.equal(u.status, 2);
+});
+
+test('exit status 70 and one line for an internal error; 1 and 2 for input and usage errors', () => {
+  assert.deepEqual(errorLine('run', new TypeError('x is undefined\n    at f (a.js:1:1)')), {
+    line: 'gcnkit run: internal error: x is undefined; at f (a.js:1:1)',
+    exitCode: 70,
+  });
+  assert.deepEqual(errorLine('asm', new CliError('bad', 1, 'k.s')), {
+    line: 'gcnkit asm: k.s: bad',
+    exitCode: 1,
+  });
+  assert.deepEqual(errorLine(undefined, new CliError('what', 2)), { line: 'gcnkit: what', exitCode: 2 });
 });

@@ -88,3 +88,28 @@ test('bad input: an unknown mcpu is a one-line TypeError; bytes that are no ELF 
   for (const f of [() => disassemble(junk), () => readCodeObject(junk), () => link([junk])])
     assert.throws(f, (e: Error) => e instanceof ElfError && !e.message.includes('\n'));
 });
+
+test('the entry exports the names docs/library.md lists', async () => {
+  const lib = await import('../src/index.js');
+  for (const name of [
+    'Device',
+    'Module',
+    'LaunchError',
+    'DispatchError',
+    'DEFAULT_MEMORY_LIMIT',
+    'DEFAULT_BUDGET',
+    'DEFAULT_PROGRESS_INTERVAL',
+    'assemble',
+    'disassemble',
+    'readCodeObject',
+    'link',
+    'isaTable',
+    'TARGETS',
+    'isTarget',
+    'ElfError',
+  ])
+    assert.ok(name in lib, `${name} is not exported`);
+  assert.equal(lib.DEFAULT_MEMORY_LIMIT, 4 * 2 ** 30);
+  assert.deepEqual([...lib.TARGETS], ['gfx900', 'gfx906', 'gfx908']);
+  assert.ok(lib.isaTable('gfx908').some((e) => e.name === 'v_mfma_f32_32x32x1f32' && e.executable));
+});

@@ -20,8 +20,13 @@ export interface RawInstruction {
 }
 
 /** Calls `each` for every instruction of the input, in order. Trailing bytes (fewer than 4) are ignored. */
-export function decodeRaw(input: Input, target: Target, each: (inst: RawInstruction) => void): void {
-  const cap = CHUNK / 4 + LOOKAHEAD;
+export function decodeRaw(
+  input: Input,
+  target: Target,
+  each: (inst: RawInstruction) => void,
+  chunkSize = CHUNK,
+): void {
+  const cap = Math.ceil(chunkSize / 4) + LOOKAHEAD;
   let words = new Uint32Array(cap);
   let n = 0;
   /** Byte address of words[0]. */
@@ -53,7 +58,7 @@ export function decodeRaw(input: Input, target: Target, each: (inst: RawInstruct
     base += i * 4;
   };
 
-  for (const chunk of input.chunks(CHUNK)) {
+  for (const chunk of input.chunks(chunkSize)) {
     let p = 0;
     // Complete a word split across chunks.
     while (tailLen > 0 && tailLen < 4 && p < chunk.length) tail[tailLen++] = chunk[p++];
