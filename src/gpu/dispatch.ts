@@ -305,8 +305,8 @@ function runWave(w: Wave, limit: number, k: KernelSetup, ranges: Float64Array, w
   let hi = lo;
   try {
     while (n < limit && !w.done && !w.atBarrier) {
-      i = ctx.inst(w.pc);
-      const pc = i.pc;
+      const pc = w.pc;
+      i = ctx.inst(pc);
       if (pc > hi) hi = pc;
       else if (pc < lo) lo = pc;
       i.run(w, i);
