@@ -23,8 +23,21 @@ const smoke = process.argv.includes('--smoke');
 const minInstructions = smoke ? 1 : Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
 const runs = smoke ? 1 : 3;
 
+// The CLI as shipped: bundled by esbuild as `npm run build` does, run on plain node. Started before
+// anything else, so that a bundle that cannot run fails at once, also where LLVM is missing (the hermetic
+// test/bench-smoke.test.ts runs this file without LLVM).
+const cli = bundleCli();
+const started = spawnSync(process.execPath, [cli.file, '--version'], { encoding: 'utf8' });
+if (started.status !== 0) {
+  cli.remove();
+  const why = started.stderr.split('\n').find((l) => /^\w*Error\b/.test(l)) ?? started.stderr.trim();
+  console.error(`bench: the bundled CLI does not start: ${why}`);
+  process.exit(1);
+}
+
 function need(tool: string): void {
   if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).status !== 0) {
+    cli.remove();
     console.error(`bench: ${tool} not found (apt-get install llvm-22)`);
     process.exit(1);
   }
@@ -120,8 +133,6 @@ const fmt = (s: number) => `${s.toFixed(3)} s`;
 const rate = (n: number, s: number) => `${(n / s / 1e6).toFixed(2)} M instr/s`;
 
 const dir = mkdtempSync(join(tmpdir(), 'gcnkit-bench-'));
-// The CLI as shipped: bundled by esbuild as `npm run build` does, run on plain node.
-const cli = bundleCli();
 try {
   console.log('bench: assembling the benchmark object with llvm-mc-22 ...');
   const { file, instructions } = assembleBenchObject(dir);

@@ -1,6 +1,7 @@
 // The benchmarks start (bench/*.ts). The emulator benchmark needs no LLVM and runs whole in its smoke
 // mode, checking every result against the host computation; the disassembler and assembler benchmarks
-// compare with LLVM, so here they must load all their modules and stop at the missing tool with their
+// compare with LLVM, so here they must load all their modules (and the disassembler's bundled CLI must
+// start: the bundle is what `npm run bench` once failed on) and stop at the missing tool with their
 // one-line message. `npm run bench:smoke` in CI runs all three against LLVM 22.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -28,7 +29,7 @@ test('bench/emu.ts --smoke runs the three kernels, checks them and reports the r
   }
 });
 
-test('bench/disasm.ts and bench/asm.ts load and name the LLVM tool they need', () => {
+test('bench/disasm.ts (with its bundled CLI) and bench/asm.ts load and name the LLVM tool they need', () => {
   // An empty folder as the whole PATH hides LLVM (node itself is started by its full path).
   const empty = mkdtempSync(join(tmpdir(), 'gcnkit-nopath-'));
   try {
