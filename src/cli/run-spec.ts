@@ -241,18 +241,9 @@ function oneLaunch(o: Obj): RunSpec {
     if (typeof b === 'string')
       buffers.push({ name, field, fileField: field, sizeField: field, file: str(b, field, 'a file name') });
     else {
-      const d = object(b, field);
-      onlyKeys(d, field, ['file', 'bytes']);
-      if (d.file === undefined && d.bytes === undefined)
-        throw new SpecError(field, 'must be a file name, { "bytes": N } or { "file": F, "bytes": N }');
-      buffers.push({
-        name,
-        field,
-        fileField: at(field, 'file'),
-        sizeField: at(field, d.bytes !== undefined ? 'bytes' : 'file'),
-        ...(d.file !== undefined ? { file: str(d.file, at(field, 'file'), 'a file name') } : {}),
-        ...(d.bytes !== undefined ? { bytes: count(d.bytes, at(field, 'bytes'), 0) } : {}),
-      });
+      buffers.push(
+        bufferDecl(name, field, b, 'must be a file name, { "bytes": N } or { "file": F, "bytes": N }'),
+      );
     }
     return name;
   });
@@ -265,6 +256,21 @@ function oneLaunch(o: Obj): RunSpec {
   return { form: 'one', buffers, launches: [launch], repeat: 1, outputs };
 }
 
+/** A buffer given as { file }, { bytes } or both (file data zero-padded to bytes); `neither` is the error. */
+function bufferDecl(name: string, field: string, b: unknown, neither: string): BufferDecl {
+  const d = object(b, field);
+  onlyKeys(d, field, ['file', 'bytes']);
+  if (d.file === undefined && d.bytes === undefined) throw new SpecError(field, neither);
+  return {
+    name,
+    field,
+    fileField: at(field, 'file'),
+    sizeField: at(field, d.bytes !== undefined ? 'bytes' : 'file'),
+    ...(d.file !== undefined ? { file: str(d.file, at(field, 'file'), 'a file name') } : {}),
+    ...(d.bytes !== undefined ? { bytes: count(d.bytes, at(field, 'bytes'), 0) } : {}),
+  };
+}
+
 function multiLaunch(o: Obj): RunSpec {
   onlyKeys(o, '', ['buffers', 'launches', 'repeat', 'outputs']);
   const decl = object(o.buffers ?? {}, 'buffers');
@@ -272,18 +278,7 @@ function multiLaunch(o: Obj): RunSpec {
     const field = at('buffers', name);
     if (!BUFFER_NAME.test(name))
       throw new SpecError(field, 'a buffer name is a letter or _ then letters, digits, _ . or -');
-    const d = object(b, field);
-    onlyKeys(d, field, ['file', 'bytes']);
-    if (d.file === undefined && d.bytes === undefined)
-      throw new SpecError(field, 'needs "file", "bytes" or both');
-    return {
-      name,
-      field,
-      fileField: at(field, 'file'),
-      sizeField: at(field, d.bytes !== undefined ? 'bytes' : 'file'),
-      ...(d.file !== undefined ? { file: str(d.file, at(field, 'file'), 'a file name') } : {}),
-      ...(d.bytes !== undefined ? { bytes: count(d.bytes, at(field, 'bytes'), 0) } : {}),
-    };
+    return bufferDecl(name, field, b, 'needs "file", "bytes" or both');
   });
   const known = (name: string, field: string) => {
     if (!buffers.some((b) => b.name === name))
