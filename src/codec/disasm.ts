@@ -1,5 +1,6 @@
 // Instruction-level disassembly: picks the encoding family from the high bits of the first dword and
 // lets it decode and print. Never throws; words that are not an instruction print as `.long`.
+import { findProcessor, type Generation } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { ds } from './families/ds.js';
 import { exp } from './families/exp.js';
@@ -42,38 +43,78 @@ export const FAMILIES: Record<Format, Family> = {
   flat,
 };
 
-/** Format of a first dword, indexed by its bits [31:23]; null where gfx9 has no encoding. */
-const BY_HIGH_BITS: (Family | null)[] = new Array(512).fill(null);
-/** Same, as format names (for tools that want to know the encoding without decoding). */
-export const FORMAT_BY_HIGH_BITS: (Format | null)[] = new Array(512).fill(null);
+/**
+ * Format of a first dword, indexed by its bits [31:23], per generation; null where the generation has no
+ * encoding. The generations differ in where SMRD/SMEM, EXP and VINTRP sit, in FLAT (gfx7+) and in VOP3P
+ * (gfx9), as the ISA documents' microcode-format chapters give them.
+ */
+const HIGH_BITS: Record<Generation, (Format | null)[]> = {
+  gfx6: highBits('gfx6'),
+  gfx7: highBits('gfx7'),
+  gfx8: highBits('gfx8'),
+  gfx9: highBits('gfx9'),
+};
 
-function setRange(lo: number, hi: number, f: Format): void {
-  for (let k = lo; k <= hi; k++) {
-    FORMAT_BY_HIGH_BITS[k] = f;
-    BY_HIGH_BITS[k] = FAMILIES[f];
+function highBits(g: Generation): (Format | null)[] {
+  const t: (Format | null)[] = new Array(512).fill(null);
+  const set = (lo: number, hi: number, f: Format): void => {
+    for (let k = lo; k <= hi; k++) t[k] = f;
+  };
+  const old = g === 'gfx6' || g === 'gfx7';
+  set(0x000, 0x0ff, 'vop2');
+  set(0x0f8, 0x0fb, 'vopc');
+  set(0x0fc, 0x0ff, 'vop1');
+  set(0x100, 0x15f, 'sop2');
+  set(0x160, 0x17c, 'sopk');
+  set(0x17d, 0x17d, 'sop1');
+  set(0x17e, 0x17e, 'sopc');
+  set(0x17f, 0x17f, 'sopp');
+  if (old) {
+    // SMRD ([31:27] = 11000) is decoded by the smem family on these generations.
+    set(0x180, 0x18f, 'smem');
+    set(0x190, 0x197, 'vintrp');
+    set(0x1f0, 0x1f7, 'exp');
+  } else {
+    set(0x180, 0x187, 'smem');
+    set(0x188, 0x18f, 'exp');
+    set(0x1a8, 0x1af, 'vintrp');
   }
+  set(0x1a0, 0x1a7, 'vop3');
+  if (g === 'gfx9') set(0x1a7, 0x1a7, 'vop3p');
+  set(0x1b0, 0x1b7, 'ds');
+  if (g !== 'gfx6') set(0x1b8, 0x1bf, 'flat');
+  set(0x1c0, 0x1c7, 'mubuf');
+  set(0x1d0, 0x1d7, 'mtbuf');
+  set(0x1e0, 0x1e7, 'mimg');
+  return t;
 }
-setRange(0x000, 0x0ff, 'vop2');
-setRange(0x0f8, 0x0fb, 'vopc');
-setRange(0x0fc, 0x0ff, 'vop1');
-setRange(0x100, 0x15f, 'sop2');
-setRange(0x160, 0x17c, 'sopk');
-setRange(0x17d, 0x17d, 'sop1');
-setRange(0x17e, 0x17e, 'sopc');
-setRange(0x17f, 0x17f, 'sopp');
-setRange(0x180, 0x187, 'smem');
-setRange(0x188, 0x18f, 'exp');
-setRange(0x1a0, 0x1a6, 'vop3');
-setRange(0x1a7, 0x1a7, 'vop3p');
-setRange(0x1a8, 0x1af, 'vintrp');
-setRange(0x1b0, 0x1b7, 'ds');
-setRange(0x1b8, 0x1bf, 'flat');
-setRange(0x1c0, 0x1c7, 'mubuf');
-setRange(0x1d0, 0x1d7, 'mtbuf');
-setRange(0x1e0, 0x1e7, 'mimg');
 
-export function formatOf(word0: number): Format | null {
-  return FORMAT_BY_HIGH_BITS[word0 >>> 23];
+/** The same tables holding the families, for the per-instruction path. */
+const FAMILY_BY_HIGH_BITS: Record<Generation, (Family | null)[]> = {
+  gfx6: HIGH_BITS.gfx6.map((f) => (f === null ? null : FAMILIES[f])),
+  gfx7: HIGH_BITS.gfx7.map((f) => (f === null ? null : FAMILIES[f])),
+  gfx8: HIGH_BITS.gfx8.map((f) => (f === null ? null : FAMILIES[f])),
+  gfx9: HIGH_BITS.gfx9.map((f) => (f === null ? null : FAMILIES[f])),
+};
+
+/** The gfx9 table, for tools that want to know the encoding without decoding (fuzzers, statistics). */
+export const FORMAT_BY_HIGH_BITS: readonly (Format | null)[] = HIGH_BITS.gfx9;
+
+/** The generation of a target, memoised for the per-instruction path. */
+let lastTarget = '';
+let lastGen: Generation = 'gfx9';
+export function generationOf(t: Target): Generation {
+  if (t !== lastTarget) {
+    const r = findProcessor(t);
+    if (r === undefined) throw new Error(`internal: no processor record for ${t}`);
+    lastTarget = t;
+    lastGen = r.generation;
+  }
+  return lastGen;
+}
+
+export function formatOf(word0: number, gen: Generation = 'gfx9'): Format | null {
+  return HIGH_BITS[gen][word0 >>> 23];
 }
 
 const BYTE_HEX: string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
@@ -94,7 +135,7 @@ export function decodeAt(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.text = '';
   out.branchOffset = Number.NaN;
   out.comment = '';
-  const fam = BY_HIGH_BITS[inp.words[i] >>> 23];
+  const fam = FAMILY_BY_HIGH_BITS[generationOf(inp.target)][inp.words[i] >>> 23];
   if (fam !== null) fam.decode(inp, i, out);
   if (out.size === 0 || i + out.size > inp.n) {
     out.size = 1;

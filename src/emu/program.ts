@@ -1,7 +1,7 @@
 // A loaded program: the code object's image as the device sees it, decoded one instruction at a time on
 // first execution and cached by address, so each instruction is decoded once however often it runs.
 
-import { decodeAt, formatOf } from '../codec/disasm.js';
+import { decodeAt, formatOf, generationOf } from '../codec/disasm.js';
 import type { DecodeInput, DecodeOutput, Format } from '../codec/types.js';
 import type { Target } from '../isa/targets.js';
 import { ExecError, Inst } from './inst.js';
@@ -73,7 +73,7 @@ export class Program {
     i.pc = pc;
     decodeAt(this.input, k, this.out);
     i.text = this.out.text;
-    const fmt = formatOf(this.words[k]);
+    const fmt = formatOf(this.words[k], generationOf(this.target));
     const dec = fmt === null ? undefined : DECODERS[fmt];
     let size = 0;
     if (fmt !== null) i.fmt = fmt;
