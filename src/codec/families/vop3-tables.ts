@@ -347,7 +347,24 @@ function build(t: Target): (Vop3Entry | null)[] {
   return tab;
 }
 
+const NONE: readonly (Vop3Entry | null)[] = new Array(1024).fill(null);
+
+/** Per target; the gfx9 rows only so far: older generations get an empty table (nothing decodes). */
 export const VOP3_TABLES: Record<Target, readonly (Vop3Entry | null)[]> = {
+  gfx600: NONE,
+  gfx601: NONE,
+  gfx602: NONE,
+  gfx700: NONE,
+  gfx701: NONE,
+  gfx702: NONE,
+  gfx703: NONE,
+  gfx704: NONE,
+  gfx705: NONE,
+  gfx801: NONE,
+  gfx802: NONE,
+  gfx803: NONE,
+  gfx805: NONE,
+  gfx810: NONE,
   gfx900: build('gfx900'),
   gfx906: build('gfx906'),
   gfx908: build('gfx908'),

@@ -58,7 +58,24 @@ function buildTable(t: Target): (Entry | null)[] {
   return tab;
 }
 
+const NONE: (Entry | null)[] = new Array(128).fill(null);
+
+/** VOP3P exists on gfx9 only. */
 const TABLES: Record<Target, (Entry | null)[]> = {
+  gfx600: NONE,
+  gfx601: NONE,
+  gfx602: NONE,
+  gfx700: NONE,
+  gfx701: NONE,
+  gfx702: NONE,
+  gfx703: NONE,
+  gfx704: NONE,
+  gfx705: NONE,
+  gfx801: NONE,
+  gfx802: NONE,
+  gfx803: NONE,
+  gfx805: NONE,
+  gfx810: NONE,
   gfx900: buildTable('gfx900'),
   gfx906: buildTable('gfx906'),
   gfx908: buildTable('gfx908'),
