@@ -73,7 +73,9 @@ export function assembleLines(lines: string[], mcpu: string): Assembled[] {
       else {
         const text = texts[e];
         const w = encs[e++] ?? null;
-        out.push(w ? { src: line, words: w, text } : { src: line, words: null, error: 'encoding has a fixup' });
+        out.push(
+          w ? { src: line, words: w, text } : { src: line, words: null, error: 'encoding has a fixup' },
+        );
       }
     });
     if (e !== encs.length) throw new Error(`llvm-mc: ${encs.length} encodings for ${e} accepted lines`);
