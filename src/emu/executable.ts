@@ -79,9 +79,8 @@ function reasonFor(e: IsaEntry): string {
   if (e.name.startsWith('v_mfma')) return 'the matrix (MFMA) instructions are not modelled yet';
   if (/gds|gws|ordered_count|append|consume/.test(e.name))
     return 'the global data share (GDS/GWS) is not modelled';
-  if (/^s_rfe|^s_sendmsg|ordered_ps_done|^s_setvskip/.test(e.name))
-    return 'trap handlers, messages and graphics wave state are not modelled';
-  if (/fork|join/.test(e.name)) return 'the fork/join branch stack is not modelled';
+  if (/ordered_ps_done/.test(e.name))
+    return 'graphics: it ends the ordered (POPS) section of a pixel shader, which compute dispatches do not have';
   return 'not implemented yet';
 }
 
