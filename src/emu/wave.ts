@@ -2,9 +2,9 @@
 // is a typed array and special scalar registers live at their operand codes, so that an SGPR-or-special
 // source is a single index (`s[code]`) with no branching.
 
-import type { DeviceMemory } from '../gpu/memory.js';
 import type { Inst } from './inst.js';
 import type { GwsState } from './mem/ds-gws.js';
+import type { DeviceMemory } from './memory.js';
 import type { SentMessage } from './salu/ops-system.js';
 import { WaveSys } from './trap.js';
 

@@ -5,6 +5,7 @@
 
 import { ExecError, type Inst } from '../emu/inst.js';
 import { gwsDeadlock, gwsRelease } from '../emu/mem/ds-gws.js';
+import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import { installTrapHandler, type TrapHandler, trapMemoryViolation } from '../emu/trap.js';
@@ -20,7 +21,6 @@ import {
 } from '../emu/wave.js';
 import { findProcessor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
-import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from './memory.js';
 import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
 
 export { DispatchError };

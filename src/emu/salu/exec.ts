@@ -10,6 +10,7 @@ import { findProcessor, type Generation } from '../../isa/processors.js';
 import { type Target, targetBit } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32, readScalar64 } from '../scalar-src.js';
+import { saluSemantics } from '../semantics.js';
 import {
   HW_TBA_LO,
   HW_TMA_HI,
@@ -35,12 +36,6 @@ import { SYSTEM_OPS, systemHandler } from './ops-system.js';
 /** The generation of a target, for the system ops whose semantics differ by generation. */
 function genOf(t: Target): Generation {
   return findProcessor(t)?.generation ?? 'gfx9';
-}
-
-let semantics: (name: string) => SaluFn | undefined = () => undefined;
-/** Set by the registry (ops.ts) so that decoding does not import the semantics tables directly. */
-export function setSaluSemantics(f: (name: string) => SaluFn | undefined): void {
-  semantics = f;
 }
 
 const X = new ScalarCtx();
@@ -342,7 +337,7 @@ export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
 function bindGeneric(i: Inst, name: string, shape: SaluShape): void {
   i.name = name;
   i.op = shape;
-  const fn = semantics(name);
+  const fn = saluSemantics(name);
   i.fn = fn ?? null;
   i.run = fn === undefined ? unimplemented : runSalu;
 }
