@@ -51,9 +51,11 @@ export type {
   DeviceOptions,
   DispatchErrorKind,
   KernelArg,
+  LaunchMessage,
   LaunchOptions,
   LaunchProgress,
   LaunchResult,
+  TrapHandlerOptions,
   ValueType,
   WaveState,
 } from './runtime/types.js';
