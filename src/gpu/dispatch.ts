@@ -187,7 +187,8 @@ export function runDispatch(
   }
 }
 
-function initWave(
+/** One wave's initial registers (exported for the per-generation tests). */
+export function initWave(
   w: Wave,
   k: KernelSetup,
   d: DispatchSetup,
