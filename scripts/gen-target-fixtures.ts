@@ -3,6 +3,9 @@
 // included) and the relocatable object (e_flags, the descriptors) for code object versions 4-6 and the
 // xnack settings. The code is data words (`.long`), so the fixture is about the target and code object
 // facts, not any instruction family. Also `.size f, .-f`, which llvm-mc accepts.
+// And clang-22's code objects of test/fixtures/targets/kernel.cl for gfx600, gfx700 and gfx803
+// (kernel-<cpu>.hsaco), with llvm-objdump-22's descriptor text where it has one (gfx8: kernel-gfx803.kd.txt;
+// it cannot disassemble for gfx6/gfx7).
 // Usage: node --import tsx scripts/gen-target-fixtures.ts
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +14,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { PROCESSORS } from '../src/isa/processors.js';
-import { LLVM_MC } from './lib/llvm.js';
+import { splitObjdump } from './gen-kd-fixtures.js';
+import { LLVM_MC, LLVM_OBJDUMP } from './lib/llvm.js';
+
+const CLANG = process.env.CLANG ?? 'clang-22';
 
 export interface TargetObjectCase {
   mcpu: string;
@@ -117,6 +123,31 @@ function main(): void {
   const out = fileURLToPath(new URL('../test/fixtures/targets/objects.json.gz', import.meta.url));
   writeFileSync(out, gzipSync(JSON.stringify(cases) + '\n', { level: 9 }));
   console.log(`${cases.length} cases`);
+  clangObjects();
+}
+
+/** The processors clang-22 compiles the OpenCL kernel for (one per older generation). */
+export const CLANG_TARGETS = ['gfx600', 'gfx700', 'gfx803'] as const;
+
+function clangObjects(): void {
+  const at = (f: string) => fileURLToPath(new URL(`../test/fixtures/targets/${f}`, import.meta.url));
+  for (const cpu of CLANG_TARGETS) {
+    // -nogpulib: the kernel uses builtins only, so no device library is linked and the object is small.
+    const args = ['-target', 'amdgcn-amd-amdhsa', `-mcpu=${cpu}`, '-O2', '-nogpulib', '-cl-std=CL2.0'];
+    const cc = spawnSync(CLANG, [...args, at('kernel.cl'), '-o', at(`kernel-${cpu}.hsaco`)], {
+      encoding: 'utf8',
+    });
+    if (cc.status !== 0) throw new Error(`clang ${cpu}: ${cc.stderr}`);
+    const dump = spawnSync(LLVM_OBJDUMP, ['-D', '--section=.rodata', at(`kernel-${cpu}.hsaco`)], {
+      encoding: 'utf8',
+    });
+    if (dump.status === 0) {
+      const text = splitObjdump(dump.stdout).get('k.kd');
+      if (text === undefined) throw new Error(`${cpu}: no k.kd in objdump's output`);
+      writeFileSync(at(`kernel-${cpu}.kd.txt`), text);
+    }
+    console.log(`kernel-${cpu}.hsaco${dump.status === 0 ? ' + kd text' : ''}`);
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

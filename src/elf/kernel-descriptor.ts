@@ -4,7 +4,7 @@
 // fields the assembler derives (VGPR/SGPR counts, accum_offset) and the reserved-bit diagnostics follow
 // llvm-objdump-22, which is the oracle.
 
-import { findProcessor, type Processor } from '../isa/processors.js';
+import { findProcessor, genAtLeast, type Processor } from '../isa/processors.js';
 import { ElfError } from './errors.js';
 import { fieldOf, KD, KD_FIELDS, type KdField, kdReg } from './kd-fields.js';
 
@@ -205,9 +205,18 @@ function emitDirectives(
   // as if no VCC, flat scratch or XNACK mask SGPRs were reserved.
   put('next_free_vgpr', (fieldOf(word, KD.granulated_workitem_vgpr_count) + 1) * t.vgprEncodingGranule);
   put('reserve_vcc', 0);
-  if (!afs) put('reserve_flat_scratch', 0);
-  put('reserve_xnack_mask', opts.xnack ? 1 : 0);
-  put('next_free_sgpr', (fieldOf(word, KD.granulated_wavefront_sgpr_count) + 1) * t.sgprEncodingGranule);
+  // llvm-objdump prints these two on every processor it disassembles (gfx8+). It cannot disassemble for
+  // gfx6/gfx7, where llvm-mc rejects them ("directive requires gfx7+/gfx8+"): they are left out there so
+  // that the text assembles back to the same descriptor.
+  if (!afs && genAtLeast(t.generation, 'gfx7')) put('reserve_flat_scratch', 0);
+  if (genAtLeast(t.generation, 'gfx8')) put('reserve_xnack_mask', opts.xnack ? 1 : 0);
+  // gfx6 cannot say `.amdhsa_reserve_flat_scratch 0`, so the assembler always adds its 4 SGPRs there:
+  // the printed count leaves them out, for the text to assemble back to the same granule.
+  const alwaysReserved = genAtLeast(t.generation, 'gfx7') ? 0 : 4;
+  put(
+    'next_free_sgpr',
+    (fieldOf(word, KD.granulated_wavefront_sgpr_count) + 1) * t.sgprEncodingGranule - alwaysReserved,
+  );
   reserved('COMPUTE_PGM_RSRC1_PRIORITY', 10, 2);
   dir(KD.float_round_mode_32);
   dir(KD.float_round_mode_16_64);
