@@ -10,6 +10,8 @@ import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
 import { decodeFlat } from '../src/emu/mem/flat.js';
 import { scratchAddress } from '../src/emu/mem/scratch.js';
+import type { DeviceMemory } from '../src/emu/memory.js';
+import { ATOMIC_OPS } from '../src/emu/memory.js';
 import {
   EXEC_HI,
   EXEC_LO,
@@ -19,8 +21,6 @@ import {
   SHARED_APERTURE_HI,
   type Wave,
 } from '../src/emu/wave.js';
-import type { DeviceMemory } from '../src/gpu/memory.js';
-import { ATOMIC_OPS } from '../src/gpu/memory.js';
 import { TARGETS, type Target, targetBit } from '../src/isa/targets.js';
 import { atomicRef } from './helpers/atomic-ref.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';

@@ -10,8 +10,8 @@ import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
 import { decodeMubuf } from '../src/emu/mem/mubuf.js';
 import { scratchAddress } from '../src/emu/mem/scratch.js';
+import { DeviceMemory } from '../src/emu/memory.js';
 import { EXEC_HI, EXEC_LO, FLAT_SCRATCH_HI, FLAT_SCRATCH_LO, M0, type Wave } from '../src/emu/wave.js';
-import { DeviceMemory } from '../src/gpu/memory.js';
 import { TARGETS, targetBit } from '../src/isa/targets.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 

@@ -18,10 +18,10 @@ import {
   SEG_GLOBAL,
   SEG_SCRATCH,
 } from '../../codec/families/flat-ops.js';
-import type { AtomicOp } from '../../gpu/memory.js';
-import { ATOMIC_OPS, sext8, sext16 } from '../../gpu/memory.js';
 import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
 import { type Handler, type Inst, unimplemented } from '../inst.js';
+import type { AtomicOp } from '../memory.js';
+import { ATOMIC_OPS, sext8, sext16 } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
 import { apertureOf, SPACE_GLOBAL, SPACE_SCRATCH } from './aperture.js';

@@ -12,10 +12,10 @@
 // lds=1, and tfe.
 
 import { BufKind, type BufOp, byOpcode, MUBUF_OPS } from '../../codec/families/buf-ops.js';
-import type { AtomicOp, DeviceMemory } from '../../gpu/memory.js';
 import { type Target, targetBit } from '../../isa/targets.js';
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
 import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
+import type { AtomicOp, DeviceMemory } from '../memory.js';
 import { constValue32, isConstCode, readScalar32 } from '../scalar-src.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';

@@ -14,10 +14,10 @@
 
 import { genOf } from '../../codec/families/scalar-common.js';
 import { smemFields } from '../../codec/families/smem.js';
-import type { AtomicOp } from '../../gpu/memory.js';
 import { Smem, type SmemRow, Space } from '../../isa/ops/scalar-smem.js';
 import type { Target } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
+import type { AtomicOp } from '../memory.js';
 import type { Wave } from '../wave.js';
 import { laneFault } from './fault.js';
 

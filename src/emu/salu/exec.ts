@@ -12,6 +12,7 @@ import { Sopk, type SopkRow, type SoppRow, type SopRow } from '../../isa/ops/sca
 import type { Target } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32, readScalar64 } from '../scalar-src.js';
+import { saluSemantics } from '../semantics.js';
 import {
   EXEC_HI,
   EXEC_LO,
@@ -23,12 +24,6 @@ import {
   type Wave,
 } from '../wave.js';
 import { type SaluFn, ScalarCtx } from './context.js';
-
-let semantics: (name: string) => SaluFn | undefined = () => undefined;
-/** Set by the registry (ops.ts) so that decoding does not import the semantics tables directly. */
-export function setSaluSemantics(f: (name: string) => SaluFn | undefined): void {
-  semantics = f;
-}
 
 const X = new ScalarCtx();
 const P64 = new Uint32Array(2);
@@ -330,7 +325,7 @@ export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
 ]);
 
 function bindGeneric(i: Inst, row: SopRow | SopkRow): void {
-  const fn = semantics(row.name);
+  const fn = saluSemantics(row.name);
   i.fn = fn ?? null;
   i.run = fn === undefined ? unimplemented : 'profile' in row ? runSalu : runSaluK;
 }
