@@ -5,8 +5,8 @@ import { SOPP_OPS, Sopp, type SoppRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { genOf, genTables, imm32, listRows, SCRATCH } from './scalar-common.js';
+import type { DecodeOutput, Family, IsaEntry } from '../types.js';
+import { decoder, genTables, imm32, listRows } from './scalar-common.js';
 import { gprIdx, sendmsg, waitcnt } from './scalar-fields.js';
 
 export const SOPP_BY_GEN = genTables(SOPP_OPS, SOPP.fields.op.mask + 1);
@@ -43,6 +43,7 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
       return name + ' ' + imm32(imm);
     case Sopp.Branch:
       out.branchOffset = (((imm << 16) >> 16) + 1) * 4;
+      // Unsigned, as llvm-objdump prints it (llvm-mc echoes whichever form the source used: both reassemble).
       return name + ' ' + imm;
     case Sopp.Endpgm:
       return imm === 0 ? name : name + ' ' + imm;
@@ -55,17 +56,7 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
   }
 }
 
-function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  out.size = 0;
-  const gen = genOf(inp.target);
-  const d = out.into ?? SCRATCH;
-  if (soppFields(inp.words, i, inp.n, gen, d) === null) return;
-  const text = print(d, gen, out);
-  if (text === null) return;
-  d.text = text;
-  out.text = text;
-  out.size = 1;
-}
+const decode = decoder(soppFields, print);
 
 export const sopp: Family = {
   decode,
