@@ -14,6 +14,15 @@ import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32, readScalar64 } from '../scalar-src.js';
 import { saluSemantics } from '../semantics.js';
 import {
+  HW_TBA_LO,
+  HW_TMA_HI,
+  modeChanged,
+  readTrapReg,
+  statusBits,
+  trapstsChanged,
+  writeTrapReg,
+} from '../trap.js';
+import {
   EXEC_HI,
   EXEC_LO,
   M0,
@@ -24,6 +33,7 @@ import {
   type Wave,
 } from '../wave.js';
 import { type SaluFn, ScalarCtx } from './context.js';
+import { SYSTEM_OPS, systemHandler } from './ops-system.js';
 
 const X = new ScalarCtx();
 const P64 = new Uint32Array(2);
@@ -187,6 +197,7 @@ function hwRead(w: Wave, id: number): number {
         (w.scc |
           ((w.s[EXEC_LO] | w.s[EXEC_HI]) === 0 ? 1 << 9 : 0) |
           ((w.s[VCC_LO] | w.s[VCC_HI]) === 0 ? 1 << 10 : 0) |
+          statusBits(w) |
           (1 << 16)) >>>
         0
       );
@@ -206,6 +217,11 @@ function hwRead(w: Wave, id: number): number {
       return ((w.wg.ldsSize + 255) >>> 8) << 12;
     case HW_IB_STS:
       return 0;
+    case HW_TBA_LO:
+    case HW_TBA_LO + 1:
+    case HW_TBA_LO + 2:
+    case HW_TMA_HI:
+      return readTrapReg(w, id);
     case HW_SH_MEM_BASES:
       // private_base [15:0] and shared_base [31:16] hold bits 63:48 of each aperture.
       return ((PRIVATE_APERTURE_HI >>> 16) | ((SHARED_APERTURE_HI >>> 16) << 16)) >>> 0;
@@ -222,8 +238,11 @@ function setreg(w: Wave, i: Inst, value: number): void {
   const [id, offset, size] = hwField(i.imm);
   const mask = size === 32 ? 0xffffffff : ((1 << size) - 1) << offset;
   const put = (old: number) => ((old & ~mask) | ((value << offset) & mask)) >>> 0;
-  if (id === HW_MODE) w.mode = put(w.mode);
-  else if (id === HW_TRAPSTS) w.trapsts = put(w.trapsts);
+  if (id === HW_MODE) {
+    w.mode = put(w.mode);
+    modeChanged(w);
+  } else if (id === HW_TRAPSTS) w.trapsts = put(w.trapsts);
+  else if (id >= HW_TBA_LO && id <= HW_TMA_HI) writeTrapReg(w, id, put(readTrapReg(w, id)));
   else if (
     id !== HW_IB_STS &&
     id !== HW_GPR_ALLOC &&
@@ -243,11 +262,11 @@ const SOPK_SPECIAL: Record<string, Handler> = {
   },
   s_setreg_b32: (w, i) => {
     setreg(w, i, read32(w, i.dst, 0));
-    next(w, i);
+    if (!trapstsChanged(w, i.pc + i.size)) next(w, i);
   },
   s_setreg_imm32_b32: (w, i) => {
     setreg(w, i, i.lit);
-    next(w, i);
+    if (!trapstsChanged(w, i.pc + i.size)) next(w, i);
   },
   s_call_b64: (w, i) => {
     writePc(w, i.dst, i.pc + 4);
@@ -294,7 +313,6 @@ const SOPP_HANDLERS: Record<string, Handler> = {
   s_incperflevel: next,
   s_decperflevel: next,
   s_ttracedata: next,
-  s_setkill: next,
   s_set_gpr_idx_off: (w, i) => {
     w.gprIdxMode = 0;
     next(w, i);
@@ -305,14 +323,6 @@ const SOPP_HANDLERS: Record<string, Handler> = {
     if (w.gprIdxMode !== 0) w.gprIdxMode = bits + 1;
     next(w, i);
   },
-  s_trap: (_w, i) => {
-    throw new ExecError(
-      `s_trap ${i.imm & 0xff} (the kernel trapped, e.g. __builtin_trap or a failed assert)`,
-    );
-  },
-  s_sethalt: (_w, i) => {
-    throw new ExecError(`s_sethalt ${i.imm} halted the wave`);
-  },
 };
 
 /** SOP1/SOP2/SOPC/SOPK ops with their own handler rather than a SaluFn, by name. */
@@ -322,6 +332,7 @@ const SPECIAL: Record<string, Handler> = { ...SOP1_SPECIAL, ...SOPK_SPECIAL, s_s
 export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
   ...Object.keys(SPECIAL),
   ...Object.keys(SOPP_HANDLERS),
+  ...SYSTEM_OPS,
 ]);
 
 function bindGeneric(i: Inst, row: SopRow | SopkRow): void {
@@ -347,6 +358,13 @@ function fieldsOf<R>(i: Inst, fmt: string, decode: () => R | null): R | null {
   return decode();
 }
 
+/** The handler of a SOP1/SOP2/SOPC/SOPK op: its own (exec.ts), a system op's (ops-system.ts), or its SaluFn. */
+function bind(i: Inst, row: SopRow | SopkRow, t: Target): void {
+  const special = SPECIAL[row.name] ?? systemHandler(row.name, genOf(t));
+  if (special !== undefined) i.run = special;
+  else bindGeneric(i, row);
+}
+
 function sopDecoder(fmt: string, codec: SopCodec) {
   return (words: Uint32Array, at: number, n: number, i: Inst, t: Target): number => {
     const row = fieldsOf(i, fmt, () => codec.fields(words, at, n, genOf(t), i));
@@ -354,9 +372,7 @@ function sopDecoder(fmt: string, codec: SopCodec) {
     const p = row.profile;
     resolve(i, i.src0, p.src0 & 3, 0);
     resolve(i, i.src1, p.src1 & 3, 1);
-    const special = SPECIAL[row.name];
-    if (special !== undefined) i.run = special;
-    else bindGeneric(i, row);
+    bind(i, row, t);
     return i.size >>> 2;
   };
 }
@@ -368,15 +384,13 @@ export const decodeSopc = sopDecoder('sopc', sopcCodec);
 export function decodeSopk(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
   const row = fieldsOf(i, 'sopk', () => sopkFields(words, at, n, genOf(t), i));
   if (row === null) return 0;
-  const special = SPECIAL[row.name];
-  if (special !== undefined) i.run = special;
-  else bindGeneric(i, row);
+  bind(i, row, t);
   return i.size >>> 2;
 }
 
 export function decodeSopp(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
   const row: SoppRow | null = fieldsOf(i, 'sopp', () => soppFields(words, at, n, genOf(t), i));
   if (row === null) return 0;
-  i.run = SOPP_HANDLERS[row.name] ?? unimplemented;
+  i.run = SOPP_HANDLERS[row.name] ?? systemHandler(row.name, genOf(t)) ?? unimplemented;
   return 1;
 }
