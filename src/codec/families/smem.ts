@@ -168,7 +168,10 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number): stri
   else {
     const r = t.sdata[row.data][d.dst];
     if (r === null) return null;
-    comment = sgprAlignWarning(d.dst, row.data, t.ttmp) + comment;
+    const w = sgprAlignWarning(d.dst, row.data, t.ttmp);
+    // A returning atomic (glc) has SDATA twice in LLVM's operand list (the result and the tied data),
+    // and llvm-objdump warns once per decoded operand.
+    comment = (row.access === Smem.Atomic && d.glc ? w + w : w) + comment;
     text = row.name + ' ' + r + ', ' + base + ', ' + addr;
   }
   if (row.glc && d.glc) text += ' glc';
