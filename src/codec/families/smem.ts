@@ -2,7 +2,7 @@
 // gfx7). Ops and their shapes: src/isa/ops/scalar-smem.ts; bit layouts: src/isa/encodings/scalar.ts.
 //
 // Decoded fields: saddr = SBASE as an SGPR code (2 * field), dst = the SDATA code, offset = the immediate
-// byte offset (0 without IMM; SMRD's dword offset times 4, gfx7's literal), src0 = the SGPR holding an
+// byte offset (0 without IMM; SMRD's dword offset or gfx7's literal dword offset, times 4), src0 = the SGPR holding an
 // offset (-1 none), lit = the SMRD dword offset or literal as encoded, glc, size in bytes, op = the row.
 import { SMEM_LAYOUTS, type SmemLayout } from '../../isa/encodings/scalar.js';
 import { SMEM_OPS, Smem, type SmemRow } from '../../isa/ops/scalar-smem.js';
@@ -60,7 +60,8 @@ export function smemFields(
     } else if (off === LITERAL && gen === 'gfx7') {
       if (at + 1 >= n) return null;
       d.lit = words[at + 1];
-      d.offset = d.lit;
+      // Like the 8-bit immediate, the literal counts dwords (LLVM: convertSMRDOffsetUnits on SI/CI).
+      d.offset = d.lit * 4;
       d.src0 = -1;
       d.size = 8;
     } else {
