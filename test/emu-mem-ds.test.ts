@@ -3,10 +3,10 @@
 // pseudo code (byte array + per-lane loops), known answers worked out by hand, and partial EXEC masks.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DS_SHAPES } from '../src/codec/families/ds-ops.js';
 import { Inst, unimplemented } from '../src/emu/inst.js';
 import { decodeDs } from '../src/emu/mem/ds.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../src/emu/wave.js';
+import { DS_SHAPES, DsGds } from '../src/isa/ops/memory-ds.js';
 import { TARGETS } from '../src/isa/targets.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
@@ -709,7 +709,10 @@ const DS_NOT_YET: Record<string, string> = {
 test('coverage: every DS op of gfx900/906/908 executes or is on the not-yet list', () => {
   for (const t of TARGETS) {
     for (const s of DS_SHAPES) {
-      const words = new Uint32Array([((0x36 << 26) | (s.opcode << 17)) >>> 0, 0]);
+      if (s.opcodes.gfx9 === undefined) continue;
+      // GWS and ordered-count ops exist only with gds set (LLVM decodes nothing without it).
+      const gds = s.gds === DsGds.Required ? 1 << 16 : 0;
+      const words = new Uint32Array([((0x36 << 26) | (s.opcodes.gfx9 << 17) | gds) >>> 0, 0]);
       const i = new Inst();
       const size = decodeDs(words, 0, 2, i, t);
       assert.equal(size, 2, s.name);
