@@ -22,12 +22,11 @@ import { fileURLToPath } from 'node:url';
 import { decodeAt, FAMILIES } from '../src/codec/disasm.js';
 import type { DecodeOutput, Format, IsaEntry } from '../src/codec/types.js';
 import { ExecError, type Inst } from '../src/emu/inst.js';
+import { type AccessKind, DeviceMemory, MemoryFault, type Region } from '../src/emu/memory.js';
 import { Program } from '../src/emu/program.js';
 import { LANES } from '../src/emu/valu/exec.js';
 import { EXEC_HI, EXEC_LO, FLAT_SCRATCH_HI, FLAT_SCRATCH_LO, M0, Wave, Workgroup } from '../src/emu/wave.js';
-import { type AccessKind, DeviceMemory, MemoryFault, type Region } from '../src/gpu/memory.js';
 import { TARGETS, type Target } from '../src/isa/targets.js';
-import '../src/runtime/semantics.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Random numbers

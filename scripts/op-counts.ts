@@ -3,9 +3,9 @@
 // that the document does not list (gfx906/gfx908 additions, LLVM-only ops).
 // Run: npx tsx scripts/op-counts.ts
 
+import { isaTable } from '../src/emu/isa-table.js';
 import { DOC_OPCODES } from '../src/isa/generated/doc-opcodes.js';
 import { DOC_OMISSIONS } from '../src/isa/omissions.js';
-import { isaTable } from '../src/isa/table.js';
 import { TARGETS, targetBit } from '../src/isa/targets.js';
 
 const docNames = new Set<string>();

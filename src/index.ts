@@ -24,7 +24,7 @@ export type { DecodeInput, DecodeOutput, Format, IsaEntry } from './codec/types.
 export { type ObjdumpOptions, objdump, objdumpBytes } from './disasm/objdump.js';
 export { ElfError } from './elf/errors.js';
 export * as elf from './elf/index.js';
-export { type IsaTableEntry, isaTable } from './isa/table.js';
+export { type IsaTableEntry, isaTable } from './emu/isa-table.js';
 export { isTarget, TARGETS, type Target } from './isa/targets.js';
 export {
   DEFAULT_BUDGET,

@@ -9,6 +9,8 @@ import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
 import { decodeFlat } from '../src/emu/mem/flat.js';
 import { scratchAddress } from '../src/emu/mem/scratch.js';
+import type { DeviceMemory } from '../src/emu/memory.js';
+import { ATOMIC_OPS } from '../src/emu/memory.js';
 import {
   EXEC_HI,
   EXEC_LO,
@@ -18,8 +20,6 @@ import {
   SHARED_APERTURE_HI,
   type Wave,
 } from '../src/emu/wave.js';
-import type { DeviceMemory } from '../src/gpu/memory.js';
-import { ATOMIC_OPS } from '../src/gpu/memory.js';
 import { FLAT_OPS, flatTable, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../src/isa/ops/memory-flat.js';
 import { TARGETS, type Target } from '../src/isa/targets.js';
 import { atomicRef } from './helpers/atomic-ref.js';

@@ -14,7 +14,7 @@ import {
   sext16,
   zext8,
   zext16,
-} from '../src/gpu/memory.js';
+} from '../src/emu/memory.js';
 
 /** Deterministic xorshift32 so that a failure reproduces. */
 function rng(seed: number): () => number {

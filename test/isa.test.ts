@@ -2,9 +2,9 @@
 // document's opcode tables is listed under its document name, unless src/isa/omissions.ts says why not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { isaTable } from '../src/emu/isa-table.js';
 import { DOC_OPCODES } from '../src/isa/generated/doc-opcodes.js';
 import { DOC_OMISSIONS, isOmitted } from '../src/isa/omissions.js';
-import { isaTable } from '../src/isa/table.js';
 import { TARGETS, targetBit } from '../src/isa/targets.js';
 
 for (const target of TARGETS) {

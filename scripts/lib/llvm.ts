@@ -24,6 +24,8 @@ export interface Assembled {
   words: number[] | null;
   /** llvm-mc's first diagnostic for the line, if any. */
   error?: string;
+  /** The canonical text llvm-mc printed for an accepted line (before `; encoding:`). */
+  text?: string;
 }
 
 /**
@@ -45,8 +47,10 @@ export function assembleLines(lines: string[], mcpu: string): Assembled[] {
     }
     // llvm-mc prints one encoded instruction per accepted source line, in order.
     const encs: (number[] | null)[] = [];
-    for (const m of r.stdout.matchAll(/encoding: \[([^\]]*)\]/g)) {
-      const toks = m[1].split(',');
+    const texts: string[] = [];
+    for (const m of r.stdout.matchAll(/^\s*(.*?)\s*; encoding: \[([^\]]*)\]/gm)) {
+      texts.push(m[1]);
+      const toks = m[2].split(',');
       // A byte shown as a letter (`A`) is a fixup: the encoding is not final, so there are no words.
       if (toks.some((b) => !/^0x[0-9a-f]{1,2}$/i.test(b.trim()))) {
         encs.push(null);
@@ -67,8 +71,9 @@ export function assembleLines(lines: string[], mcpu: string): Assembled[] {
       if (!isCode) out.push({ src: line, words: null, error: 'not an instruction' });
       else if (err !== undefined) out.push({ src: line, words: null, error: err });
       else {
+        const text = texts[e];
         const w = encs[e++] ?? null;
-        out.push(w ? { src: line, words: w } : { src: line, words: null, error: 'encoding has a fixup' });
+        out.push(w ? { src: line, words: w, text } : { src: line, words: null, error: 'encoding has a fixup' });
       }
     });
     if (e !== encs.length) throw new Error(`llvm-mc: ${encs.length} encodings for ${e} accepted lines`);

@@ -1,5 +1,5 @@
 // `gcnkit isa [--mcpu=GPU] [--json]`
-import { isaTable } from '../isa/table.js';
+import { isaTable } from '../emu/isa-table.js';
 import type { Target } from '../isa/targets.js';
 import {
   type Command,

@@ -4,7 +4,7 @@
 import type { IsaEntry } from '../codec/types.js';
 import type { Target } from '../isa/targets.js';
 import { Inst, unimplemented } from './inst.js';
-import { decoderFor } from './program.js';
+import { decoderFor } from './registry.js';
 
 /** A first dword with the op's opcode and otherwise benign fields (VGPR sources, no literal). */
 function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {

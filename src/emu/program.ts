@@ -2,37 +2,10 @@
 // first execution and cached by address, so each instruction is decoded once however often it runs.
 
 import { decodeAt, formatOf, generationOf } from '../codec/disasm.js';
-import type { DecodeInput, DecodeOutput, Format } from '../codec/types.js';
+import type { DecodeInput, DecodeOutput } from '../codec/types.js';
 import type { Target } from '../isa/targets.js';
 import { ExecError, Inst } from './inst.js';
-import { decodeSop1, decodeSop2, decodeSopc, decodeSopk, decodeSopp } from './salu/exec.js';
-import { decodeVop, decodeVop3, decodeVop3p } from './valu/decode.js';
-
-/** Decodes the instruction at dword `at` into `i`; returns its size in dwords, 0 if invalid. */
-export type ExecDecoder = (words: Uint32Array, at: number, n: number, i: Inst, t: Target) => number;
-
-const DECODERS: Partial<Record<Format, ExecDecoder>> = {
-  sop1: decodeSop1,
-  sop2: decodeSop2,
-  sopc: decodeSopc,
-  sopk: decodeSopk,
-  sopp: decodeSopp,
-  vop1: (w, a, n, i, t) => decodeVop(w, a, n, i, t, 0),
-  vop2: (w, a, n, i, t) => decodeVop(w, a, n, i, t, 1),
-  vopc: (w, a, n, i, t) => decodeVop(w, a, n, i, t, 2),
-  vop3: decodeVop3,
-  vop3p: decodeVop3p,
-};
-
-/** Installs the decoder of a family implemented elsewhere (the memory families). */
-export function registerDecoder(f: Format, d: ExecDecoder): void {
-  DECODERS[f] = d;
-}
-
-/** The execution decoder of a format, if the emulator executes it. */
-export function decoderFor(f: string): ExecDecoder | undefined {
-  return DECODERS[f as Format];
-}
+import { decoderFor } from './registry.js';
 
 export class Program {
   private readonly words: Uint32Array;
@@ -74,7 +47,7 @@ export class Program {
     decodeAt(this.input, k, this.out);
     i.text = this.out.text;
     const fmt = formatOf(this.words[k], generationOf(this.target));
-    const dec = fmt === null ? undefined : DECODERS[fmt];
+    const dec = fmt === null ? undefined : decoderFor(fmt);
     let size = 0;
     if (fmt !== null) i.fmt = fmt;
     if (dec !== undefined) size = dec(this.words, k, this.words.length, i, this.target);

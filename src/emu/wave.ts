@@ -2,8 +2,8 @@
 // is a typed array and special scalar registers live at their operand codes, so that an SGPR-or-special
 // source is a single index (`s[code]`) with no branching.
 
-import type { DeviceMemory } from '../gpu/memory.js';
 import type { Inst } from './inst.js';
+import type { DeviceMemory } from './memory.js';
 
 /** Scalar operand codes of the special registers (gfx9), used as indices into Wave.s. */
 export const FLAT_SCRATCH_LO = 102;

@@ -4,6 +4,7 @@
 // naming the kernel, workgroup, wave, lane, pc and instruction.
 
 import { ExecError, type Inst } from '../emu/inst.js';
+import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
 import {
   type DispatchContext,
@@ -16,7 +17,6 @@ import {
   Workgroup,
 } from '../emu/wave.js';
 import { DispatchError } from './dispatch-error.js';
-import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from './memory.js';
 import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
 
 export { DispatchError };

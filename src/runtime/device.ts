@@ -3,9 +3,9 @@
 
 import { CodeObject } from '../elf/code-object.js';
 import { ET_DYN, ET_REL } from '../elf/types.js';
+import { DeviceMemory } from '../emu/memory.js';
 import { Program } from '../emu/program.js';
 import { DispatchError } from '../gpu/dispatch.js';
-import { DeviceMemory } from '../gpu/memory.js';
 import { isTarget } from '../isa/targets.js';
 import { LaunchError, memoryError } from './errors.js';
 import { isBuffer } from './kernargs.js';

@@ -1,7 +1,7 @@
 // Errors of bad input to the host API. Each has a code so that a tool built on the API (the CLI) can add
 // its own advice, such as its flag names, without parsing the message, which uses the API's words.
 
-import { MemoryLimitError } from '../gpu/memory.js';
+import { MemoryLimitError } from '../emu/memory.js';
 
 /**
  * What was wrong with the input:

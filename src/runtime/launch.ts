@@ -14,7 +14,6 @@ import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
 import { packExplicit, packHidden } from './kernargs.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
-import './semantics.js';
 import type { LaunchOptions, LaunchResult } from './types.js';
 
 /** Private stack per work-item for kernels whose stack size the compiler could not bound (recursion). */

@@ -3,11 +3,10 @@
 
 import { assemble, formatDiagnostics } from '../../src/asm/assembler.js';
 import { ElfFile } from '../../src/elf/reader.js';
+import { DeviceMemory } from '../../src/emu/memory.js';
 import { Program } from '../../src/emu/program.js';
 import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../../src/emu/wave.js';
-import { DeviceMemory } from '../../src/gpu/memory.js';
 import type { Target } from '../../src/isa/targets.js';
-import '../../src/runtime/semantics.js';
 
 /** The .text bytes of assembled source. */
 export function assembleText(source: string, target: Target = 'gfx908'): Uint8Array {

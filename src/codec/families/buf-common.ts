@@ -1,6 +1,9 @@
 // Operand printing shared by the buffer formats (MUBUF, MTBUF): the second dword is laid out alike,
 // vaddr[7:0] vdata[15:8] srsrc[20:16] (in units of 4 SGPRs) ... soffset[31:24].
+import type { Field } from '../../isa/fields.js';
+import { get } from '../../isa/fields.js';
 import type { Generation } from '../../isa/processors.js';
+import type { Decoded } from '../decoded.js';
 import { scalarReg } from '../operands.js';
 
 /**
@@ -122,4 +125,40 @@ for (let k = 0; k < 32; k++) {
 }
 export function srsrc8Name(k: number, g: Generation): string | null {
   return (g === 'gfx9' ? SRSRC8_GFX9 : SRSRC8_OLD)[k];
+}
+
+/** The fields MUBUF and MTBUF share (their positions differ per encoding and generation). */
+export interface BufFields {
+  offset: Field;
+  offen: Field;
+  idxen: Field;
+  glc: Field;
+  slc: Field;
+  tfe: Field;
+  vaddr: Field;
+  vdata: Field;
+  srsrc: Field;
+  soffset: Field;
+}
+
+/** Fills the shared buffer fields of `d` (saddr = first SGPR of the descriptor, src0 = the soffset code). */
+export function fillBufFields(
+  L: BufFields,
+  a64: Field | null,
+  words: ArrayLike<number>,
+  at: number,
+  d: Decoded,
+): void {
+  d.size = 8;
+  d.offset = get(L.offset, words, at);
+  d.offen = get(L.offen, words, at) === 1;
+  d.idxen = get(L.idxen, words, at) === 1;
+  d.glc = get(L.glc, words, at) === 1;
+  d.addr64 = a64 !== null && get(a64, words, at) === 1;
+  d.slc = get(L.slc, words, at) === 1;
+  d.tfe = get(L.tfe, words, at) === 1;
+  d.vaddr = get(L.vaddr, words, at);
+  d.vdata = get(L.vdata, words, at);
+  d.saddr = get(L.srsrc, words, at) * 4;
+  d.src0 = get(L.soffset, words, at);
 }

@@ -75,7 +75,7 @@ function dataReg(n: number, dwords: number, acc: number): string {
 }
 
 /** The instruction text of a decoded DS instruction, as llvm-objdump prints it. */
-export function printDs(d: Decoded): string {
+export function printDs(d: Decoded, t: Target): string {
   const s = d.op as DsShape;
   const acc = d.acc;
   let ops = '';
@@ -97,7 +97,11 @@ export function printDs(d: Decoded): string {
     if (d.offset) text += ' offset0:' + d.offset;
     if (d.offset1) text += ' offset1:' + d.offset1;
   } else if (s.offset === DsOffset.Swizzle) {
-    text += swizzleSuffix(d.offset);
+    // The ROTATE and FFT modes (offset[15:14] = 11) are gfx9's: LLVM prints those encodings as plain
+    // numbers on earlier generations.
+    if ((d.offset & 0xc000) === 0xc000 && dsTable(t).proc.generation !== 'gfx9')
+      text += ' offset:' + d.offset;
+    else text += swizzleSuffix(d.offset);
   }
   if (d.gds) text += ' gds';
   return text;
@@ -107,7 +111,7 @@ const scratch = new Decoded();
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (decodeDsFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
-  out.text = printDs(scratch);
+  out.text = printDs(scratch, inp.target);
   out.size = 2;
 }
 

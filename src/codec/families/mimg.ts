@@ -57,7 +57,8 @@ export function decodeMimgFields(
 /** The text of a decoded MIMG instruction as LLVM prints it, or null where LLVM decodes none. */
 export function printMimg(d: Decoded, t: Target): string | null {
   const op = d.op as MimgOp;
-  const g = mimgTable(t).proc.generation;
+  const proc = mimgTable(t).proc;
+  const g = proc.generation;
   const sampler = op.cls === MimgClass.Sample || op.cls === MimgClass.Gather4;
   const ssampField = d.ssamp >> 2;
   if (!sampler && ssampField !== 0) return null;
@@ -68,8 +69,8 @@ export function printMimg(d: Decoded, t: Target): string | null {
   const dmask = d.dmask;
   const tfe = d.tfe ? 1 : 0;
   let dst = op.cls === MimgClass.Gather4 ? 4 : POPCOUNT4[dmask] || 1;
-  // gfx9 packs two 16-bit components per VGPR; gfx8 keeps one per VGPR.
-  if (d.d16 && g === 'gfx9') dst = (dst + 1) >> 1;
+  // gfx810 and gfx9 pack two 16-bit components per VGPR; gfx80x keep one per VGPR.
+  if (d.d16 && !proc.features.has('unpacked-d16-vmem')) dst = (dst + 1) >> 1;
   dst += tfe;
   let width = op.baseData;
   if (dst !== width && (op.dataWidths >> dst) & 1 && d.vdata + dst <= 256) width = dst;

@@ -9,7 +9,7 @@ import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, soffsetName, srsrcName } from './buf-common.js';
+import { bufVaddr, fillBufFields, soffsetName, srsrcName } from './buf-common.js';
 
 const DFMT = DATA_FORMATS;
 const NFMT = NUM_FORMATS;
@@ -42,25 +42,13 @@ export function decodeMtbufFields(
   const L = MTBUF[g].fields;
   const op = tab.byOpcode[get(L.op, words, at)];
   if (op === null) return 0;
-  const a64 = BUF_ADDR64[g];
   d.name = op.name;
   d.op = op;
   d.fmt = 'mtbuf';
-  d.size = 8;
-  d.offset = get(L.offset, words, at);
-  d.offen = get(L.offen, words, at) === 1;
-  d.idxen = get(L.idxen, words, at) === 1;
-  d.glc = get(L.glc, words, at) === 1;
-  d.addr64 = a64 !== null && get(a64, words, at) === 1;
+  fillBufFields(L, BUF_ADDR64[g], words, at, d);
   d.lds = false;
-  d.slc = get(L.slc, words, at) === 1;
-  d.tfe = get(L.tfe, words, at) === 1;
   d.dfmt = get(L.dfmt, words, at);
   d.nfmt = get(L.nfmt, words, at);
-  d.vaddr = get(L.vaddr, words, at);
-  d.vdata = get(L.vdata, words, at);
-  d.saddr = get(L.srsrc, words, at) * 4;
-  d.src0 = get(L.soffset, words, at);
   return 2;
 }
 

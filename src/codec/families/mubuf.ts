@@ -8,7 +8,7 @@ import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, soffsetName, srsrcName } from './buf-common.js';
+import { bufVaddr, fillBufFields, soffsetName, srsrcName } from './buf-common.js';
 
 /**
  * Decodes the MUBUF instruction at dword `at` into `d` (name, op = its BufOp, offset, offen, idxen, glc,
@@ -28,23 +28,11 @@ export function decodeMubufFields(
   const L = MUBUF[g].fields;
   const op = tab.byOpcode[get(L.op, words, at)];
   if (op === null) return 0;
-  const a64 = BUF_ADDR64[g];
   d.name = op.name;
   d.op = op;
   d.fmt = 'mubuf';
-  d.size = 8;
-  d.offset = get(L.offset, words, at);
-  d.offen = get(L.offen, words, at) === 1;
-  d.idxen = get(L.idxen, words, at) === 1;
-  d.glc = get(L.glc, words, at) === 1;
-  d.addr64 = a64 !== null && get(a64, words, at) === 1;
+  fillBufFields(L, BUF_ADDR64[g], words, at, d);
   d.lds = get(L.lds, words, at) === 1;
-  d.slc = get(L.slc, words, at) === 1;
-  d.tfe = get(L.tfe, words, at) === 1;
-  d.vaddr = get(L.vaddr, words, at);
-  d.vdata = get(L.vdata, words, at);
-  d.saddr = get(L.srsrc, words, at) * 4;
-  d.src0 = get(L.soffset, words, at);
   return 2;
 }
 

@@ -1,8 +1,8 @@
 // A memory fault raised by one lane of a vector memory instruction (or by a scalar one, lane undefined):
 // the dispatcher turns it into the report naming kernel, workgroup, wave, lane, pc and instruction.
 
-import { type AccessKind, formatAddress, MemoryFault } from '../../gpu/memory.js';
 import { ExecError } from '../inst.js';
+import { type AccessKind, formatAddress, MemoryFault } from '../memory.js';
 
 export class LaneFault extends ExecError {
   constructor(

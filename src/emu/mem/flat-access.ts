@@ -6,7 +6,7 @@
 // Data travels in a Uint32Array: a 1- or 2-byte value zero-extended in element 0, else one dword per
 // element (little-endian, as the VGPRs hold them).
 
-import type { AtomicOp } from '../../gpu/memory.js';
+import type { AtomicOp } from '../memory.js';
 import type { Wave } from '../wave.js';
 import { SPACE_GLOBAL, SPACE_LDS } from './aperture.js';
 import { LaneFault, laneFault } from './fault.js';

@@ -2,8 +2,8 @@
 // memory reached through FLAT): DeviceMemory applies the same rules itself (atomic32 / atomic64). Also
 // the gfx908 float add atomics, which DeviceMemory does not have.
 
-import type { AtomicOp } from '../../gpu/memory.js';
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
+import type { AtomicOp } from '../memory.js';
 
 /** The value an atomic leaves in a 32-bit location holding `old`; `cmp` is used by cmpswap only. */
 export function atomicValue32(op: AtomicOp, old: number, src: number, cmp: number): number {

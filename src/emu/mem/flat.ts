@@ -10,11 +10,11 @@
 // Decoded fields: i.vaddr, i.vdata, i.dst (VDST), i.saddr (SGPR code, 0x7f = off), i.offset (signed
 // byte offset), i.glc, i.slc, i.seg; i.op = the FlatExec descriptor, i.fn = the address resolver.
 
-import type { AtomicOp } from '../../gpu/memory.js';
-import { ATOMIC_OPS, sext8, sext16 } from '../../gpu/memory.js';
 import { flatTable, KIND_LOAD, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../../isa/ops/memory-flat.js';
 import type { Target } from '../../isa/targets.js';
 import { type Handler, type Inst, unimplemented } from '../inst.js';
+import type { AtomicOp } from '../memory.js';
+import { ATOMIC_OPS, sext8, sext16 } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
 import { apertureOf, SPACE_GLOBAL, SPACE_SCRATCH } from './aperture.js';

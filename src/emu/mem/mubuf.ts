@@ -14,11 +14,11 @@
 // lds=1, and tfe.
 
 import { decodeMubufFields } from '../../codec/families/mubuf.js';
-import type { AtomicOp, DeviceMemory } from '../../gpu/memory.js';
 import { BufKind, type BufOp, MUBUF_OPS } from '../../isa/ops/memory-buf.js';
 import type { Target } from '../../isa/targets.js';
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
 import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
+import type { AtomicOp, DeviceMemory } from '../memory.js';
 import { constValue32, isConstCode, readScalar32 } from '../scalar-src.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';

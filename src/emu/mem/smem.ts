@@ -13,9 +13,9 @@
 // i.glc; i.op = the SmemExec descriptor.
 
 import { smem } from '../../codec/families/smem.js';
-import { ATOMIC_OPS, type AtomicOp } from '../../gpu/memory.js';
 import { TARGETS, type Target } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
+import { ATOMIC_OPS, type AtomicOp } from '../memory.js';
 import type { Wave } from '../wave.js';
 import { laneFault } from './fault.js';
 

@@ -9,6 +9,7 @@ import { TABLE as SOPP_TABLE } from '../../codec/families/sopp.js';
 import { type Target, targetBit } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32, readScalar64 } from '../scalar-src.js';
+import { saluSemantics } from '../semantics.js';
 import {
   EXEC_HI,
   EXEC_LO,
@@ -20,12 +21,6 @@ import {
   type Wave,
 } from '../wave.js';
 import { type SaluFn, ScalarCtx } from './context.js';
-
-let semantics: (name: string) => SaluFn | undefined = () => undefined;
-/** Set by the registry (ops.ts) so that decoding does not import the semantics tables directly. */
-export function setSaluSemantics(f: (name: string) => SaluFn | undefined): void {
-  semantics = f;
-}
 
 const X = new ScalarCtx();
 const P64 = new Uint32Array(2);
@@ -325,7 +320,7 @@ export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
 function bindGeneric(i: Inst, name: string, shape: SaluShape): void {
   i.name = name;
   i.op = shape;
-  const fn = semantics(name);
+  const fn = saluSemantics(name);
   i.fn = fn ?? null;
   i.run = fn === undefined ? unimplemented : runSalu;
 }

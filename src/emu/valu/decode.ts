@@ -9,17 +9,11 @@ import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
 import { PACKED_OPS } from '../../isa/vop3-packed.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constPair64, constValue32, isConstCode } from '../scalar-src.js';
+import { valuSemantics } from '../semantics.js';
 import { VCC_LO } from '../wave.js';
 import { runValu } from './exec.js';
 import { D_MASK, K_F16, K_F64, K_INT, K_PK, packedInfo, type VInfo, vop3OnlyInfo, vopInfo } from './info.js';
-import type { ValuFn } from './lanes.js';
 import { valuSpecial } from './special.js';
-
-/** The lane math of an op by name, or undefined; set by the registry (ops.ts) to avoid an import cycle. */
-let semantics: (name: string) => ValuFn | undefined = () => undefined;
-export function setValuSemantics(f: (name: string) => ValuFn | undefined): void {
-  semantics = f;
-}
 
 const INFO_CACHE = new Map<string, VInfo>();
 function cached(key: string, make: () => VInfo): VInfo {
@@ -90,7 +84,7 @@ function bind(i: Inst, info: VInfo, enc: number): void {
     return;
   }
   const base = info.name.startsWith('v_cmpx_') ? 'v_cmp_' + info.name.slice(7) : info.name;
-  const fn = semantics(base);
+  const fn = valuSemantics(base);
   i.op = { info, fn, enc };
   i.run = fn === undefined ? unimplemented : runValu;
 }

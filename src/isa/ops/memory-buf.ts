@@ -103,7 +103,7 @@ function bufTable(list: readonly BufOp[]) {
 export const mubufTable = bufTable(MUBUF_OPS);
 export const mtbufTable = bufTable(MTBUF_OPS);
 
-/** vdata dwords of the op on the processor's generation (gfx8 unpacks d16 formats). */
+/** vdata dwords of the op on the processor (gfx80x unpack d16 formats, one component per VGPR). */
 export function bufDataDwords(op: BufOp, p: Processor): number {
-  return p.generation === 'gfx8' ? op.dwordsUnpacked : op.dwords;
+  return p.features.has('unpacked-d16-vmem') ? op.dwordsUnpacked : op.dwords;
 }

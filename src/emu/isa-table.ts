@@ -2,9 +2,8 @@
 // it (and why not when it does not). `gcnkit isa` prints it; the library exports it.
 import { FAMILIES } from '../codec/disasm.js';
 import type { IsaEntry } from '../codec/types.js';
-import { type ExecStatus, execStatus } from '../emu/executable.js';
-import '../runtime/semantics.js';
-import type { Target } from './targets.js';
+import type { Target } from '../isa/targets.js';
+import { type ExecStatus, execStatus } from './executable.js';
 
 /** One instruction: its encoding, opcode and operands, and whether the emulator runs it. */
 export type IsaTableEntry = IsaEntry & ExecStatus;
