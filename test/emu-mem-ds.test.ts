@@ -697,13 +697,6 @@ test('ds src2 known answers: offset modes, sign extension, out of range', () => 
 const DS_NOT_YET: Record<string, string> = {
   ds_condxchg32_rtn_b64:
     'conditional exchange: no document gives its pseudo code (Vega: only "Conditional write exchange.")',
-  ds_ordered_count: 'GDS only (GDS is not modelled)',
-  ds_gws_init: 'GWS (global wave sync) is not modelled',
-  ds_gws_sema_v: 'GWS is not modelled',
-  ds_gws_sema_br: 'GWS is not modelled',
-  ds_gws_sema_p: 'GWS is not modelled',
-  ds_gws_barrier: 'GWS is not modelled',
-  ds_gws_sema_release_all: 'GWS is not modelled',
 };
 
 test('coverage: every DS op of gfx900/906/908 executes or is on the not-yet list', () => {

@@ -11,8 +11,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FLOAT_OPS } from '../src/emu/valu/float-ops.js';
 import { Lanes } from '../src/emu/valu/lanes.js';
-import { TARGETS, targetBit } from '../src/isa/targets.js';
-import { VOP_PROFILES } from '../src/isa/vop-profile.js';
+import { opcodeOn } from '../src/isa/ops.js';
+import { TARGETS } from '../src/isa/targets.js';
+import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../src/isa/vop3-ops.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
@@ -523,10 +524,10 @@ function inScopeNames(): Set<string> {
     !n.includes('f16') &&
     (n.includes('_f32') || n.includes('_f64') || n.startsWith('v_cvt_pk_') || n.startsWith('v_cvt_off'));
   for (const t of TARGETS) {
-    const bit = targetBit(t);
-    for (const p of VOP_PROFILES) if (p.targets & bit && isFloat(p.name)) names.add(fold(p.name));
+    for (const p of VOP_PROFILES)
+      if (opcodeOn(p, processorOf(t)) !== undefined && isFloat(p.name)) names.add(fold(p.name));
   }
-  for (const s of VOP3_ONLY_OPS) if (isFloat(s.name)) names.add(s.name);
+  for (const s of VOP3_ONLY_OPS) if (s.opcodes.gfx9 !== undefined && isFloat(s.name)) names.add(s.name);
   return names;
 }
 

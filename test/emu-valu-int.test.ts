@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { INT_OPS } from '../src/emu/valu/int-ops.js';
 import { Lanes, type ValuFn } from '../src/emu/valu/lanes.js';
+import { opcodeOn } from '../src/isa/ops.js';
 import { TARGETS, targetBit } from '../src/isa/targets.js';
-import { VOP_PROFILES } from '../src/isa/vop-profile.js';
+import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../src/isa/vop3-ops.js';
 import { PACKED_OPS } from '../src/isa/vop3-packed.js';
 
@@ -57,12 +58,11 @@ function allOpNames(): Set<string> {
   const names = new Set<string>();
   const fold = (n: string) => (n.startsWith('v_cmpx_') ? 'v_cmp_' + n.slice(7) : n);
   for (const t of TARGETS) {
-    const bit = targetBit(t);
-    for (const p of VOP_PROFILES) if (p.targets & bit) names.add(fold(p.name));
-    for (const p of PACKED_OPS) if (p.targets & bit) names.add(p.name);
+    for (const p of VOP_PROFILES) if (opcodeOn(p, processorOf(t)) !== undefined) names.add(fold(p.name));
+    for (const p of PACKED_OPS) if (p.targets & targetBit(t)) names.add(p.name);
   }
   // The VOP3-only table has no targets column: all three targets share it.
-  for (const s of VOP3_ONLY_OPS) names.add(s.name);
+  for (const s of VOP3_ONLY_OPS) if (s.opcodes.gfx9 !== undefined) names.add(s.name);
   return names;
 }
 

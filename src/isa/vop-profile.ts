@@ -7,9 +7,15 @@
 // prints an inline float constant as hex f16 bits for a 16-bit integer operand and 1/(2*pi) with 17
 // digits for a 64-bit operand.
 
+// Opcodes: gfx9 from the Vega document's tables (generated/doc-opcodes.ts), gfx6/gfx7/gfx8 from LLVM
+// (generated/vop-opcodes.ts, scripts/gen-vop-opcodes.ts). One row per op; its opcode per generation is the
+// only place the number lives, and the VOP3 (e64) opcode is the generation's VOP3_BASE plus it.
+
 import type { OperandType } from '../codec/operands.js';
 import { DOC_OPCODES } from './generated/doc-opcodes.js';
-import { T_ALL, T_GFX906_UP, T_GFX908 } from './targets.js';
+import { VOP_GEN_OPCODES } from './generated/vop-opcodes.js';
+import { byOpcode, type GenOpcodes, type OpRow, opcodeOn } from './ops.js';
+import { type Feature, findProcessor, type Generation, type Processor } from './processors.js';
 
 export type VopEncoding = 'VOP1' | 'VOP2' | 'VOPC';
 
@@ -35,15 +41,18 @@ export const VF_CMPX = 32;
 export const VF_SWAP = 64;
 /** Only the 32-bit encoding exists (no e64): v_madmk_*, v_madak_*, v_swap_b32. */
 export const VF_NO_E64 = 128;
+/** gfx6/gfx7 VOP2 v_readlane_b32/v_writelane_b32: src1 (the lane select) is an SGPR or constant code. */
+export const VF_LANE = 256;
 
-export interface VopProfile {
-  /** LLVM's lowercase name without the _e32/_e64/_sdwa/_dpp suffix. */
+export interface VopProfile extends OpRow {
+  /**
+   * LLVM's lowercase name without the _e32/_e64/_sdwa/_dpp suffix, as gfx9 spells it: the emulator's
+   * semantics are keyed by it. `opcodes` are the 32-bit encoding's (see VOP3_BASE for e64).
+   */
   readonly name: string;
+  /** LLVM's spelling on generations that name the op differently (gfx8 v_add_u32 is v_add_co_u32). */
+  readonly names: Readonly<Partial<Record<Generation, string>>>;
   readonly encoding: VopEncoding;
-  /** Opcode in the 32-bit encoding (VOP3 puts VOPC at +0, VOP2 at +256, VOP1 at +320, see vop3Opcode). */
-  readonly opcode: number;
-  /** T_* bitmask of the targets that have the op. */
-  readonly targets: number;
   readonly dstKind: VopDstKind;
   /** Type of the result register (for 'mask' the 64-bit lane mask, for 'none' null). */
   readonly dst: OperandType | null;
@@ -60,15 +69,41 @@ export interface VopProfile {
  * table of new VOP2 opcodes (and the gfx906 deep-learning ops); opcodes and targets from llvm-mc-22,
  * which accepts each only on the targets given.
  */
-const ADDITIONS: readonly (readonly [VopEncoding, number, string, number])[] = [
-  ['VOP2', 55, 'v_dot2c_f32_f16', T_GFX908],
-  ['VOP2', 56, 'v_dot2c_i32_i16', T_GFX908],
-  ['VOP2', 57, 'v_dot4c_i32_i8', T_GFX908],
-  ['VOP2', 58, 'v_dot8c_i32_i4', T_GFX908],
-  ['VOP2', 59, 'v_fmac_f32', T_GFX906_UP],
-  ['VOP2', 60, 'v_pk_fmac_f16', T_GFX908],
-  ['VOP2', 61, 'v_xnor_b32', T_GFX906_UP],
+// gfx908's ops are keyed by 'mai-insts', the feature only gfx908 has among these processors (LLVM gates
+// them by dot*-insts features the processor records do not list).
+const ADDITIONS: readonly (readonly [VopEncoding, number, string, Feature])[] = [
+  ['VOP2', 55, 'v_dot2c_f32_f16', 'mai-insts'],
+  ['VOP2', 56, 'v_dot2c_i32_i16', 'mai-insts'],
+  ['VOP2', 57, 'v_dot4c_i32_i8', 'mai-insts'],
+  ['VOP2', 58, 'v_dot8c_i32_i4', 'mai-insts'],
+  ['VOP2', 59, 'v_fmac_f32', 'dl-insts'],
+  ['VOP2', 60, 'v_pk_fmac_f16', 'mai-insts'],
+  ['VOP2', 61, 'v_xnor_b32', 'dl-insts'],
 ];
+
+/**
+ * Older generations' spellings of gfx9 ops (LLVM's per-subtarget mnemonics): the carry-out add/sub are
+ * v_add_i32... on gfx6/gfx7 and v_add_u32... on gfx8 (where v_add_u32 is not gfx9's carry-less add).
+ */
+const RENAMES: Readonly<Partial<Record<Generation, Readonly<Record<string, string>>>>> = (() => {
+  const carry8: Record<string, string> = {
+    v_add_u32: 'v_add_co_u32',
+    v_sub_u32: 'v_sub_co_u32',
+    v_subrev_u32: 'v_subrev_co_u32',
+    v_addc_u32: 'v_addc_co_u32',
+    v_subb_u32: 'v_subb_co_u32',
+    v_subbrev_u32: 'v_subbrev_co_u32',
+  };
+  const carry6: Record<string, string> = {
+    v_add_i32: 'v_add_co_u32',
+    v_sub_i32: 'v_sub_co_u32',
+    v_subrev_i32: 'v_subrev_co_u32',
+    v_addc_u32: 'v_addc_co_u32',
+    v_subb_u32: 'v_subb_co_u32',
+    v_subbrev_u32: 'v_subbrev_co_u32',
+  };
+  return { gfx6: carry6, gfx7: carry6, gfx8: carry8 };
+})();
 
 interface Shape {
   dstKind?: VopDstKind;
@@ -87,6 +122,17 @@ const OVERRIDES: Record<string, Shape> = {
   v_readfirstlane_b32: { dstKind: 'sgpr', dst: 'b32', src: ['b32'] },
   v_swap_b32: { src: ['b32'], flags: VF_SWAP | VF_NO_E64 },
   // Sources that are raw integers although the name ends in a float type.
+  // gfx6/gfx7 VOP2 forms of ops that are VOP3-only from gfx8.
+  v_readlane_b32: { dstKind: 'sgpr', dst: 'b32', src: ['b32', 'b32'], flags: VF_LANE },
+  v_writelane_b32: { src: ['b32', 'b32'], flags: VF_LANE },
+  v_ldexp_f32: { src: ['f32', 'i32'] },
+  v_cvt_pkaccum_u8_f32: { dst: 'b32', src: ['f32', 'i32'] },
+  v_cvt_pknorm_i16_f32: { dst: 'b32', src: ['f32', 'f32'] },
+  v_cvt_pknorm_u16_f32: { dst: 'b32', src: ['f32', 'f32'] },
+  v_cvt_pkrtz_f16_f32: { dst: 'b32', src: ['f32', 'f32'] },
+  v_cvt_pk_u16_u32: { dst: 'b32', src: ['i32', 'i32'] },
+  v_cvt_pk_i16_i32: { dst: 'b32', src: ['i32', 'i32'] },
+  v_mac_legacy_f32: { flags: VF_TIED },
   v_cvt_f32_ubyte0: { dst: 'f32', src: ['i32'] },
   v_cvt_f32_ubyte1: { dst: 'f32', src: ['i32'] },
   v_cvt_f32_ubyte2: { dst: 'f32', src: ['i32'] },
@@ -151,7 +197,7 @@ function typeOf(s: string): OperandType | undefined {
   return TYPE_SUFFIX[s];
 }
 
-function build(encoding: VopEncoding, opcode: number, name: string, targets: number): VopProfile {
+function build(encoding: VopEncoding, opcodes: GenOpcodes, name: string, requires?: Feature): VopProfile {
   const parts = name.split('_');
   const last = typeOf(parts[parts.length - 1]) ?? 'b32';
   let dstKind: VopDstKind = encoding === 'VOPC' ? 'mask' : 'vgpr';
@@ -163,7 +209,7 @@ function build(encoding: VopEncoding, opcode: number, name: string, targets: num
     dst = typeOf(parts[2])!;
     src = [last];
   } else src = [last];
-  let flags = encoding === 'VOPC' && parts[1] === 'cmpx' ? VF_CMPX : 0;
+  let flags = encoding === 'VOPC' && (parts[1] === 'cmpx' || parts[1] === 'cmpsx') ? VF_CMPX : 0;
   let k: OperandType | null = null;
   const o = OVERRIDES[name];
   if (o) {
@@ -173,50 +219,85 @@ function build(encoding: VopEncoding, opcode: number, name: string, targets: num
     if (o.flags !== undefined) flags |= o.flags;
     if (o.k !== undefined) k = o.k;
   }
-  return { name, encoding, opcode, targets, dstKind, dst, src, flags, k };
+  return { name, names: {}, opcodes, requires, encoding, dstKind, dst, src, flags, k };
 }
 
 const DOC_TABLE: Record<VopEncoding, string> = { VOP1: 'vop1', VOP2: 'vop2', VOPC: 'vopc' };
+const GEN_TABLE: Record<VopEncoding, 'vop1' | 'vop2' | 'vopc'> = { VOP1: 'vop1', VOP2: 'vop2', VOPC: 'vopc' };
 
-/** Every VOP1/VOP2/VOPC op of gfx9, the document's rows first. */
+/** Every VOP1/VOP2/VOPC op of every generation: gfx9's document rows first, then ops older ones add. */
 export const VOP_PROFILES: readonly VopProfile[] = (() => {
   const list: VopProfile[] = [];
+  const byKey = new Map<string, VopProfile>();
+  const add = (enc: VopEncoding, gen: Generation, op: number, name: string, requires?: Feature): void => {
+    const key = enc + ':' + name;
+    const row = byKey.get(key);
+    if (row === undefined) {
+      const r = build(enc, { [gen]: op }, name, requires);
+      list.push(r);
+      byKey.set(key, r);
+    } else (row.opcodes as Record<Generation, number>)[gen] = op;
+  };
   for (const enc of ['VOP1', 'VOP2', 'VOPC'] as const) {
-    for (const [op, name] of DOC_OPCODES[DOC_TABLE[enc]]) list.push(build(enc, op, name, T_ALL));
+    for (const [op, name] of DOC_OPCODES[DOC_TABLE[enc]]) add(enc, 'gfx9', op, name);
   }
-  for (const [enc, op, name, t] of ADDITIONS) list.push(build(enc, op, name, t));
+  for (const [enc, op, name, f] of ADDITIONS) add(enc, 'gfx9', op, name, f);
+  for (const gen of ['gfx8', 'gfx7', 'gfx6'] as const) {
+    for (const enc of ['VOP1', 'VOP2', 'VOPC'] as const) {
+      for (const [op, llvm] of VOP_GEN_OPCODES[gen][GEN_TABLE[enc]]) {
+        const name = RENAMES[gen]?.[llvm] ?? llvm;
+        add(enc, gen, op, name);
+        if (name !== llvm) (byKey.get(enc + ':' + name)!.names as Record<Generation, string>)[gen] = llvm;
+      }
+    }
+  }
   return list;
 })();
 
-const BY_NAME = new Map<string, VopProfile>(VOP_PROFILES.map((p) => [p.name, p]));
-
-function byOpcode(enc: VopEncoding): readonly (VopProfile | undefined)[] {
-  const a: (VopProfile | undefined)[] = new Array(256).fill(undefined);
-  for (const p of VOP_PROFILES) if (p.encoding === enc) a[p.opcode] = p;
-  return a;
+/** LLVM's spelling of the op on a generation. */
+export function vopName(p: VopProfile, g: Generation): string {
+  return p.names[g] ?? p.name;
 }
 
-/** Profiles indexed by 32-bit-encoding opcode (0-255); undefined where gfx9 has no op. */
-export const VOP1_BY_OPCODE = byOpcode('VOP1');
-export const VOP2_BY_OPCODE = byOpcode('VOP2');
-export const VOPC_BY_OPCODE = byOpcode('VOPC');
+const ROWS_OF: Record<VopEncoding, VopProfile[]> = { VOP1: [], VOP2: [], VOPC: [] };
+for (const p of VOP_PROFILES) ROWS_OF[p.encoding].push(p);
 
-/** The profile of a VOP1/VOP2/VOPC op by LLVM name (no encoding suffix). */
-export function vopProfile(name: string): VopProfile | undefined {
-  return BY_NAME.get(name);
+const BY_OPCODE = new Map<string, readonly (VopProfile | null)[]>();
+
+/** The processor's profiles of an encoding, indexed by 32-bit-encoding opcode (0-255). */
+export function vopByOpcode(proc: Processor, enc: VopEncoding): readonly (VopProfile | null)[] {
+  const key = proc.name + enc;
+  let t = BY_OPCODE.get(key);
+  if (t === undefined) {
+    t = byOpcode(ROWS_OF[enc], proc, 256);
+    BY_OPCODE.set(key, t);
+  }
+  return t;
 }
 
-/** Opcode of the op in its 32-bit encoding, or undefined if it is not a VOP1/VOP2/VOPC op. */
-export function vopOpcode(name: string): number | undefined {
-  return BY_NAME.get(name)?.opcode;
+/** The processor record of a target name (every target has one). */
+export function processorOf(t: string): Processor {
+  const p = findProcessor(t);
+  if (p === undefined) throw new Error(`internal: no processor record for ${t}`);
+  return p;
 }
 
-/** Base of each encoding's ops in the VOP3 opcode space (VOP3A/VOP3B opcodes below 448). */
-export const VOP3_BASE: Record<VopEncoding, number> = { VOPC: 0, VOP2: 256, VOP1: 320 };
+/**
+ * Base of each encoding's ops in the VOP3 opcode space, per generation (the ISA documents' "VOP3 opcode"
+ * columns; CLRX GcnInstrsVop1.md: VOP1 at 384 on GCN 1.0/1.1, 320 from GCN 1.2).
+ */
+export const VOP3_BASE: Record<Generation, Record<VopEncoding, number>> = {
+  gfx6: { VOPC: 0, VOP2: 256, VOP1: 384 },
+  gfx7: { VOPC: 0, VOP2: 256, VOP1: 384 },
+  gfx8: { VOPC: 0, VOP2: 256, VOP1: 320 },
+  gfx9: { VOPC: 0, VOP2: 256, VOP1: 320 },
+};
 
-/** The VOP3 (e64) opcode of the op, or undefined when it has no e64 form. */
-export function vop3Opcode(p: VopProfile): number | undefined {
-  return p.flags & VF_NO_E64 ? undefined : VOP3_BASE[p.encoding] + p.opcode;
+/** The VOP3 (e64) opcode of the op on the processor, or undefined when it has no e64 form there. */
+export function vop3Opcode(p: VopProfile, proc: Processor): number | undefined {
+  if (p.flags & VF_NO_E64) return undefined;
+  const op = opcodeOn(p, proc);
+  return op === undefined ? undefined : VOP3_BASE[proc.generation][p.encoding] + op;
 }
 
 /** Whether a type is a floating-point one (its operands take abs/neg modifiers). */

@@ -4,8 +4,13 @@
 // Which sources take abs/neg, and whether clamp, omod and op_sel exist, were checked for every op against
 // llvm-objdump-22 (it rejects an encoding that sets a modifier bit the op does not have, except op_sel,
 // which it ignores where the op has none).
+//
+// Opcodes per generation: gfx9 from the Vega document, gfx6/gfx7/gfx8 from LLVM (generated/vop-opcodes.ts).
 import type { OperandType } from '../codec/operands.js';
 import { DOC_OPCODES } from './generated/doc-opcodes.js';
+import { VOP_GEN_OPCODES } from './generated/vop-opcodes.js';
+import type { GenOpcodes, OpRow } from './ops.js';
+import type { Generation } from './processors.js';
 
 /** Decoding shape beyond the plain `vdst, src0, src1[, src2]` form. */
 export type Vop3Shape =
@@ -27,9 +32,10 @@ export type Vop3Shape =
  */
 export type Vop3Type = OperandType | 'v128';
 
-export interface Vop3OpShape {
+export interface Vop3OpShape extends OpRow {
   readonly name: string;
-  readonly opcode: number;
+  /** VOP3 opcode per generation. */
+  readonly opcodes: GenOpcodes;
   readonly shape: Vop3Shape;
   readonly dst: Vop3Type;
   readonly src: readonly Vop3Type[];
@@ -161,6 +167,12 @@ const ROWS: readonly Row[] = [
   ['v_add_i16', 'i16', 'i16 i16', 0, 'cs'],
   ['v_sub_i16', 'i16', 'i16 i16', 0, 'cs'],
   ['v_pack_b32_f16', 'b32', 'f16 f16', 0b11, 'cs'],
+  // gfx6/gfx7 only (CLRX GcnInstrsVop3.md; operand types as llvm-mc-22 -mcpu=gfx600 takes them).
+  ['v_mullit_f32', 'f32', 'f32 f32 f32', 0b111, 'co'],
+  ['v_lshl_b64', 'b64', 'b64 b32', 0, ''],
+  ['v_lshr_b64', 'b64', 'b64 b32', 0, ''],
+  ['v_ashr_i64', 'i64', 'i64 b32', 0, ''],
+  ['v_mul_lo_i32', 'i32', 'i32 i32', 0, ''],
 ];
 
 /**
@@ -178,12 +190,29 @@ const DOC = new Map<string, number>(
   [...DOC_OPCODES.vop3a, ...DOC_OPCODES.vop3b].map(([op, name]) => [name, op]),
 );
 
-function shapeOf(r: Row, opcode: number): Vop3OpShape {
+/** name -> VOP3 opcode of each older generation (LLVM's numbers). */
+const GEN: Record<'gfx6' | 'gfx7' | 'gfx8', Map<string, number>> = {
+  gfx6: new Map(VOP_GEN_OPCODES.gfx6.vop3.map(([op, n]) => [n, op])),
+  gfx7: new Map(VOP_GEN_OPCODES.gfx7.vop3.map(([op, n]) => [n, op])),
+  gfx8: new Map(VOP_GEN_OPCODES.gfx8.vop3.map(([op, n]) => [n, op])),
+};
+
+function opcodesOf(name: string, gfx9: number | undefined): GenOpcodes {
+  const o: Partial<Record<Generation, number>> = {};
+  for (const g of ['gfx6', 'gfx7', 'gfx8'] as const) {
+    const op = GEN[g].get(name);
+    if (op !== undefined) o[g] = op;
+  }
+  if (gfx9 !== undefined) o.gfx9 = gfx9;
+  return o;
+}
+
+function shapeOf(r: Row, opcodes: GenOpcodes): Vop3OpShape {
   const [name, dst, src, mods, flags, shape] = r;
   const srcs = src.split(' ') as Vop3Type[];
   return {
     name,
-    opcode,
+    opcodes,
     shape: shape ?? 'plain',
     dst,
     src: srcs,
@@ -194,19 +223,22 @@ function shapeOf(r: Row, opcode: number): Vop3OpShape {
   };
 }
 
-/** Every VOP3-only op (all three gfx9 targets have the same set). */
+/** Every VOP3-only op of every generation. */
 export const VOP3_ONLY_OPS: readonly Vop3OpShape[] = (() => {
   const list: Vop3OpShape[] = [];
+  const known = new Set<string>();
   for (const r of ROWS) {
-    const op = DOC.get(r[0]);
-    if (op === undefined) throw new Error(`vop3: ${r[0]} is not in the document's VOP3 tables`);
-    list.push(shapeOf(r, op));
+    const ops = opcodesOf(r[0], DOC.get(r[0]));
+    if (Object.keys(ops).length === 0) throw new Error(`vop3: ${r[0]} has no opcode on any generation`);
+    list.push(shapeOf(r, ops));
+    known.add(r[0]);
   }
   for (const [vop, name] of VINTRP_ROWS) {
     const mov = name === 'v_interp_mov_f32';
+    known.add(name);
     list.push({
       name,
-      opcode: VINTRP_VOP3_BASE + vop,
+      opcodes: opcodesOf(name, VINTRP_VOP3_BASE + vop),
       shape: 'interp',
       dst: 'f32',
       src: ['b32', 'f32'],
@@ -216,5 +248,7 @@ export const VOP3_ONLY_OPS: readonly Vop3OpShape[] = (() => {
       opSel: 0,
     });
   }
+  for (const g of ['gfx6', 'gfx7', 'gfx8'] as const)
+    for (const n of GEN[g].keys()) if (!known.has(n)) throw new Error(`vop3: no operand shape for ${g} ${n}`);
   return list;
 })();

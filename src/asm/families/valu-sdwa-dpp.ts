@@ -39,7 +39,7 @@ export interface VopLine {
 }
 
 function word0(o: VopOp, enc: number, vdst: number, src1: number, src0: number): number {
-  const op = o.p.opcode;
+  const op = o.opcode;
   if (enc === ENC_VOP1) return (0x7e000000 | (vdst << 17) | (op << 9) | src0) >>> 0;
   if (enc === ENC_VOPC) return (0x7c000000 | (op << 17) | (src1 << 9) | src0) >>> 0;
   return ((op << 25) | (vdst << 17) | (src1 << 9) | src0) >>> 0;
@@ -67,8 +67,10 @@ export function encodeSdwa(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: 
   const p = o.p;
   if (p.dstKind === 'none') return { words: [word0(o, enc, 0, 0, 0xf9), 0] };
   if (m.omodPos && !o.fpDst) return err(INVALID, m.omodPos);
+  // gfx8 SDWA has no omod; its VOPC form takes clamp but writes only vcc.
+  if (o.sdwa8 && m.omodPos) return err(NOT_VALID, m.omodPos);
   if (enc === ENC_VOPC) {
-    const b = firstOf(m.clamp, m.omodPos, m.dstSel >= 0 ? m.sdwa : null);
+    const b = firstOf(o.sdwa8 ? null : m.clamp, m.omodPos, m.dstSel >= 0 ? m.sdwa : null);
     if (b) return err(INVALID, b);
   }
   if (enc === ENC_VOP1 && m.src1Sel >= 0) return err(NOT_VALID, m.sdwa ?? inst.pos);
@@ -78,7 +80,10 @@ export function encodeSdwa(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: 
   let vdst = 0;
   if (enc === ENC_VOPC) {
     const sd = l.sdst as Operand;
-    if (!isVcc(sd)) {
+    if (o.sdwa8) {
+      if (!isVcc(sd)) return err(NOT_VALID, inst.pos);
+      if (m.clamp) w1 |= 1 << 13;
+    } else if (!isVcc(sd)) {
       const c = sgprPair(sd);
       if (isErr(c)) return c;
       w1 |= (0x80 | c) << 8;
@@ -94,11 +99,14 @@ export function encodeSdwa(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: 
   }
   const a = sdwaSrc(l.src0 as Operand, o, 0);
   if (isErr(a)) return a;
+  // gfx8 SDWA sources are VGPRs only.
+  if (o.sdwa8 && a[1]) return err(INVALID, (l.src0 as Operand).pos);
   w1 |= (a[0].code & 0xff) | ((m.src0Sel < 0 ? 6 : m.src0Sel) << 16) | (a[2] << 19) | (a[1] << 23);
   let b: [Src, number, number] | null = null;
   if (l.src1) {
     const r = sdwaSrc(l.src1, o, 1);
     if (isErr(r)) return r;
+    if (o.sdwa8 && r[1]) return err(INVALID, l.src1.pos);
     b = r;
     w1 |= ((m.src1Sel < 0 ? 6 : m.src1Sel) << 24) | (r[2] << 27) | (r[1] << 31);
   }

@@ -2,11 +2,21 @@
 // llvm-mc picks the encoding: DPP when a DPP control is written, SDWA when an SDWA select or sext() is, and
 // otherwise the first of e32, e64, SDWA the operands fit (e32 takes no modifiers, an SGPR-pair result or a
 // non-VGPR src1; e64 takes no literal on gfx9).
-import { VOP1_OPS, VOP2_OPS, VOPC_OPS, type VopOp } from '../../codec/families/vop-ops.js';
-import { K_NONE, K_SDST, K_VOPC, VOP3_TABLES, type Vop3Entry } from '../../codec/families/vop3-tables.js';
+import { type VopOp, vopTables } from '../../codec/families/vop-ops.js';
+import { K_NONE, K_SDST, K_VOPC, type Vop3Entry, vop3Table } from '../../codec/families/vop3-tables.js';
 import { typeDwords } from '../../codec/operands.js';
-import { type Target, targetBit } from '../../isa/targets.js';
-import { VF_CARRY_OUT, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP, vop3Opcode } from '../../isa/vop-profile.js';
+import { VOP3 } from '../../isa/encodings/vector.js';
+import type { Target } from '../../isa/targets.js';
+import {
+  processorOf,
+  VF_CARRY_OUT,
+  VF_LANE,
+  VF_MADAK,
+  VF_MADMK,
+  VF_MASK_IN,
+  VF_SWAP,
+  vop3Opcode,
+} from '../../isa/vop-profile.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import { encodeDpp, encodeSdwa, type VopLine } from './valu-sdwa-dpp.js';
@@ -59,15 +69,15 @@ const NO_CARRY_ADD = new Set(['v_add_u32', 'v_sub_u32', 'v_subrev_u32']);
 
 function build(t: Target): Map<string, Entry> {
   const m = new Map<string, Entry>();
-  const tb = targetBit(t);
-  const tabs = [VOP1_OPS, VOP2_OPS, VOPC_OPS];
+  const proc = processorOf(t);
+  const tabs = vopTables(t);
   for (let enc = 0; enc < 3; enc++) {
     for (const o of tabs[enc]) {
-      if (o === undefined || !(o.p.targets & tb)) continue;
-      const op3 = vop3Opcode(o.p);
-      const e64 = op3 === undefined ? null : VOP3_TABLES[t][op3];
-      const base = { o, enc, e64, sdwa: (o.sdwaTargets & tb) !== 0, dpp: (o.dppTargets & tb) !== 0 };
-      const name = o.p.name;
+      if (o === undefined) continue;
+      const op3 = vop3Opcode(o.p, proc);
+      const e64 = op3 === undefined ? null : (vop3Table(t)[op3] ?? null);
+      const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp };
+      const name = o.name;
       m.set(name, { ...base, form: F_AUTO });
       m.set(name + '_e32', { ...base, form: F_E32 });
       m.set(name + '_e64', { ...base, form: F_E64 });
@@ -157,7 +167,7 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
   if (bad) return err(INVALID, bad);
   const o = e.o;
   const p = o.p;
-  const op = p.opcode;
+  const op = o.opcode;
   if (p.dstKind === 'none') return { words: [e.enc === ENC_VOP1 ? (0x7e000000 | (op << 9)) >>> 0 : 0] };
   const ms = srcMods(l.src0, o.fp0, true) ?? srcMods(l.src1, o.fp1, false) ?? noMods(l.k);
   if (ms) return ms;
@@ -173,7 +183,13 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
     return err(INVALID, s0op.pos);
   let w: number;
   let src1 = 0;
-  if (l.src1) {
+  if (p.flags & VF_LANE && l.src1) {
+    // gfx6/gfx7 VOP2 v_readlane/v_writelane: the lane select is a scalar code in the src1 field.
+    const s1 = encodeSrc(l.src1, 'b32', 1);
+    if (isErr(s1)) return s1;
+    if (s1.kind === S_VGPR || s1.kind === S_LIT || s1.kind === S_AGPR) return err(INVALID, l.src1.pos);
+    src1 = s1.code;
+  } else if (l.src1) {
     const v = vgprIndex(l.src1, typeDwords(o.s1));
     if (isErr(v)) return v;
     src1 = v;
@@ -221,7 +237,8 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
   if (m.clamp && !v3.clamp) return err(INVALID, m.clamp);
   if (m.clamp && m.omodPos && m.omodPos.col < m.clamp.col) return err(INVALID, m.clamp);
   const op3 = v3.opcode;
-  if (v3.kind === K_NONE) return { words: [(0xd0000000 | (op3 << 16)) >>> 0, 0] };
+  const L = VOP3[processorOf(inst.target).generation].fields;
+  if (v3.kind === K_NONE) return { words: [(0xd0000000 | (op3 << L.op.shift)) >>> 0, 0] };
   const o = e.o;
   let vdst: number | Err;
   let sdst = 0;
@@ -256,7 +273,7 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
   const bus = vop3Bus(srcs, -1);
   if (bus) return bus;
   const field = v3.kind === K_SDST ? (sdst & 0x7f) << 8 : abs << 8; // VOP3B sdst is 7 bits: LLVM truncates a wider code
-  const w0 = 0xd0000000 | (op3 << 16) | (m.clamp ? 0x8000 : 0) | field | vdst;
+  const w0 = 0xd0000000 | (op3 << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
   const c = (k: number) => srcs[k]?.code ?? 0;
   const w1 = (neg << 29) | (m.omod << 27) | (c(2) << 18) | (c(1) << 9) | c(0);
   return { words: [w0 >>> 0, w1 >>> 0] };

@@ -6,11 +6,14 @@ import {
   K_READLANE,
   K_SDST,
   K_WRITELANE,
-  VOP3_TABLES,
   type Vop3Entry,
+  vop3Table,
 } from '../../codec/families/vop3-tables.js';
 import { type OperandType, typeDwords } from '../../codec/operands.js';
-import { TARGETS, type Target } from '../../isa/targets.js';
+import { VOP3 } from '../../isa/encodings/vector.js';
+import { opcodeOn } from '../../isa/ops.js';
+import type { Target } from '../../isa/targets.js';
+import { processorOf } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
@@ -42,9 +45,11 @@ const READS_VCC = new Set(['v_div_fmas_f32', 'v_div_fmas_f64']);
 
 function build(t: Target): Map<string, Entry> {
   const m = new Map<string, Entry>();
+  const proc = processorOf(t);
   for (const s of VOP3_ONLY_OPS) {
-    const e = VOP3_TABLES[t][s.opcode];
-    if (e === null) continue;
+    const op = opcodeOn(s, proc);
+    const e = op === undefined ? null : vop3Table(t)[op];
+    if (e === null || e === undefined) continue;
     // LLVM names the VOP3 forms of the VINTRP ops with their encoding suffix only.
     if (e.kind === K_INTERP) m.set(s.name + '_e64', { s, e });
     else {
@@ -55,7 +60,15 @@ function build(t: Target): Map<string, Entry> {
   return m;
 }
 
-const TABLES = new Map<Target, Map<string, Entry>>(TARGETS.map((t) => [t, build(t)]));
+const TABLES = new Map<Target, Map<string, Entry>>();
+function table(t: Target): Map<string, Entry> {
+  let m = TABLES.get(t);
+  if (m === undefined) {
+    m = build(t);
+    TABLES.set(t, m);
+  }
+  return m;
+}
 
 function dwordsOf(t: Vop3Type): number {
   return t === 'v128' ? 4 : typeDwords(t);
@@ -85,7 +98,7 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
 }
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const ent = TABLES.get(inst.target)?.get(inst.mnemonic);
+  const ent = table(inst.target).get(inst.mnemonic);
   if (!ent) return null;
   const { s, e } = ent;
   const sp = splitOperands(inst.operands);
@@ -165,13 +178,14 @@ function encode(inst: AsmInst): EncodeResult | null {
   const bus = vop3Bus(srcs, READS_VCC.has(s.name) ? VCC_BUS : -1);
   if (bus) return bus;
   const field = e.kind === K_SDST ? (sdst & 0x7f) << 8 : (abs << 8) | (opSel << 11);
-  const w0 = 0xd0000000 | (e.opcode << 16) | (m.clamp ? 0x8000 : 0) | field | vdst;
+  const L = VOP3[processorOf(inst.target).generation].fields;
+  const w0 = 0xd0000000 | (e.opcode << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
   const w1 = (neg << 29) | (m.omod << 27) | (codes[2] << 18) | (codes[1] << 9) | codes[0];
   return { words: [w0 >>> 0, w1 >>> 0] };
 }
 
 export const valuVop3: AsmFamily = {
   name: 'valu-vop3',
-  mnemonics: (t) => TABLES.get(t)?.keys() ?? [],
+  mnemonics: (t) => table(t).keys(),
   encode,
 };

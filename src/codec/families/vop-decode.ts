@@ -3,17 +3,14 @@
 // Like LLVM, an SDWA or DPP dword that does not decode falls back to the plain form, where 0xf9/0xfa
 // are not valid sources (only v_nop, which has none, still decodes).
 
-import { targetBit } from '../../isa/targets.js';
-import { VF_CARRY_OUT, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
+import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
 import { hex, LITERAL, type OperandType, scalarReg, srcOperand, typeDwords, vgpr } from '../operands.js';
 import type { DecodeInput, DecodeOutput } from '../types.js';
-import { VOP1_OPS, VOP2_OPS, VOPC_OPS, type VopOp } from './vop-ops.js';
+import { type VopOp, vopTables } from './vop-ops.js';
 
 export const ENC_VOP1 = 0;
 export const ENC_VOP2 = 1;
 export const ENC_VOPC = 2;
-
-const TABLES = [VOP1_OPS, VOP2_OPS, VOPC_OPS];
 
 const SEL = ['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD'];
 // The reserved dst_unused value 3 decodes, and prints as UNUSED_PAD.
@@ -111,17 +108,14 @@ function readLiteral(inp: DecodeInput, i: number): number {
 export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];
   const op = enc === ENC_VOP1 ? (w >>> 9) & 0xff : enc === ENC_VOP2 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
-  const o = TABLES[enc][op];
-  const tb = targetBit(inp.target);
-  if (o === undefined || (o.p.targets & tb) === 0) {
+  const o = vopTables(inp.target)[enc][op];
+  if (o === undefined) {
     fail(out);
     return;
   }
   const src0 = w & 0x1ff;
-  if (src0 === 0xfa && (o.dppTargets & tb) !== 0 && i + 1 < inp.n && dpp(enc, o, w, inp.words[i + 1], out))
-    return;
-  if (src0 === 0xf9 && (o.sdwaTargets & tb) !== 0 && i + 1 < inp.n && sdwa(enc, o, w, inp.words[i + 1], out))
-    return;
+  if (src0 === 0xfa && o.hasDpp && i + 1 < inp.n && dpp(enc, o, w, inp.words[i + 1], out)) return;
+  if (src0 === 0xf9 && o.hasSdwa && i + 1 < inp.n && sdwa(enc, o, w, inp.words[i + 1], out)) return;
   plain(enc, o, w, inp, i, out);
 }
 
@@ -175,6 +169,15 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
     } else if (flags & VF_SWAP) {
       text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + misfit(src0, CLASS_VGPR);
     } else text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + ', ' + s0;
+  } else if (flags & VF_LANE) {
+    // gfx6/gfx7 VOP2 v_readlane_b32/v_writelane_b32: the src1 field holds the lane select's scalar code.
+    const lane = srcOperand((w >>> 9) & 0xff, 'b32', 0);
+    const d = p.dstKind === 'sgpr' ? srcOperand(vdst, 'b32', 0) : vgpr(vdst, 1);
+    if (lane === null || d === null) {
+      fail(out);
+      return;
+    }
+    text = o.e32 + ' ' + d + ', ' + s0 + ', ' + lane;
   } else {
     const s1 = vgpr((w >>> 9) & 0xff, typeDwords(o.s1));
     if (enc === ENC_VOPC) text = o.e32 + ' vcc, ' + s0 + ', ' + s1;
@@ -215,7 +218,9 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): 
   const src1Sel = (w1 >>> 24) & 7;
   // A select of 7 is reserved; llvm-objdump-22 crashes on it (no oracle), we print the words as .long.
   if (src0Sel > 6 || src1Sel > 6) return false;
-  const c0 = w1 & 0x800000 ? w1 & 0xff : 256 + (w1 & 0xff);
+  // gfx8 has no SGPR sources (bits 23/31 are ignored) and no omod (bits 14-15 ignored).
+  const g8 = o.sdwa8;
+  const c0 = w1 & 0x800000 && !g8 ? w1 & 0xff : 256 + (w1 & 0xff);
   if (c0 === LITERAL) return false;
   const s0 = sdwaSrc(c0, o.s0, o.fp0, (w1 >>> 19) & 7);
   if (s0 === null) return false;
@@ -225,13 +230,26 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): 
   let s1 = '';
   if (enc !== ENC_VOP1) {
     const v1 = (w >>> 9) & 0xff;
-    const c1 = w1 & 0x80000000 ? v1 : 256 + v1;
+    const c1 = w1 & 0x80000000 && !g8 ? v1 : 256 + v1;
     if (c1 === LITERAL) return false;
     const s = sdwaSrc(c1, o.s1, o.fp1, (w1 >>> 27) & 7);
     if (s === null) return false;
     s1 = s;
   }
-  if (enc === ENC_VOPC) {
+  if (enc === ENC_VOPC && g8) {
+    // gfx8 VOPC SDWA writes vcc; bit 13 is clamp, the other bits 8-15 are ignored.
+    text =
+      o.sdwa +
+      ' vcc, ' +
+      s0 +
+      ', ' +
+      s1 +
+      (w1 & 0x2000 ? ' clamp' : '') +
+      ' src0_sel:' +
+      SEL[src0Sel] +
+      ' src1_sel:' +
+      SEL[src1Sel];
+  } else if (enc === ENC_VOPC) {
     const sd = scalarSdst(w1);
     if (sd === null) return false;
     // (SDWAB has no clamp/omod: bits 8-15 are the scalar destination.)
@@ -248,7 +266,7 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): 
       if (p.flags & VF_MASK_IN) text += ', vcc';
     }
     if (w1 & 0x2000) text += ' clamp';
-    if (w1 & 0xc000) {
+    if (w1 & 0xc000 && !g8) {
       if (!o.fpDst) return false;
       text += OMOD[(w1 >>> 14) & 3];
     }

@@ -1,26 +1,39 @@
 // Decode tables of the VOP1/VOP2/VOPC ops in their 32-bit encodings (e32, SDWA, DPP), built once from
 // the shared operand profiles. Which op has an SDWA or DPP form on which target is what llvm-objdump-22
 // decodes; the rules below reproduce it.
+import { opcodeOn } from '../../isa/ops.js';
+import type { Processor } from '../../isa/processors.js';
+import type { Target } from '../../isa/targets.js';
 import {
+  processorOf,
+  VF_LANE,
   VF_MADAK,
   VF_MADMK,
   VF_SWAP,
   VF_TIED,
-  VOP_PROFILES,
   type VopEncoding,
   type VopProfile,
+  vopByOpcode,
+  vopName,
 } from '../../isa/vop-profile.js';
 import { type OperandType, typeDwords } from '../operands.js';
 
+/** An op of one processor in its 32-bit encodings. */
 export interface VopOp {
   readonly p: VopProfile;
+  /** The op's 32-bit-encoding opcode on this processor. */
+  readonly opcode: number;
+  /** LLVM's spelling on this processor (without suffix). */
+  readonly name: string;
   /** Mnemonic of the plain 32-bit form: LLVM adds _e32 only where the op also has an e64 form. */
   readonly e32: string;
   readonly sdwa: string;
   readonly dpp: string;
-  /** T_* masks of the targets with an SDWA / DPP form (0: none). */
-  readonly sdwaTargets: number;
-  readonly dppTargets: number;
+  /** Whether the op has an SDWA / DPP form on this processor. */
+  readonly hasSdwa: boolean;
+  readonly hasDpp: boolean;
+  /** gfx8's SDWA (no SGPR sources, no omod, VOPC writes vcc and prints no _sdwa suffix). */
+  readonly sdwa8: boolean;
   /** Width of the destination VGPR in dwords. */
   readonly dstDw: number;
   readonly s0: OperandType;
@@ -36,10 +49,10 @@ export interface VopOp {
 
 // Ops LLVM has neither SDWA nor DPP forms of (besides madmk/madak, whose K takes the extra dword).
 const NO_EXT = new Set(['v_readfirstlane_b32', 'v_swap_b32', 'v_clrexcp']);
-// LLVM has DPP but no SDWA forms of the accumulating ops, except v_pk_fmac_f16 which has both.
+// LLVM has DPP but no SDWA forms of the accumulating ops, except v_pk_fmac_f16 which has both (and
+// gfx8's v_mac_f32/v_mac_f16, see NO_SDWA_GFX9).
+const NO_SDWA_GFX9 = new Set(['v_mac_f32', 'v_mac_f16']);
 const NO_SDWA = new Set([
-  'v_mac_f32',
-  'v_mac_f16',
   'v_fmac_f32',
   'v_dot2c_f32_f16',
   'v_dot2c_i32_i16',
@@ -64,22 +77,34 @@ function has64(p: VopProfile): boolean {
   );
 }
 
-function build(p: VopProfile): VopOp {
-  const bare = (p.flags & (VF_MADMK | VF_MADAK | VF_SWAP)) !== 0 || p.name === 'v_readfirstlane_b32';
+function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
+  const name = vopName(p, proc.generation);
+  const bare =
+    (p.flags & (VF_MADMK | VF_MADAK | VF_SWAP | VF_LANE)) !== 0 || p.name === 'v_readfirstlane_b32';
   // v_nop prints the same mnemonic in all three forms.
   const noOps = p.src.length === 0;
+  const gfx8 = proc.generation === 'gfx8';
   const ext = !NO_EXT.has(p.name) && !(p.flags & (VF_MADMK | VF_MADAK));
-  const sdwaTargets = ext && !NO_SDWA.has(p.name) && !has64(p) ? p.targets : 0;
-  const dppTargets = ext && p.encoding !== 'VOPC' ? p.targets : 0;
+  const hasSdwa =
+    proc.features.has('sdwa') &&
+    ext &&
+    !NO_SDWA.has(p.name) &&
+    !(NO_SDWA_GFX9.has(p.name) && !gfx8) &&
+    !has64(p);
+  const hasDpp = proc.features.has('dpp') && ext && p.encoding !== 'VOPC';
   const s0 = p.src[0] ?? 'b32';
   const s1 = p.src[1] ?? s0;
   return {
     p,
-    e32: bare || noOps ? p.name : p.name + '_e32',
-    sdwa: noOps ? p.name : p.name + '_sdwa',
-    dpp: noOps ? p.name : p.name + '_dpp',
-    sdwaTargets,
-    dppTargets,
+    opcode,
+    name,
+    e32: bare || noOps ? name : name + '_e32',
+    // gfx8 prints VOPC's SDWA form without a suffix.
+    sdwa: noOps || (gfx8 && p.encoding === 'VOPC') ? name : name + '_sdwa',
+    dpp: noOps ? name : name + '_dpp',
+    hasSdwa,
+    hasDpp,
+    sdwa8: gfx8,
     dstDw: p.dst !== null && p.dstKind === 'vgpr' ? typeDwords(p.dst) : 1,
     s0,
     s1,
@@ -90,15 +115,34 @@ function build(p: VopProfile): VopOp {
   };
 }
 
-function table(enc: VopEncoding): (VopOp | undefined)[] {
-  const a: (VopOp | undefined)[] = new Array(256).fill(undefined);
-  for (const p of VOP_PROFILES) if (p.encoding === enc) a[p.opcode] = build(p);
-  return a;
+function table(proc: Processor, enc: VopEncoding): (VopOp | undefined)[] {
+  return vopByOpcode(proc, enc).map((p) => (p === null ? undefined : build(p, proc, opcodeOn(p, proc)!)));
 }
 
-export const VOP1_OPS = table('VOP1');
-export const VOP2_OPS = table('VOP2');
-export const VOPC_OPS = table('VOPC');
+/** One processor's ops by 32-bit opcode, per encoding in ENC order: VOP1, VOP2, VOPC. */
+export type VopTables = readonly [
+  readonly (VopOp | undefined)[],
+  readonly (VopOp | undefined)[],
+  readonly (VopOp | undefined)[],
+];
+
+const TABLES = new Map<string, VopTables>();
+let lastTarget = '';
+let lastTables: VopTables | null = null;
+
+/** The VOP1/VOP2/VOPC tables of a target, built once (memoised for the per-instruction path). */
+export function vopTables(t: Target): VopTables {
+  if (t === lastTarget && lastTables !== null) return lastTables;
+  let v = TABLES.get(t);
+  if (v === undefined) {
+    const proc = processorOf(t);
+    v = [table(proc, 'VOP1'), table(proc, 'VOP2'), table(proc, 'VOPC')];
+    TABLES.set(t, v);
+  }
+  lastTarget = t;
+  lastTables = v;
+  return v;
+}
 
 /** Whether the op accumulates into its destination (printed like a plain two-source op in e32). */
 export function isTied(o: VopOp): boolean {

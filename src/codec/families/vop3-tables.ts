@@ -1,14 +1,18 @@
 // Per-target decode tables of the VOP3 family (VOP3A/VOP3B, opcodes 0-895 of the 10-bit field): one entry
 // per opcode with the mnemonic and the operand text tables the decoder indexes by field value.
-import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
+import { hasOpSel, vop3OpSpace } from '../../isa/encodings/vector.js';
+import { opcodeOn } from '../../isa/ops.js';
+import type { Generation, Processor } from '../../isa/processors.js';
+import type { Target } from '../../isa/targets.js';
 import {
   isFloatType,
+  processorOf,
   VF_CARRY_OUT,
   VF_MASK_IN,
-  VF_NO_E64,
   VOP_PROFILES,
   type VopProfile,
   vop3Opcode,
+  vopName,
 } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
 import { type OperandType, scalarReg, srcOperand, typeDwords, vgpr } from '../operands.js';
@@ -207,8 +211,12 @@ const NO_OMOD = new Set(['v_cvt_rpi_i32_f32', 'v_cvt_flr_i32_f32', 'v_frexp_exp_
 /** Ops without operands. */
 const NO_OPERANDS = new Set(['v_nop', 'v_clrexcp']);
 
-function promoted(p: VopProfile, op: number): Vop3Entry | null {
-  const e64 = p.name + '_e64 ';
+function promoted(p: VopProfile, op: number, g: Generation): Vop3Entry | null {
+  const spelled = vopName(p, g);
+  const e64 = spelled + '_e64 ';
+  // gfx6/gfx7 VOP2 ops that later became VOP3-only take that shape's operands and modifiers in e64.
+  const twin = VOP2_TWINS.get(p.name);
+  if (p.encoding === 'VOP2' && twin !== undefined) return { ...only(twin, op, g), prefix: e64 };
   const float0 = p.src.length > 0 && isFloatType(p.src[0]);
   let mods = floatMask(p.src);
   const modsPrint = p.name === 'v_cndmask_b32' ? 3 : mods;
@@ -218,7 +226,7 @@ function promoted(p: VopProfile, op: number): Vop3Entry | null {
     return {
       ...base,
       encoding: 'VOP3A',
-      prefix: p.name,
+      prefix: spelled,
       kind: K_NONE,
       dst: [],
       src: [],
@@ -262,17 +270,26 @@ function promoted(p: VopProfile, op: number): Vop3Entry | null {
   };
 }
 
-function only(s: Vop3OpShape): Vop3Entry {
+/** VOP3-only shapes of the gfx6/gfx7 VOP2 ops that gfx8 made VOP3-only. */
+const VOP2_TWINS = new Map<string, Vop3OpShape>(
+  VOP3_ONLY_OPS.filter((s) => VOP_PROFILES.some((p) => p.encoding === 'VOP2' && p.name === s.name)).map(
+    (s) => [s.name, s],
+  ),
+);
+
+function only(s: Vop3OpShape, opcode: number, g: Generation): Vop3Entry {
+  // Before gfx9 there is no op_sel; 16-bit ops print without it.
+  const opSel = hasOpSel(g) ? s.opSel : 0;
   const base = {
     name: s.name,
-    opcode: s.opcode,
+    opcode,
     prefix: s.name + ' ',
     mods: s.mods,
     modsPrint: s.shape === 'interp' || s.shape === 'interp16' ? s.mods : floatMask(s.src) & s.mods,
     clamp: s.clamp,
     omod: s.omod,
-    opSel: s.opSel,
-    opSelZero: s.opSel === 3 ? 4 : 0,
+    opSel,
+    opSelZero: opSel === 3 ? 4 : 0,
     mov: s.name === 'v_interp_mov_f32',
   };
   switch (s.shape) {
@@ -333,51 +350,45 @@ function only(s: Vop3OpShape): Vop3Entry {
   }
 }
 
-function build(t: Target): (Vop3Entry | null)[] {
-  const tab: (Vop3Entry | null)[] = new Array(1024).fill(null);
-  const bit = targetBit(t);
+function build(proc: Processor): (Vop3Entry | null)[] {
+  const g = proc.generation;
+  const tab: (Vop3Entry | null)[] = new Array(vop3OpSpace(g)).fill(null);
   for (const p of VOP_PROFILES) {
-    if (!(p.targets & bit) || p.flags & VF_NO_E64) continue;
-    const op = vop3Opcode(p);
+    const op = vop3Opcode(p, proc);
     if (op === undefined) continue;
-    const e = promoted(p, op);
+    const e = promoted(p, op, g);
     if (e !== null) tab[op] = e;
   }
-  for (const s of VOP3_ONLY_OPS) tab[s.opcode] = only(s);
+  for (const s of VOP3_ONLY_OPS) {
+    const op = opcodeOn(s, proc);
+    if (op === undefined) continue;
+    if (tab[op] !== null) throw new Error(`internal: ${tab[op]!.name} and ${s.name} share VOP3 opcode ${op}`);
+    tab[op] = only(s, op, g);
+  }
   return tab;
 }
 
-const NONE: readonly (Vop3Entry | null)[] = new Array(1024).fill(null);
+const TABLES = new Map<string, readonly (Vop3Entry | null)[]>();
+let lastTarget = '';
+let lastTable: readonly (Vop3Entry | null)[] = [];
 
-/** Per target; the gfx9 rows only so far: older generations get an empty table (nothing decodes). */
-export const VOP3_TABLES: Record<Target, readonly (Vop3Entry | null)[]> = {
-  gfx600: NONE,
-  gfx601: NONE,
-  gfx602: NONE,
-  gfx700: NONE,
-  gfx701: NONE,
-  gfx702: NONE,
-  gfx703: NONE,
-  gfx704: NONE,
-  gfx705: NONE,
-  gfx801: NONE,
-  gfx802: NONE,
-  gfx803: NONE,
-  gfx805: NONE,
-  gfx810: NONE,
-  gfx900: build('gfx900'),
-  gfx906: build('gfx906'),
-  gfx908: build('gfx908'),
-};
-
-const OPS = new Map<Target, IsaEntry[]>();
-for (const t of TARGETS) {
-  const list: IsaEntry[] = [];
-  for (const e of VOP3_TABLES[t])
-    if (e !== null) list.push({ name: e.name, encoding: e.encoding, opcode: e.opcode });
-  OPS.set(t, list);
+/** The VOP3 decode table of a target (indexed by the generation's VOP3 opcode field), built once. */
+export function vop3Table(t: Target): readonly (Vop3Entry | null)[] {
+  if (t === lastTarget) return lastTable;
+  let tab = TABLES.get(t);
+  if (tab === undefined) {
+    tab = build(processorOf(t));
+    TABLES.set(t, tab);
+  }
+  lastTarget = t;
+  lastTable = tab;
+  return tab;
 }
 
 export function vop3Ops(t: Target): IsaEntry[] {
-  return (OPS.get(t) ?? []).slice();
+  const list: IsaEntry[] = [];
+  for (const e of vop3Table(t))
+    if (e !== null)
+      list.push({ name: e.prefix.trim().replace(/_e64$/, ''), encoding: e.encoding, opcode: e.opcode });
+  return list;
 }

@@ -1,7 +1,9 @@
 // VOP3 (bits [31:26] = 110100, except VOP3P): the 64-bit VALU encoding of the VOP3-only ops and the e64
 // forms of VOP1/VOP2/VOPC ops. Layout: word0 = vdst[7:0] abs[10:8] op_sel[14:11] clamp[15] op[25:16]
 // (VOP3B: sdst[14:8] instead of abs/op_sel); word1 = src0[8:0] src1[17:9] src2[26:18] omod[28:27] neg[31:29].
+import { VOP3 } from '../../isa/encodings/vector.js';
 import type { Target } from '../../isa/targets.js';
+import { processorOf } from '../../isa/vop-profile.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { bitList, fpMods } from './vop3-common.js';
 import {
@@ -11,8 +13,8 @@ import {
   K_SDST,
   K_VOPC,
   SDST64_TABLE,
-  VOP3_TABLES,
   vop3Ops,
+  vop3Table,
 } from './vop3-tables.js';
 
 const OMOD = ['', ' mul:2', ' mul:4', ' div:2'];
@@ -24,18 +26,26 @@ function attr(code: number): string {
   return 'attr' + (code & 63) + '.' + CHANNEL[(code >>> 6) & 3];
 }
 
+let lastTarget = '';
+let L = VOP3.gfx9.fields;
+
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  if (inp.target !== lastTarget) {
+    L = VOP3[processorOf(inp.target).generation].fields;
+    lastTarget = inp.target;
+  }
   out.size = 0;
   if (i + 1 >= inp.n) return;
   const w0 = inp.words[i];
   const w1 = inp.words[i + 1];
-  const e = VOP3_TABLES[inp.target][(w0 >>> 16) & 0x3ff];
-  if (e === null) return;
+  const e = vop3Table(inp.target)[(w0 >>> L.op.shift) & L.op.mask];
+  if (e === null || e === undefined) return;
   const kind = e.kind;
   const neg = w1 >>> 29;
   const omod = (w1 >>> 27) & 3;
-  const clamp = (w0 & 0x8000) !== 0;
   const vop3b = kind === K_SDST;
+  // gfx6/gfx7 VOP3B has no clamp: its bit 11 is part of sdst.
+  const clamp = ((w0 >>> L.clamp.shift) & 1) !== 0 && !(vop3b && L.clamp.shift < 14);
   const abs = vop3b ? 0 : (w0 >>> 8) & 7;
   if ((neg | abs) & ~e.mods) return;
   if ((omod && !e.omod) || (clamp && !e.clamp)) return;

@@ -17,7 +17,7 @@ import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
 import { ATOMIC32, ATOMIC64, atomicKey } from './ds-atomics.js';
 import { runBpermute, runPermute, runSwizzle } from './ds-cross.js';
-import { DS_GDS_HANDLERS } from './ds-gws.js';
+import { GDS_SYSTEM_HANDLERS } from './ds-gws.js';
 
 function active(w: Wave, lane: number): boolean {
   return ((lane < 32 ? w.s[EXEC_LO] >>> lane : w.s[EXEC_HI] >>> (lane - 32)) & 1) === 1;
@@ -420,14 +420,12 @@ export function decodeDs(words: Uint32Array, at: number, n: number, i: Inst, t: 
     i.run = unimplemented;
     return 2;
   }
-  const ext = DS_GDS_HANDLERS.get(s.name);
-  if (ext !== undefined) {
-    i.run = ext;
-    return 2;
-  }
   // The one-offset ops read offset1:offset0 as one 16-bit offset (decodeDsFields leaves offset1 0).
   const h = HANDLERS.get(s.name);
-  if (i.gds && s.name !== 'ds_nop') i.run = h === undefined ? unimplemented : gdsNotModelled;
+  // GWS and ordered-count ops act on dedicated state, not on GDS memory (ds-gws.ts).
+  const sys = i.gds ? GDS_SYSTEM_HANDLERS.get(s.name) : undefined;
+  if (sys !== undefined) i.run = sys;
+  else if (i.gds && s.name !== 'ds_nop') i.run = h === undefined ? unimplemented : gdsNotModelled;
   else i.run = h ?? unimplemented;
   if (h !== undefined) {
     if (s.vdst > 0 && i.dst + s.vdst > 256) i.run = tupleOutOfRange('the destination');

@@ -2,9 +2,11 @@
 // execution. Op identities come from the same tables as the disassembler's; constants are resolved here,
 // once, by the operand's type.
 
-import { VOP3_TABLES } from '../../codec/families/vop3-tables.js';
+import { vopTables } from '../../codec/families/vop-ops.js';
+import { vop3Table } from '../../codec/families/vop3-tables.js';
+import { hasOpSel, VOP3 } from '../../isa/encodings/vector.js';
 import { type Target, targetBit } from '../../isa/targets.js';
-import { VOP1_BY_OPCODE, VOP2_BY_OPCODE, VOPC_BY_OPCODE, type VopProfile } from '../../isa/vop-profile.js';
+import { processorOf, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
 import { PACKED_OPS } from '../../isa/vop3-packed.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
@@ -27,8 +29,7 @@ function cached(key: string, make: () => VInfo): VInfo {
 
 const VOP3_ONLY_BY_NAME = new Map(VOP3_ONLY_OPS.map((s) => [s.name, s]));
 const PROFILE_BY_NAME = new Map<string, VopProfile>();
-for (const t of [VOP1_BY_OPCODE, VOP2_BY_OPCODE, VOPC_BY_OPCODE])
-  for (const p of t) if (p !== undefined) PROFILE_BY_NAME.set(p.name, p);
+for (const p of VOP_PROFILES) if (!PROFILE_BY_NAME.has(p.name)) PROFILE_BY_NAME.set(p.name, p);
 
 /** Resolves the constant of source k into inst.k{k} / k{k}h by the operand's kind. */
 function resolveConst(i: Inst, k: number, code: number, kind: number, width: number): void {
@@ -100,9 +101,10 @@ export function decodeVop(
 ): number {
   const w = words[at];
   const opc = enc === 0 ? (w >>> 9) & 0xff : enc === 1 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
-  const p = (enc === 0 ? VOP1_BY_OPCODE : enc === 1 ? VOP2_BY_OPCODE : VOPC_BY_OPCODE)[opc];
-  if (p === undefined || (p.targets & targetBit(t)) === 0) return 0;
-  const info = cached(p.name + ':e32', () => vopInfo(p));
+  const o = vopTables(t)[enc][opc];
+  if (o === undefined) return 0;
+  const p = o.p;
+  const info = cached(p.name + ':' + p.encoding, () => vopInfo(p));
   i.src0 = w & 0x1ff;
   i.src1 = 256 + ((w >>> 9) & 0xff);
   i.dst = (w >>> 17) & 0xff;
@@ -112,20 +114,22 @@ export function decodeVop(
     const w1 = words[at + 1];
     size = 2;
     i.sdwa = true;
-    i.src0 = (w1 & 0x800000 ? 0 : 256) + (w1 & 0xff);
-    if (w1 & 0x80000000) i.src1 -= 256;
+    // gfx8 SDWA has no SGPR sources and no omod (those bits are ignored), and VOPC writes vcc.
+    const g8 = o.sdwa8;
+    i.src0 = (w1 & 0x800000 && !g8 ? 0 : 256) + (w1 & 0xff);
+    if (w1 & 0x80000000 && !g8) i.src1 -= 256;
     i.src0Sel = (w1 >>> 16) & 7;
     i.src1Sel = (w1 >>> 24) & 7;
     i.sext = ((w1 >>> 19) & 1) | (((w1 >>> 27) & 1) << 1);
     i.neg = ((w1 >>> 20) & 1) | (((w1 >>> 28) & 1) << 1);
     i.abs = ((w1 >>> 21) & 1) | (((w1 >>> 29) & 1) << 1);
     if (enc === 2) {
-      if (w1 & 0x8000) i.sdst = (w1 >>> 8) & 0x7f;
+      if (w1 & 0x8000 && !g8) i.sdst = (w1 >>> 8) & 0x7f;
     } else {
       i.dstSel = (w1 >>> 8) & 7;
       i.dstUnused = (w1 >>> 11) & 3;
       i.clamp = (w1 & 0x2000) !== 0;
-      i.omod = (w1 >>> 14) & 3;
+      i.omod = g8 ? 0 : (w1 >>> 14) & 3;
     }
   } else if (i.src0 === 0xfa && at + 1 < n) {
     const w1 = words[at + 1];
@@ -163,13 +167,23 @@ export function decodeVop(
   return size;
 }
 
-/** VOP3A/VOP3B (two dwords). */
+let lastTarget = '';
+let L = VOP3.gfx9.fields;
+let opSelBits = true;
+
+/** VOP3A/VOP3B (two dwords); field positions from the generation's layout. */
 export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
   if (at + 1 >= n) return 0;
+  if (t !== lastTarget) {
+    const g = processorOf(t).generation;
+    L = VOP3[g].fields;
+    opSelBits = hasOpSel(g);
+    lastTarget = t;
+  }
   const w0 = words[at];
   const w1 = words[at + 1];
-  const opc = (w0 >>> 16) & 0x3ff;
-  const e = VOP3_TABLES[t][opc];
+  const opc = (w0 >>> L.op.shift) & L.op.mask;
+  const e = vop3Table(t)[opc];
   if (e === null || e === undefined) return 0;
   const only = VOP3_ONLY_BY_NAME.get(e.name);
   const prof = PROFILE_BY_NAME.get(e.name);
@@ -183,12 +197,14 @@ export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t
   i.src2 = (w1 >>> 18) & 0x1ff;
   i.omod = (w1 >>> 27) & 3;
   i.neg = w1 >>> 29;
-  i.clamp = (w0 & 0x8000) !== 0;
+  i.clamp = ((w0 >>> L.clamp.shift) & 1) !== 0;
   if (info.carryOut) {
     i.sdst = (w0 >>> 8) & 0x7f;
+    // gfx6/gfx7 VOP3B has no clamp bit (bit 11 is sdst's).
+    if (L.clamp.shift < 14) i.clamp = false;
   } else {
     i.abs = (w0 >>> 8) & 7;
-    i.opSel = (w0 >>> 11) & 0xf;
+    i.opSel = opSelBits ? (w0 >>> 11) & 0xf : 0;
     // VOPC in VOP3 writes its mask to the SGPR pair in the vdst field.
     i.sdst = info.dst === D_MASK ? i.dst : VCC_LO;
   }
