@@ -13,11 +13,11 @@
 // cube and MSAA images, the S# border colour table, bilinear filtering of integer formats,
 // image_gather4h, the float atomics of gfx6/7 and image_atomic_rsub.
 
-import { MIMG_BY_OPCODE } from '../../codec/families/mimg-ops.js';
+import { mimgTable } from '../../isa/ops/memory-mimg.js';
 import { findProcessor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { f32BitsToF16 } from '../float/f16.js';
-import type { Handler, Inst } from '../inst.js';
+import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp, DeviceMemory } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import type { Wave } from '../wave.js';
@@ -230,10 +230,6 @@ function atomic(w: Wave, i: Inst): void {
   done(w, i);
 }
 
-function unmodelled(_w: Wave, i: Inst): void {
-  fail(i, 'this image operation is not modelled');
-}
-
 const HANDLERS: Record<ImageKind, Handler> = {
   [ImageKind.Load]: load,
   [ImageKind.Store]: store,
@@ -242,7 +238,7 @@ const HANDLERS: Record<ImageKind, Handler> = {
   [ImageKind.Sample]: runSample,
   [ImageKind.Gather]: runSample,
   [ImageKind.GetLod]: runSample,
-  [ImageKind.Unmodelled]: unmodelled,
+  [ImageKind.Unmodelled]: unimplemented,
 };
 
 /** The f16 value of a 32-bit result (floats rounded, integers truncated), for d16 samples. */
@@ -258,8 +254,8 @@ export function decodeMimg(words: Uint32Array, at: number, n: number, i: Inst, t
   // The MIMG op table holds the gfx8/gfx9 opcodes (the same on both); gfx6/7 number the atomics
   // differently and wait for the per-generation rows of the codec.
   if (gen === 'gfx6' || gen === 'gfx7') return 0;
-  const row = MIMG_BY_OPCODE[(w0 >>> 18) & 0x7f];
-  if (row === undefined) return 0;
+  const row = mimgTable(t).byOpcode[(w0 >>> 18) & 0x7f];
+  if (row === null) return 0;
   const op = opFor(row.name);
   i.name = row.name;
   i.op = op;
