@@ -43,6 +43,9 @@ const DPP_CTRL: string[] = (() => {
   return a;
 })();
 
+/** VOP1 ops whose src0 LLVM types VGPR_32 (it prints other codes with its invalid-operand comment). */
+const VGPR_SRC0 = new Set(['v_movrels_b32', 'v_movrelsd_b32']);
+
 /** Whether LLVM holds the source as an immediate (inline constant or literal), not a register. */
 function isImm(code: number): boolean {
   return (code >= 128 && code <= 208) || (code >= 240 && code <= 248) || code === LITERAL;
@@ -166,7 +169,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
         return;
       }
       text = o.e32 + ' ' + d + misfit(vdst, CLASS_SDST) + ', ' + s0 + misfit(src0, CLASS_VREG_OR_LDS);
-    } else if (flags & VF_SWAP) {
+    } else if (flags & VF_SWAP || VGPR_SRC0.has(p.name)) {
       text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + misfit(src0, CLASS_VGPR);
     } else text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + ', ' + s0;
   } else if (flags & VF_LANE) {

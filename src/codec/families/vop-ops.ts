@@ -48,7 +48,14 @@ export interface VopOp {
 }
 
 // Ops LLVM has neither SDWA nor DPP forms of (besides madmk/madak, whose K takes the extra dword).
-const NO_EXT = new Set(['v_readfirstlane_b32', 'v_swap_b32', 'v_clrexcp']);
+const NO_EXT = new Set([
+  'v_readfirstlane_b32',
+  'v_swap_b32',
+  'v_clrexcp',
+  'v_movrels_b32',
+  'v_movreld_b32',
+  'v_movrelsd_b32',
+]);
 // LLVM has DPP but no SDWA forms of the accumulating ops, except v_pk_fmac_f16 which has both (and
 // gfx8's v_mac_f32/v_mac_f16, see NO_SDWA_GFX9).
 const NO_SDWA_GFX9 = new Set(['v_mac_f32', 'v_mac_f16']);
