@@ -37,13 +37,25 @@ export {
   Module,
 } from './runtime/device.js';
 export type {
+  AddressingMode,
+  ChannelOrder,
+  ChannelType,
+  DeviceImage,
+  DeviceSampler,
+  ImageOptions,
+  ImageType,
+  SamplerOptions,
+} from './runtime/image.js';
+export type {
   DeviceBuffer,
   DeviceOptions,
   DispatchErrorKind,
   KernelArg,
+  LaunchMessage,
   LaunchOptions,
   LaunchProgress,
   LaunchResult,
+  TrapHandlerOptions,
   ValueType,
   WaveState,
 } from './runtime/types.js';

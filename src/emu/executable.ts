@@ -47,7 +47,8 @@ function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
     case 'VOP3P':
       return { fmt: 'vop3p', w0: ((0x1a7 << 23) | (op << 16)) >>> 0 };
     case 'DS':
-      return { fmt: 'ds', w0: ((0x36 << 26) | (op << 17)) >>> 0 };
+      // GWS and ordered-count ops exist only with gds=1 (bit 16).
+      return { fmt: 'ds', w0: ((0x36 << 26) | (op << 17) | (GDS_ONLY.test(e.name) ? 1 << 16 : 0)) >>> 0 };
     case 'FLAT':
       return { fmt: 'flat', w0: ((0x37 << 26) | (op << 18)) >>> 0 };
     case 'SCRATCH':
@@ -60,6 +61,8 @@ function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
       return null;
   }
 }
+
+const GDS_ONLY = /^ds_gws_|^ds_ordered_count$/;
 
 const GRAPHICS = new Set(['EXP', 'MIMG', 'MTBUF', 'VINTRP']);
 
@@ -78,10 +81,9 @@ function reasonFor(e: IsaEntry): string {
     return `graphics (${e.encoding}) instructions are not modelled: compute kernels do not use them`;
   if (e.name.startsWith('v_mfma')) return 'the matrix (MFMA) instructions are not modelled yet';
   if (/gds|gws|ordered_count|append|consume/.test(e.name))
-    return 'the global data share (GDS/GWS) is not modelled';
-  if (/^s_rfe|^s_sendmsg|ordered_ps_done|^s_setvskip/.test(e.name))
-    return 'trap handlers, messages and graphics wave state are not modelled';
-  if (/fork|join/.test(e.name)) return 'the fork/join branch stack is not modelled';
+    return 'the global data share (GDS) memory is not modelled';
+  if (/ordered_ps_done/.test(e.name))
+    return 'graphics: it ends the ordered (POPS) section of a pixel shader, which compute dispatches do not have';
   return 'not implemented yet';
 }
 

@@ -30,6 +30,11 @@ export class Program {
     this.input = { words: this.words, n, target };
   }
 
+  /** Whether device address pc lies in the image (a trap handler's program next to the kernel's). */
+  contains(pc: number): boolean {
+    return pc >= this.base && pc < this.base + this.words.length * 4;
+  }
+
   /** The decoded instruction at device address pc. */
   inst(pc: number): Inst {
     const k = (pc - this.base) / 4;

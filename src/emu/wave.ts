@@ -3,7 +3,10 @@
 // source is a single index (`s[code]`) with no branching.
 
 import type { Inst } from './inst.js';
+import type { GwsState } from './mem/ds-gws.js';
 import type { DeviceMemory } from './memory.js';
+import type { SentMessage } from './salu/ops-system.js';
+import { WaveSys } from './trap.js';
 
 /** Scalar operand codes of the special registers (gfx9), used as indices into Wave.s. */
 export const FLAT_SCRATCH_LO = 102;
@@ -34,6 +37,9 @@ export class Workgroup {
   readonly id = new Uint32Array(3);
   /** Flat workgroup index within the dispatch, for reports. */
   index = 0;
+  /** The group's waves (the first waveCount are live), for ops ordered between them (ds_ordered_count). */
+  waves: readonly Wave[] = [];
+  waveCount = 0;
 }
 
 /**
@@ -48,6 +54,10 @@ export interface DispatchContext {
   /** Dispatch start time for s_memrealtime (ns on the performance.now() clock) and a counter for s_memtime. */
   readonly startNs: number;
   clock: number;
+  /** Messages the waves sent (s_sendmsg), when the dispatcher collects them. */
+  messages?: SentMessage[];
+  /** The global wave sync (GWS) resources and ordered counters, created on first use. */
+  gws?: GwsState;
 }
 
 export class Wave {
@@ -80,6 +90,8 @@ export class Wave {
   gprIdxMode = 0;
   wg!: Workgroup;
   ctx!: DispatchContext;
+  /** Trap handler, halt, VSKIP and GWS wait state (trap.ts). */
+  readonly sys = new WaveSys();
 
   constructor(agprs: boolean) {
     this.v = new Uint32Array(256 * WAVE_SIZE);
@@ -103,5 +115,6 @@ export class Wave {
     this.waveInstructions = 0;
     this.laneInstructions = 0;
     this.gprIdxMode = 0;
+    this.sys.reset();
   }
 }

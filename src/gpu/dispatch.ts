@@ -4,8 +4,11 @@
 // naming the kernel, workgroup, wave, lane, pc and instruction.
 
 import { ExecError, type Inst } from '../emu/inst.js';
+import { gwsDeadlock, gwsRelease } from '../emu/mem/ds-gws.js';
 import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
+import type { SentMessage } from '../emu/salu/ops-system.js';
+import { installTrapHandler, type TrapHandler, trapMemoryViolation } from '../emu/trap.js';
 import {
   type DispatchContext,
   EXEC_HI,
@@ -16,6 +19,7 @@ import {
   Wave,
   Workgroup,
 } from '../emu/wave.js';
+import { findProcessor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
 import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
 
@@ -43,6 +47,13 @@ export interface DispatchSetup {
   readonly queue: number;
   readonly dispatchId: number;
   readonly limits: DispatchLimits;
+  /**
+   * A trap handler for the waves (TBA/TMA; STATUS.TRAP_EN set); its code is either in `program` or in
+   * `handlerProgram` (a separately loaded handler, consulted for pcs in its image).
+   */
+  readonly trapHandler?: TrapHandler & { readonly program?: Program };
+  /** Where the waves' s_sendmsg messages are collected, if the caller wants them. */
+  readonly messages?: SentMessage[];
 }
 
 export interface DispatchStats {
@@ -112,19 +123,23 @@ export function runDispatch(
     );
   }
   const scratchBase = scratch.length > 0 ? scratch[0] : 0;
+  const handler = d.trapHandler?.program;
   const ctx: DispatchContext = {
     mem,
     kernel: k.name,
-    inst: (pc: number) => program.inst(pc),
+    inst: handler === undefined ? (pc: number) => program.inst(pc) : twoPrograms(program, handler),
     startNs: performance.now() * 1e6,
     clock: 0,
+    messages: d.messages,
   };
+  const gen = findProcessor(program.target)?.generation ?? 'gfx9';
   const waves: Wave[] = [];
   for (let i = 0; i < wavesPerWg; i++) waves.push(new Wave(k.agprs));
   // VGPRs (and on gfx908 as many AGPRs) the descriptor allocates, in granules of 4.
   const vgprs = Math.min(256, (num(k.fields, 'granulated_workitem_vgpr_count') + 1) * 4);
   const wg = new Workgroup();
   wg.ldsSize = k.groupSize;
+  wg.waves = waves;
   const dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), nwg[0] * nwg[1] * nwg[2]);
   const state: SchedulerState = {
     waves,
@@ -159,10 +174,12 @@ export function runDispatch(
             const offset = scratch.length > 0 ? scratch[wi] - scratchBase : 0;
             w.privateEnd = scratchBase + offset + perWave;
             initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], scratchBase, offset);
+            installTrapHandler(w, d.trapHandler, gen);
             state.ranges[2 * wi] = w.pc;
             state.ranges[2 * wi + 1] = w.pc;
           }
           state.nw = nw;
+          wg.waveCount = nw;
           state.wavesDone = stats.waves;
           state.workgroupsDone = stats.workgroups;
           runWorkgroup(state, k, dog);
@@ -241,6 +258,11 @@ function initWave(
   w.pc = k.entry;
 }
 
+/** Instruction lookup over the kernel's program and a separately loaded trap handler. */
+function twoPrograms(program: Program, handler: Program): (pc: number) => Inst {
+  return (pc) => (handler.contains(pc) ? handler.inst(pc) : program.inst(pc));
+}
+
 /** Waves in a grid: each workgroup's work-items (a partial one at the end of each axis) in waves of 64. */
 function totalWaves(grid: readonly number[], block: readonly number[]): number {
   // Per axis: how many full workgroups, and the size of the partial one (0 if none).
@@ -270,12 +292,20 @@ function runWorkgroup(s: SchedulerState, k: KernelSetup, dog: Watchdog): void {
   for (;;) {
     let running = 0;
     let waiting = 0;
+    let blocked = -1;
     for (let wi = 0; wi < nw; wi++) {
       const w = waves[wi];
       if (w.done) continue;
       if (w.atBarrier) {
-        waiting++;
-        continue;
+        // A wave stopped by a GWS op or ds_ordered_count goes on when the op's condition holds.
+        if (w.sys.gwsWait < 0) {
+          waiting++;
+          continue;
+        }
+        if (!gwsRelease(w)) {
+          blocked = wi;
+          continue;
+        }
       }
       running++;
       const before = w.waveInstructions;
@@ -285,6 +315,7 @@ function runWorkgroup(s: SchedulerState, k: KernelSetup, dog: Watchdog): void {
       if (dog.executed >= dog.nextLook) dog.look(s);
     }
     if (running === 0) {
+      if (blocked >= 0) throw report(gwsDeadlock(waves[blocked]), waves[blocked], undefined, k);
       if (waiting === 0) return;
       // Every wave is at the barrier or finished: release them together.
       for (let wi = 0; wi < nw; wi++) waves[wi].atBarrier = false;
@@ -303,22 +334,57 @@ function runWave(w: Wave, limit: number, k: KernelSetup, ranges: Float64Array, w
   let i: Inst | undefined;
   let lo = w.pc;
   let hi = lo;
-  try {
-    while (n < limit && !w.done && !w.atBarrier) {
-      const pc = w.pc;
-      i = ctx.inst(pc);
-      if (pc > hi) hi = pc;
-      else if (pc < lo) lo = pc;
-      i.run(w, i);
-      n++;
+  const sys = w.sys;
+  for (;;) {
+    try {
+      while (n < limit && !w.done && !w.atBarrier) {
+        const pc = w.pc;
+        i = ctx.inst(pc);
+        if (pc > hi) hi = pc;
+        else if (pc < lo) lo = pc;
+        // MODE.VSKIP: vector instructions are not issued (s_setvskip).
+        if (sys.skipVector && isVector(i)) w.pc = pc + i.size;
+        else i.run(w, i);
+        n++;
+      }
+      break;
+    } catch (e) {
+      // A memory violation enters the trap handler when there is one and MODE.EXCP_EN.mem_viol is set.
+      if (i !== undefined && isMemoryViolation(e) && trapMemoryViolation(w, i.pc + i.size)) {
+        n++;
+        continue;
+      }
+      w.waveInstructions += n;
+      throw report(e, w, i, k);
     }
-  } catch (e) {
-    w.waveInstructions += n;
-    throw report(e, w, i, k);
   }
   w.waveInstructions += n;
   ranges[2 * wi] = lo;
   ranges[2 * wi + 1] = hi;
+}
+
+/** Formats MODE.VSKIP skips: VOP*, memory (MUBUF/MTBUF/MIMG/DS/FLAT) and export (Vega S_SETVSKIP). */
+const VECTOR_FORMATS: ReadonlySet<string> = new Set([
+  'vop1',
+  'vop2',
+  'vopc',
+  'vop3',
+  'vop3p',
+  'vintrp',
+  'ds',
+  'mubuf',
+  'mtbuf',
+  'mimg',
+  'flat',
+  'exp',
+]);
+
+function isVector(i: Inst): boolean {
+  return VECTOR_FORMATS.has(i.fmt);
+}
+
+function isMemoryViolation(e: unknown): boolean {
+  return e instanceof MemoryFault || (e instanceof ExecError && (e as { addr?: number }).addr !== undefined);
 }
 
 /** The wording of the handlers' errors for what the emulator does not model (as opposed to kernel faults). */

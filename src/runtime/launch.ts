@@ -14,7 +14,8 @@ import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
 import { packExplicit, packHidden } from './kernargs.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
-import type { LaunchOptions, LaunchResult } from './types.js';
+import { resolveTrapHandler } from './trap-handler.js';
+import type { LaunchMessage, LaunchOptions, LaunchResult } from './types.js';
 
 /** Private stack per work-item for kernels whose stack size the compiler could not bound (recursion). */
 export const DYNAMIC_STACK_BYTES = 16384;
@@ -126,7 +127,11 @@ export class Module {
     let seconds = 0;
     let printf = '';
     let printfNotes: string[] | undefined;
+    const messages: LaunchMessage[] = [];
     try {
+      const trapHandler = resolveTrapHandler(opts.trapHandler, this.program, this.target, allocate, (a, b) =>
+        mem.upload(a, b),
+      );
       // The AQL kernel dispatch packet, in slot 0 of a queue's packet ring, and the queue (hsa_queue_t
       // followed by the AMD fields LLVM reads for code object v4 and older), where the kernel's dispatch
       // and queue pointers point.
@@ -194,6 +199,8 @@ export class Module {
           queue,
           dispatchId: dev.nextDispatchId(),
           limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
+          trapHandler,
+          messages,
         },
         stats,
       );
@@ -213,7 +220,15 @@ export class Module {
     } finally {
       for (const a of allocs) mem.free(a);
     }
-    return { kernel: k.name, ...stats, seconds, printf, ...(printfNotes ? { printfNotes } : {}), warnings };
+    return {
+      kernel: k.name,
+      ...stats,
+      seconds,
+      printf,
+      ...(printfNotes ? { printfNotes } : {}),
+      warnings,
+      ...(messages.length > 0 ? { messages } : {}),
+    };
   }
 
   private printfFormats: PrintfTable | undefined;

@@ -6,6 +6,7 @@ export type { DispatchErrorKind, WaveState } from '../gpu/dispatch-error.js';
 export type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
 
 import type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
+import type { DeviceImage, DeviceSampler } from './image.js';
 
 /** A device allocation as the host sees it. */
 export interface DeviceBuffer {
@@ -25,12 +26,16 @@ export type ValueType = 'i8' | 'i16' | 'i32' | 'i64' | 'u8' | 'u16' | 'u32' | 'u
  * - { value, type } for a scalar, or an array of values for a vector (int4, float2, ...): each element
  *   is stored with `type` at consecutive positions;
  * - { bytes } for a by-value struct: the raw bytes as the kernel's ABI lays them out;
- * - { lds } for an OpenCL `__local` pointer: bytes of dynamic group memory to reserve for it.
+ * - { lds } for an OpenCL `__local` pointer: bytes of dynamic group memory to reserve for it;
+ * - a DeviceImage (Device.createImage) for an image argument, a DeviceSampler (Device.createSampler)
+ *   for a sampler_t argument.
  */
 export type KernelArg =
   | number
   | bigint
   | DeviceBuffer
+  | DeviceImage
+  | DeviceSampler
   | { readonly value: number | bigint | readonly (number | bigint)[]; readonly type: ValueType }
   | { readonly bytes: Uint8Array }
   | { readonly lds: number };
@@ -62,6 +67,34 @@ export interface LaunchOptions {
   readonly progressInterval?: number;
   /** Bytes of the printf buffer of a kernel that calls printf, header included (default 1 MiB). */
   readonly printfBufferSize?: number;
+  /**
+   * A trap handler for this dispatch: s_trap, and memory violations with MODE.EXCP_EN.mem_viol set, enter
+   * it (TBA), and s_rfe_b64 returns. Without one, s_trap stops the dispatch as the ROCm runtime's handler
+   * does. docs/api.md: "Trap handlers".
+   */
+  readonly trapHandler?: TrapHandlerOptions;
+}
+
+/** LaunchOptions.trapHandler: exactly one of `code` and `address`. */
+export interface TrapHandlerOptions {
+  /** The handler's machine code (e.g. the .text of an assembled handler), loaded for the launch. */
+  readonly code?: Uint8Array;
+  /** Or the device address of the handler in the loaded code object (Module.base + its offset). */
+  readonly address?: number;
+  /** TMA, the trap memory address the handler reads with s_getreg: a buffer or an address (default 0). */
+  readonly tma?: DeviceBuffer | number;
+}
+
+/** A message a wave sent with s_sendmsg (LaunchResult.messages). */
+export interface LaunchMessage {
+  /** LLVM's name of the message, e.g. MSG_INTERRUPT. */
+  readonly name: string;
+  /** The instruction's SIMM16 and M0 when it was sent (the payload). */
+  readonly simm16: number;
+  readonly m0: number;
+  /** Wave index within the dispatch and pc of the s_sendmsg. */
+  readonly wave: number;
+  readonly pc: number;
 }
 
 export interface LaunchResult {
@@ -80,6 +113,8 @@ export interface LaunchResult {
   readonly printfNotes?: readonly string[];
   /** Likely mistakes found before the kernel ran (also passed to DeviceOptions.onWarning); [] if none. */
   readonly warnings: readonly string[];
+  /** Messages the waves sent to the host (s_sendmsg), in order; absent when none. */
+  readonly messages?: readonly LaunchMessage[];
 }
 
 export interface DeviceOptions {

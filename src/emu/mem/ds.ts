@@ -16,6 +16,7 @@ import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
 import { ATOMIC32, ATOMIC64, atomicKey } from './ds-atomics.js';
 import { runBpermute, runPermute, runSwizzle } from './ds-cross.js';
+import { GDS_SYSTEM_HANDLERS } from './ds-gws.js';
 
 function active(w: Wave, lane: number): boolean {
   return ((lane < 32 ? w.s[EXEC_LO] >>> lane : w.s[EXEC_HI] >>> (lane - 32)) & 1) === 1;
@@ -432,7 +433,10 @@ export function decodeDs(words: Uint32Array, at: number, n: number, i: Inst, _t:
     i.offset1 = 0;
   }
   const h = HANDLERS.get(s.name);
-  if (i.gds && s.name !== 'ds_nop') i.run = h === undefined ? unimplemented : gdsNotModelled;
+  // GWS and ordered-count ops act on dedicated state, not on GDS memory (ds-gws.ts).
+  const sys = i.gds ? GDS_SYSTEM_HANDLERS.get(s.name) : undefined;
+  if (sys !== undefined) i.run = sys;
+  else if (i.gds && s.name !== 'ds_nop') i.run = h === undefined ? unimplemented : gdsNotModelled;
   else i.run = h ?? unimplemented;
   if (h !== undefined) {
     if (s.vdst > 0 && i.dst + s.vdst > 256) i.run = tupleOutOfRange('the destination');

@@ -6,10 +6,20 @@ import { TABLE as SOP2_TABLE } from '../../codec/families/sop2.js';
 import { TABLE as SOPC_TABLE } from '../../codec/families/sopc.js';
 import { TABLE as SOPK_TABLE } from '../../codec/families/sopk.js';
 import { TABLE as SOPP_TABLE } from '../../codec/families/sopp.js';
+import { findProcessor, type Generation } from '../../isa/processors.js';
 import { type Target, targetBit } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32, readScalar64 } from '../scalar-src.js';
 import { saluSemantics } from '../semantics.js';
+import {
+  HW_TBA_LO,
+  HW_TMA_HI,
+  modeChanged,
+  readTrapReg,
+  statusBits,
+  trapstsChanged,
+  writeTrapReg,
+} from '../trap.js';
 import {
   EXEC_HI,
   EXEC_LO,
@@ -21,6 +31,12 @@ import {
   type Wave,
 } from '../wave.js';
 import { type SaluFn, ScalarCtx } from './context.js';
+import { SYSTEM_OPS, systemHandler } from './ops-system.js';
+
+/** The generation of a target, for the system ops whose semantics differ by generation. */
+function genOf(t: Target): Generation {
+  return findProcessor(t)?.generation ?? 'gfx9';
+}
 
 const X = new ScalarCtx();
 const P64 = new Uint32Array(2);
@@ -181,6 +197,7 @@ function hwRead(w: Wave, id: number): number {
         (w.scc |
           ((w.s[EXEC_LO] | w.s[EXEC_HI]) === 0 ? 1 << 9 : 0) |
           ((w.s[VCC_LO] | w.s[VCC_HI]) === 0 ? 1 << 10 : 0) |
+          statusBits(w) |
           (1 << 16)) >>>
         0
       );
@@ -200,6 +217,11 @@ function hwRead(w: Wave, id: number): number {
       return ((w.wg.ldsSize + 255) >>> 8) << 12;
     case HW_IB_STS:
       return 0;
+    case HW_TBA_LO:
+    case HW_TBA_LO + 1:
+    case HW_TBA_LO + 2:
+    case HW_TMA_HI:
+      return readTrapReg(w, id);
     case HW_SH_MEM_BASES:
       // private_base [15:0] and shared_base [31:16] hold bits 63:48 of each aperture.
       return ((PRIVATE_APERTURE_HI >>> 16) | ((SHARED_APERTURE_HI >>> 16) << 16)) >>> 0;
@@ -216,8 +238,11 @@ function setreg(w: Wave, i: Inst, value: number): void {
   const [id, offset, size] = hwField(i.imm);
   const mask = size === 32 ? 0xffffffff : ((1 << size) - 1) << offset;
   const put = (old: number) => ((old & ~mask) | ((value << offset) & mask)) >>> 0;
-  if (id === HW_MODE) w.mode = put(w.mode);
-  else if (id === HW_TRAPSTS) w.trapsts = put(w.trapsts);
+  if (id === HW_MODE) {
+    w.mode = put(w.mode);
+    modeChanged(w);
+  } else if (id === HW_TRAPSTS) w.trapsts = put(w.trapsts);
+  else if (id >= HW_TBA_LO && id <= HW_TMA_HI) writeTrapReg(w, id, put(readTrapReg(w, id)));
   else if (
     id !== HW_IB_STS &&
     id !== HW_GPR_ALLOC &&
@@ -237,11 +262,11 @@ const SOPK_SPECIAL: Record<string, Handler> = {
   },
   s_setreg_b32: (w, i) => {
     setreg(w, i, read32(w, i.dst, 0));
-    next(w, i);
+    if (!trapstsChanged(w, i.pc + i.size)) next(w, i);
   },
   s_setreg_imm32_b32: (w, i) => {
     setreg(w, i, i.lit);
-    next(w, i);
+    if (!trapstsChanged(w, i.pc + i.size)) next(w, i);
   },
   s_call_b64: (w, i) => {
     writePc(w, i.dst, i.pc + 4);
@@ -288,7 +313,6 @@ const SOPP_HANDLERS: Record<string, Handler> = {
   s_incperflevel: next,
   s_decperflevel: next,
   s_ttracedata: next,
-  s_setkill: next,
   s_set_gpr_idx_off: (w, i) => {
     w.gprIdxMode = 0;
     next(w, i);
@@ -299,14 +323,6 @@ const SOPP_HANDLERS: Record<string, Handler> = {
     if (w.gprIdxMode !== 0) w.gprIdxMode = bits + 1;
     next(w, i);
   },
-  s_trap: (_w, i) => {
-    throw new ExecError(
-      `s_trap ${i.imm & 0xff} (the kernel trapped, e.g. __builtin_trap or a failed assert)`,
-    );
-  },
-  s_sethalt: (_w, i) => {
-    throw new ExecError(`s_sethalt ${i.imm} halted the wave`);
-  },
 };
 
 /** Ops of these encodings that run here rather than through SALU_OPS (for `gcnkit isa`). */
@@ -315,6 +331,7 @@ export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
   ...Object.keys(SOP1_SPECIAL),
   ...Object.keys(SOPK_SPECIAL),
   ...Object.keys(SOPP_HANDLERS),
+  ...SYSTEM_OPS,
 ]);
 
 function bindGeneric(i: Inst, name: string, shape: SaluShape): void {
@@ -351,6 +368,7 @@ export function decodeSop2(words: Uint32Array, at: number, n: number, i: Inst, t
   resolve(i, i.src0, w0 & 3, 0);
   resolve(i, i.src1, w1 & 3, 1);
   bindGeneric(i, op.name, { dw: wd & 3, w0: w0 & 3, w1: w1 & 3, sopk: false });
+  i.run = systemHandler(op.name, genOf(t)) ?? i.run;
   return size;
 }
 
@@ -369,7 +387,7 @@ export function decodeSop1(words: Uint32Array, at: number, n: number, i: Inst, t
   i.size = size * 4;
   const [wd, w0] = op.layout as readonly number[];
   resolve(i, i.src0, w0 & 3, 0);
-  const special = SOP1_SPECIAL[op.name];
+  const special = SOP1_SPECIAL[op.name] ?? systemHandler(op.name, genOf(t));
   if (special !== undefined) {
     i.name = op.name;
     i.run = special;
@@ -398,6 +416,7 @@ export function decodeSopc(words: Uint32Array, at: number, n: number, i: Inst, t
   resolve(i, i.src1, w1 & 3, 1);
   bindGeneric(i, op.name, { dw: 0, w0: w0 & 3, w1: w1 & 3, sopk: false });
   if (op.name === 's_set_gpr_idx_on') i.run = setGprIdxOn;
+  i.run = systemHandler(op.name, genOf(t)) ?? i.run;
   return size;
 }
 
@@ -414,7 +433,7 @@ export function decodeSopk(words: Uint32Array, at: number, n: number, i: Inst, t
     size = 2;
   }
   i.size = size * 4;
-  const special = SOPK_SPECIAL[op.name];
+  const special = SOPK_SPECIAL[op.name] ?? systemHandler(op.name, genOf(t));
   if (special !== undefined) {
     i.name = op.name;
     i.run = special;
@@ -432,6 +451,6 @@ export function decodeSopp(words: Uint32Array, at: number, _n: number, i: Inst, 
   i.imm = w & 0xffff;
   i.size = 4;
   i.name = op.name;
-  i.run = SOPP_HANDLERS[op.name] ?? unimplemented;
+  i.run = SOPP_HANDLERS[op.name] ?? systemHandler(op.name, genOf(t)) ?? unimplemented;
   return 1;
 }
