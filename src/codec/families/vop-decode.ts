@@ -4,7 +4,18 @@
 // are not valid sources (only v_nop, which has none, still decodes).
 
 import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
-import { hex, LITERAL, type OperandType, scalarReg, srcOperand, typeDwords, vgpr } from '../operands.js';
+import {
+  hex,
+  LITERAL,
+  type OperandType,
+  scalarReg,
+  sgprAlignWarning,
+  srcOperand,
+  TTMP_BASE_GFX9,
+  TTMP_BASE_OLD,
+  typeDwords,
+  vgpr,
+} from '../operands.js';
 import type { DecodeInput, DecodeOutput } from '../types.js';
 import { type VopOp, vopTables } from './vop-ops.js';
 
@@ -193,6 +204,9 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
   }
   out.size = size;
   out.text = text;
+  // llvm-objdump warns about a misaligned SGPR pair source.
+  if (src0 < 128 && o.src0Pair)
+    out.comment = sgprAlignWarning(src0, 2, o.sdwa8 || o.old ? TTMP_BASE_OLD : TTMP_BASE_GFX9);
 }
 
 /** An SDWA source: `code` is the 9-bit operand code (256+ for VGPRs). */

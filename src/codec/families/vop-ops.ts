@@ -34,6 +34,10 @@ export interface VopOp {
   readonly hasDpp: boolean;
   /** gfx8's SDWA (no SGPR sources, no omod, VOPC writes vcc and prints no _sdwa suffix). */
   readonly sdwa8: boolean;
+  /** gfx6/gfx7 (TTMPs at 112 as on gfx8). */
+  readonly old: boolean;
+  /** Whether src0 is a 64-bit operand (an SGPR pair when scalar). */
+  readonly src0Pair: boolean;
   /** Width of the destination VGPR in dwords. */
   readonly dstDw: number;
   readonly s0: OperandType;
@@ -112,6 +116,8 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
     hasSdwa,
     hasDpp,
     sdwa8: gfx8,
+    old: proc.generation === 'gfx6' || proc.generation === 'gfx7',
+    src0Pair: p.src.length > 0 && typeDwords(p.src[0]) === 2,
     dstDw: p.dst !== null && p.dstKind === 'vgpr' ? typeDwords(p.dst) : 1,
     s0,
     s1,
