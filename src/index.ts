@@ -37,6 +37,16 @@ export {
   Module,
 } from './runtime/device.js';
 export type {
+  AddressingMode,
+  ChannelOrder,
+  ChannelType,
+  DeviceImage,
+  DeviceSampler,
+  ImageOptions,
+  ImageType,
+  SamplerOptions,
+} from './runtime/image.js';
+export type {
   DeviceBuffer,
   DeviceOptions,
   DispatchErrorKind,

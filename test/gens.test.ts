@@ -32,7 +32,7 @@ export function enabledPairs(): Set<string> {
   const raw = JSON.parse(readFileSync(join(dir, 'enabled.json'), 'utf8')) as Record<string, unknown>;
   const pairs = new Set<string>();
   for (const [family, list] of Object.entries(raw)) {
-    if (family === '//') continue;
+    if (family === '//' || family === 'fuzz') continue;
     if (!Array.isArray(list)) throw new Error(`enabled.json: ${family} is not a list`);
     for (const t of list as string[]) pairs.add(`${family}.${t}`);
   }

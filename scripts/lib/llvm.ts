@@ -41,46 +41,64 @@ export function assembleLines(lines: string[], mcpu: string): Assembled[] {
       encoding: 'utf8',
       maxBuffer: 1 << 30,
     });
-    const errors = new Map<number, string>();
-    for (const m of r.stderr.matchAll(/^[^\n]*in\.s:(\d+):\d+: (error|warning): ([^\n]*)$/gm)) {
-      if (m[2] === 'error' && !errors.has(Number(m[1]))) errors.set(Number(m[1]), m[3]);
-    }
-    // llvm-mc prints one encoded instruction per accepted source line, in order.
-    const encs: (number[] | null)[] = [];
-    const texts: string[] = [];
-    for (const m of r.stdout.matchAll(/^\s*(.*?)\s*; encoding: \[([^\]]*)\]/gm)) {
-      texts.push(m[1]);
-      const toks = m[2].split(',');
-      // A byte shown as a letter (`A`) is a fixup: the encoding is not final, so there are no words.
-      if (toks.some((b) => !/^0x[0-9a-f]{1,2}$/i.test(b.trim()))) {
-        encs.push(null);
-        continue;
-      }
-      const bytes = toks.map((b) => Number.parseInt(b, 16));
-      const words: number[] = [];
-      for (let k = 0; k + 3 < bytes.length; k += 4) {
-        words.push((bytes[k] | (bytes[k + 1] << 8) | (bytes[k + 2] << 16) | (bytes[k + 3] << 24)) >>> 0);
-      }
-      encs.push(words);
-    }
-    const out: Assembled[] = [];
-    let e = 0;
-    lines.forEach((line, idx) => {
-      const isCode = line.trim() !== '' && !line.trim().startsWith('//') && !line.trim().startsWith(';');
-      const err = errors.get(idx + 1);
-      if (!isCode) out.push({ src: line, words: null, error: 'not an instruction' });
-      else if (err !== undefined) out.push({ src: line, words: null, error: err });
-      else {
-        const text = texts[e];
-        const w = encs[e++] ?? null;
-        out.push(w ? { src: line, words: w, text } : { src: line, words: null, error: 'encoding has a fixup' });
-      }
-    });
-    if (e !== encs.length) throw new Error(`llvm-mc: ${encs.length} encodings for ${e} accepted lines`);
-    return out;
+    return showEncodingResult(lines, r.stdout, r.stderr);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** assembleLines without blocking: for the fuzzers, which keep several LLVM processes busy. */
+export async function assembleLinesAsync(lines: string[], mcpu: string): Promise<Assembled[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'gcnkit-'));
+  try {
+    const src = join(dir, 'in.s');
+    writeFileSync(src, lines.join('\n') + '\n');
+    const r = await runTool(LLVM_MC, ['-triple=amdgcn', `-mcpu=${mcpu}`, '-show-encoding', src]);
+    return showEncodingResult(lines, r.stdout, r.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Maps `llvm-mc -show-encoding in.s` output back to the source lines. */
+function showEncodingResult(lines: string[], stdout: string, stderr: string): Assembled[] {
+  const errors = new Map<number, string>();
+  for (const m of stderr.matchAll(/^[^\n]*in\.s:(\d+):\d+: (error|warning): ([^\n]*)$/gm)) {
+    if (m[2] === 'error' && !errors.has(Number(m[1]))) errors.set(Number(m[1]), m[3]);
+  }
+  // llvm-mc prints one encoded instruction per accepted source line, in order.
+  const encs: (number[] | null)[] = [];
+  const texts: string[] = [];
+  for (const m of stdout.matchAll(/^\s*(.*?)\s*; encoding: \[([^\]]*)\]/gm)) {
+    texts.push(m[1]);
+    const toks = m[2].split(',');
+    // A byte shown as a letter (`A`) is a fixup: the encoding is not final, so there are no words.
+    if (toks.some((b) => !/^0x[0-9a-f]{1,2}$/i.test(b.trim()))) {
+      encs.push(null);
+      continue;
+    }
+    const bytes = toks.map((b) => Number.parseInt(b, 16));
+    const words: number[] = [];
+    for (let k = 0; k + 3 < bytes.length; k += 4) {
+      words.push((bytes[k] | (bytes[k + 1] << 8) | (bytes[k + 2] << 16) | (bytes[k + 3] << 24)) >>> 0);
+    }
+    encs.push(words);
+  }
+  const out: Assembled[] = [];
+  let e = 0;
+  lines.forEach((line, idx) => {
+    const isCode = line.trim() !== '' && !line.trim().startsWith('//') && !line.trim().startsWith(';');
+    const err = errors.get(idx + 1);
+    if (!isCode) out.push({ src: line, words: null, error: 'not an instruction' });
+    else if (err !== undefined) out.push({ src: line, words: null, error: err });
+    else {
+      const text = texts[e];
+      const w = encs[e++] ?? null;
+      out.push(w ? { src: line, words: w, text } : { src: line, words: null, error: 'encoding has a fixup' });
+    }
+  });
+  if (e !== encs.length) throw new Error(`llvm-mc: ${encs.length} encodings for ${e} accepted lines`);
+  return out;
 }
 
 /** One line of `llvm-objdump -d` output. */

@@ -7,6 +7,7 @@ import type { Target } from '../isa/targets.js';
 import type { Inst } from './inst.js';
 import { decodeDs } from './mem/ds.js';
 import { decodeFlat } from './mem/flat.js';
+import { decodeMimg } from './mem/image.js';
 import { decodeMubuf } from './mem/mubuf.js';
 import { decodeSmem } from './mem/smem.js';
 import { decodeSop1, decodeSop2, decodeSopc, decodeSopk, decodeSopp } from './salu/exec.js';
@@ -30,6 +31,7 @@ const DECODERS: Partial<Record<Format, ExecDecoder>> = {
   ds: decodeDs,
   flat: decodeFlat,
   mubuf: decodeMubuf,
+  mimg: decodeMimg,
 };
 
 /** The execution decoder of a format, if the emulator executes it. */

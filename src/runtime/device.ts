@@ -8,6 +8,8 @@ import { Program } from '../emu/program.js';
 import { DispatchError } from '../gpu/dispatch.js';
 import { isTarget } from '../isa/targets.js';
 import { LaunchError, memoryError } from './errors.js';
+import type { DeviceImage, DeviceSampler, ImageOptions, SamplerOptions } from './image.js';
+import { createImage, createSampler } from './image-device.js';
 import { isBuffer } from './kernargs.js';
 import { Module } from './launch.js';
 import type { DeviceBuffer, DeviceOptions } from './types.js';
@@ -120,6 +122,20 @@ export class Device {
       );
     const n = Math.floor(buf.size / size) * size;
     return new type(this.mem.download(buf.address, n).buffer as ArrayBuffer);
+  }
+
+  /**
+   * An OpenCL image (docs/api.md, "Images"): texel data (linear rows, zeroed or a copy of `data`) and
+   * the image object a kernel's image argument points to. The result is also a DeviceBuffer of the
+   * texel data, for read, write and download.
+   */
+  createImage(options: ImageOptions, data?: ArrayBufferView): DeviceImage {
+    return createImage(this, options, data === undefined ? undefined : viewBytes(data, 'createImage: data'));
+  }
+
+  /** An OpenCL sampler (options or a sampler_t value); one device S# per distinct value. */
+  createSampler(options: SamplerOptions | number): DeviceSampler {
+    return createSampler(this, options);
   }
 
   free(buf: DeviceBuffer): void {

@@ -6,6 +6,7 @@ import type { KernelArgMetadata } from '../elf/metadata.js';
 import { f32ToF16 } from '../emu/float/f16.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { LaunchError } from './errors.js';
+import { imageArgAddress } from './image-device.js';
 import { fitsType, scalarOfTypeName } from './type-names.js';
 import type { DeviceBuffer, KernelArg, ValueType } from './types.js';
 
@@ -78,6 +79,10 @@ export function packExplicit(
     if (a.valueKind === 'global_buffer') {
       if (!isBuffer(arg)) throw new LaunchError('argument', `${where} is a pointer: pass a device buffer`);
       kv.setBigUint64(a.offset, BigInt(arg.address), true);
+      continue;
+    }
+    if (a.valueKind === 'image' || a.valueKind === 'sampler') {
+      kv.setBigUint64(a.offset, BigInt(imageArgAddress(a.valueKind, arg, where)), true);
       continue;
     }
     if (a.valueKind === 'by_value') {

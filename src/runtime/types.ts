@@ -6,6 +6,7 @@ export type { DispatchErrorKind, WaveState } from '../gpu/dispatch-error.js';
 export type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
 
 import type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
+import type { DeviceImage, DeviceSampler } from './image.js';
 
 /** A device allocation as the host sees it. */
 export interface DeviceBuffer {
@@ -25,12 +26,16 @@ export type ValueType = 'i8' | 'i16' | 'i32' | 'i64' | 'u8' | 'u16' | 'u32' | 'u
  * - { value, type } for a scalar, or an array of values for a vector (int4, float2, ...): each element
  *   is stored with `type` at consecutive positions;
  * - { bytes } for a by-value struct: the raw bytes as the kernel's ABI lays them out;
- * - { lds } for an OpenCL `__local` pointer: bytes of dynamic group memory to reserve for it.
+ * - { lds } for an OpenCL `__local` pointer: bytes of dynamic group memory to reserve for it;
+ * - a DeviceImage (Device.createImage) for an image argument, a DeviceSampler (Device.createSampler)
+ *   for a sampler_t argument.
  */
 export type KernelArg =
   | number
   | bigint
   | DeviceBuffer
+  | DeviceImage
+  | DeviceSampler
   | { readonly value: number | bigint | readonly (number | bigint)[]; readonly type: ValueType }
   | { readonly bytes: Uint8Array }
   | { readonly lds: number };

@@ -1,0 +1,57 @@
+// Live tier: the gfx6/gfx7 half of the per-generation disassembly oracle. llvm-objdump-22 cannot
+// disassemble these generations, so the fixtures (test/fixtures/gens, scripts/gen-gens-fixtures.ts) hold
+// the text llvm-mc-22 printed; here llvm-mc-22 reassembles gcnkit's own text for every disassembly case,
+// which must give back the case's words. Enabled pairs (test/fixtures/gens/enabled.json) must agree on
+// every case gcnkit decodes; the others are reported. Runs only with GCNKIT_LIVE=1 and LLVM installed.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { assembleLines, haveLlvm, toHex } from '../../scripts/lib/llvm.js';
+import { decodeAt } from '../../src/codec/disasm.js';
+import type { DecodeOutput } from '../../src/codec/types.js';
+import { findProcessor } from '../../src/isa/processors.js';
+import type { Target } from '../../src/isa/targets.js';
+import { enabledPairs } from '../gens.test.js';
+
+const live = process.env.GCNKIT_LIVE === '1' && haveLlvm();
+const dir = join(import.meta.dirname, '..', 'fixtures', 'gens');
+const files = readdirSync(dir)
+  .filter((f) => /\.gfx[67]\d\d\.json$/.test(f))
+  .sort();
+
+for (const file of files) {
+  test(`live gens round trip ${file}`, { skip: !live && 'needs GCNKIT_LIVE=1 and LLVM 22' }, (t) => {
+    const fx = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      mcpu: Target;
+      family: string;
+      disasm: [string, string | null][];
+    };
+    const gen = findProcessor(fx.mcpu)!.generation;
+    const on = enabledPairs().has(`${fx.family}.${fx.mcpu}`) || enabledPairs().has(`${fx.family}.${gen}`);
+    const texts: string[] = [];
+    const hexes: string[] = [];
+    const d: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN, comment: '' };
+    for (const [hex] of fx.disasm) {
+      const w = Uint32Array.from(hex.split(' ').map((h) => Number.parseInt(h, 16) >>> 0));
+      try {
+        decodeAt({ words: w, n: w.length, target: fx.mcpu }, 0, d);
+      } catch {
+        continue;
+      }
+      if (d.size !== w.length || d.text.startsWith('.long')) continue;
+      texts.push(d.text);
+      hexes.push(hex);
+    }
+    const back = assembleLines(texts, fx.mcpu);
+    const bad: string[] = [];
+    back.forEach((r, k) => {
+      const got = r.words ? toHex(r.words) : `error: ${r.error}`;
+      if (got !== hexes[k]) bad.push(`[${hexes[k]}] ${texts[k]}\n    llvm-mc: ${got}`);
+    });
+    t.diagnostic(
+      `${file}: ${texts.length - bad.length}/${texts.length} of gcnkit's texts reassemble to their words (${fx.disasm.length} cases)`,
+    );
+    if (on) assert.deepEqual(bad.slice(0, 20), [], `${bad.length} differ`);
+  });
+}
