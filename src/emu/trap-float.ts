@@ -13,6 +13,7 @@
 import { type Handler, Inst } from './inst.js';
 import { isConstCode, readScalar32 } from './scalar-src.js';
 import { enterTrap, MODE_EXCP_EN_SHIFT } from './trap.js';
+import { f32Of } from './valu/f32-util.js';
 import { EXEC_HI, EXEC_LO, type Wave } from './wave.js';
 
 export const EXCP_INVALID = 1;
@@ -21,14 +22,6 @@ export const EXCP_DIV0 = 4;
 export const EXCP_OVERFLOW = 8;
 export const EXCP_UNDERFLOW = 16;
 export const EXCP_INEXACT = 32;
-
-const F32 = new Float32Array(1);
-const U32 = new Uint32Array(F32.buffer);
-
-function f32(bits: number): number {
-  U32[0] = bits;
-  return F32[0];
-}
 
 /** The exact result (in f64, exact or correctly rounded) of each covered op from its f32 sources. */
 const EXACT: Record<string, (a: number, b: number, c: number) => number> = {
@@ -76,7 +69,7 @@ export function laneExceptions(name: string, src: Uint32Array, n: number, result
       if ((b & 0x7fffff) !== 0) anyNaN = true;
     }
   }
-  const r = f32(result);
+  const r = f32Of(result);
   if (Number.isNaN(r)) {
     if (!anyNaN) flags |= EXCP_INVALID;
     return flags;
@@ -84,7 +77,7 @@ export function laneExceptions(name: string, src: Uint32Array, n: number, result
   if (DIVIDES.has(name) && (src[0] & 0x7fffffff) === 0) return flags | EXCP_DIV0;
   if (!allFinite) return flags;
   if (!Number.isFinite(r)) return flags | EXCP_OVERFLOW | EXCP_INEXACT;
-  const exact = EXACT[name](f32(src[0]), f32(src[1]), f32(src[2]));
+  const exact = EXACT[name](f32Of(src[0]), f32Of(src[1]), f32Of(src[2]));
   if (exact !== r) {
     flags |= EXCP_INEXACT;
     if (exact !== 0 && Math.abs(exact) < 2 ** -126) flags |= EXCP_UNDERFLOW;
