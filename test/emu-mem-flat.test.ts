@@ -5,7 +5,6 @@
 // FLAT_SCRATCH + (X >> 2) * 256 + lane * 4 + (X & 3)), not from the emulator's own access code.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FLAT_OPS, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../src/codec/families/flat-ops.js';
 import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
 import { decodeFlat } from '../src/emu/mem/flat.js';
@@ -21,7 +20,8 @@ import {
   SHARED_APERTURE_HI,
   type Wave,
 } from '../src/emu/wave.js';
-import { TARGETS, type Target, targetBit } from '../src/isa/targets.js';
+import { FLAT_OPS, flatTable, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../src/isa/ops/memory-flat.js';
+import { TARGETS, type Target } from '../src/isa/targets.js';
 import { atomicRef } from './helpers/atomic-ref.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
@@ -597,9 +597,8 @@ const FLAT_NOT_YET: Record<string, string> = {};
 test('coverage: every FLAT/GLOBAL/SCRATCH op of every target executes', () => {
   for (const t of TARGETS as readonly Target[]) {
     let n = 0;
-    for (const op of FLAT_OPS) {
-      if (!(op.targets & targetBit(t))) continue;
-      const w0 = ((0x37 << 26) | (op.opcode << 18) | (op.seg << 14)) >>> 0;
+    for (const op of flatTable(t).rows) {
+      const w0 = ((0x37 << 26) | ((op.opcodes.gfx9 as number) << 18) | (op.seg << 14)) >>> 0;
       const w1 = op.seg === SEG_FLAT ? (4 << 24) | (8 << 8) | 2 : (4 << 24) | (0x7f << 16) | (8 << 8) | 2;
       const i = new Inst();
       const size = decodeFlat(new Uint32Array([w0, w1]), 0, 2, i, t);

@@ -5,14 +5,14 @@
 // scratch mapping (src/emu/mem/scratch.ts) for the private segment V#, and from hand-worked answers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MUBUF_OPS } from '../src/codec/families/buf-ops.js';
 import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
 import { decodeMubuf } from '../src/emu/mem/mubuf.js';
 import { scratchAddress } from '../src/emu/mem/scratch.js';
 import { DeviceMemory } from '../src/emu/memory.js';
 import { EXEC_HI, EXEC_LO, FLAT_SCRATCH_HI, FLAT_SCRATCH_LO, M0, type Wave } from '../src/emu/wave.js';
-import { TARGETS, targetBit } from '../src/isa/targets.js';
+import { mubufTable } from '../src/isa/ops/memory-buf.js';
+import { TARGETS } from '../src/isa/targets.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
 function rng(seed: number): () => number {
@@ -1079,9 +1079,8 @@ const MUBUF_NOT_YET: Record<string, string> = {};
 
 test('coverage: every MUBUF op of gfx900/906/908 executes or is on the not-yet list', () => {
   for (const t of TARGETS) {
-    for (const op of MUBUF_OPS) {
-      if (!(op.targets & targetBit(t))) continue;
-      const words = new Uint32Array([((0x38 << 26) | (op.opcode << 18)) >>> 0, 0]);
+    for (const op of mubufTable(t).rows) {
+      const words = new Uint32Array([((0x38 << 26) | ((op.opcodes.gfx9 as number) << 18)) >>> 0, 0]);
       const i = new Inst();
       assert.equal(decodeMubuf(words, 0, 2, i, t), 2, op.name);
       assert.equal(i.name, op.name);

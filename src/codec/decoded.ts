@@ -69,6 +69,20 @@ export class Decoded {
   idxen = false;
   offen = false;
   lds = false;
+  /** MUBUF/MTBUF/MIMG/FLAT tfe; MUBUF/MTBUF addr64 (gfx6/7: vaddr is a 64-bit address). */
+  tfe = false;
+  addr64 = false;
+  /** MTBUF data and number format fields. */
+  dfmt = 0;
+  nfmt = 0;
+  /** MIMG fields (saddr = T# first SGPR, ssamp = S# first SGPR; a16 is r128 before gfx9). */
+  dmask = 0;
+  unorm = false;
+  da = false;
+  a16 = false;
+  lwe = false;
+  d16 = false;
+  ssamp = 0;
   /** A per-family op descriptor (memory shape, VALU profile, ...). */
   // biome-ignore lint/suspicious/noExplicitAny: each family stores its own table row here.
   op: any = null;

@@ -16,6 +16,7 @@ export type Feature =
   | 'dpp'
   | 'vop3p' // packed 16-bit math (gfx9)
   | '16-bit-insts' // 16-bit VALU ops (gfx8+)
+  | 'unpacked-d16-vmem' // d16 buffer/image data one component per VGPR (gfx80x; gfx810 and gfx9 pack two)
   | 'dl-insts' // gfx906 dot and fma-mix extras
   | 'dot1-insts'
   | 'dot2-insts'
@@ -41,6 +42,8 @@ export interface Processor {
 const GFX6_F: Feature[] = [];
 const GFX7_F: Feature[] = ['flat'];
 const GFX8_F: Feature[] = ['flat', 'sdwa', 'dpp', '16-bit-insts'];
+/** gfx801-805 (not gfx810): LLVM's FeatureUnpackedD16VMem. */
+const GFX80X_F: Feature[] = [...GFX8_F, 'unpacked-d16-vmem'];
 const GFX9_F: Feature[] = [...GFX8_F, 'flat-global', 'vop3p', 'xnack'];
 
 function p(
@@ -64,10 +67,10 @@ export const PROCESSORS: readonly Processor[] = [
   p('gfx703', 'gfx7', 0x025, GFX7_F),
   p('gfx704', 'gfx7', 0x026, GFX7_F),
   p('gfx705', 'gfx7', 0x03b, GFX7_F),
-  p('gfx801', 'gfx8', 0x028, [...GFX8_F, 'xnack']),
-  p('gfx802', 'gfx8', 0x029, GFX8_F),
-  p('gfx803', 'gfx8', 0x02a, GFX8_F),
-  p('gfx805', 'gfx8', 0x03c, GFX8_F),
+  p('gfx801', 'gfx8', 0x028, [...GFX80X_F, 'xnack']),
+  p('gfx802', 'gfx8', 0x029, GFX80X_F),
+  p('gfx803', 'gfx8', 0x02a, GFX80X_F),
+  p('gfx805', 'gfx8', 0x03c, GFX80X_F),
   p('gfx810', 'gfx8', 0x02b, [...GFX8_F, 'xnack']),
   p('gfx900', 'gfx9', 0x02c, GFX9_F, true),
   p('gfx906', 'gfx9', 0x02f, [...GFX9_F, 'dl-insts', 'dot1-insts', 'dot2-insts', 'sramecc'], true),

@@ -1,8 +1,11 @@
 // MUBUF and MTBUF: buffer loads, stores and atomics. The op tables are the disassembler's; the forms
 // are LLVM's gfx9 ones: the address as `off`, a VGPR with idxen or offen, or a pair with both; then
 // (MTBUF) format, offset, cache policy, and the tfe / lds keywords of the forms that have them.
-import { BufKind, type BufOp, MTBUF_OPS, MUBUF_OPS } from '../../codec/families/buf-ops.js';
-import { type Target, targetBit } from '../../isa/targets.js';
+import { BUF_ADDR64, MTBUF, MUBUF } from '../../isa/encodings/memory.js';
+import { encode as encodeLayout } from '../../isa/fields.js';
+import { BufKind, type BufOp, bufDataDwords, mtbufTable, mubufTable } from '../../isa/ops/memory-buf.js';
+import { perProcessor } from '../../isa/ops/memory-rows.js';
+import type { Processor } from '../../isa/processors.js';
 import type { AsmFamily, AsmInst, EncodeResult } from '../types.js';
 import { formatParser } from './mem-format.js';
 import {
@@ -23,8 +26,6 @@ import {
 } from './mem-match.js';
 import { scalar32Code, scalarTupleCode, soffsetTest, tupleTest } from './mem-scalar.js';
 
-const MUBUF_ENC = 0x38 << 26;
-const MTBUF_ENC = 0x3a << 26;
 /** The format LLVM assumes when none is written: BUF_DATA_FORMAT_8, BUF_NUM_FORMAT_UNORM. */
 const DEFAULT_FORMAT = 1;
 
@@ -33,8 +34,11 @@ enum Addr {
   Offen,
   Idxen,
   Both,
+  /** gfx6/7: a 64-bit address in a VGPR pair. */
+  Addr64,
 }
 const ADDRS = [Addr.Off, Addr.Offen, Addr.Idxen, Addr.Both];
+const ADDRS_SI = [...ADDRS, Addr.Addr64];
 
 interface BufForm {
   addr: Addr;
@@ -62,13 +66,14 @@ const SOFFSET = pos(soffsetTest);
 
 function addrFormals(addr: Addr): Formal[] {
   if (addr === Addr.Off) return [tok('off')];
-  return [pos(vgpr(addr === Addr.Both ? 2 : 1))];
+  return [pos(vgpr(addr === Addr.Both || addr === Addr.Addr64 ? 2 : 1))];
 }
 
 function addrKeywords(addr: Addr): Formal[] {
   if (addr === Addr.Off) return [];
   if (addr === Addr.Offen) return [tok('offen')];
   if (addr === Addr.Idxen) return [tok('idxen')];
+  if (addr === Addr.Addr64) return [tok('addr64')];
   return [tok('idxen'), tok('offen')];
 }
 
@@ -92,18 +97,19 @@ function form(
   return { formals: f, data: { addr, vdata, vaddr, srsrc, soffset, ...info } };
 }
 
-function mubufForms(op: BufOp): Form<BufForm>[] {
+function mubufForms(op: BufOp, p: Processor): Form<BufForm>[] {
   const out: Form<BufForm>[] = [];
+  const dwords = bufDataDwords(op, p);
   const cpol = opt('cpol');
   if (op.kind === BufKind.Cache) return [{ formals: [], data: formInfo() }];
   if (op.kind === BufKind.StoreLds) {
     const f = [SRSRC, SOFFSET, OFFSET, tok('lds'), cpol];
     return [{ formals: f, data: { ...formInfo(), srsrc: 0, soffset: 1, lds: true } }];
   }
-  for (const addr of ADDRS) {
-    out.push(form(addr, op.dwords, [OFFSET, cpol], [], { tfe: false, lds: false }, false));
+  for (const addr of addrsOf(p)) {
+    out.push(form(addr, dwords, [OFFSET, cpol], [], { tfe: false, lds: false }, false));
     if (op.kind !== BufKind.Atomic)
-      out.push(form(addr, op.dwords + 1, [OFFSET, cpol], [tok('tfe')], { tfe: true, lds: false }, false));
+      out.push(form(addr, dwords + 1, [OFFSET, cpol], [tok('tfe')], { tfe: true, lds: false }, false));
     if (op.lds) out.push(form(addr, 0, [OFFSET, cpol], [tok('lds')], { tfe: false, lds: true }, false));
   }
   return out;
@@ -113,35 +119,37 @@ function formInfo(): BufForm {
   return { addr: Addr.Off, vdata: -1, vaddr: -1, srsrc: -1, soffset: -1, tfe: false, lds: false };
 }
 
-function mtbufForms(op: BufOp): Form<BufForm>[] {
-  return ADDRS.map((addr) =>
-    form(addr, op.dwords, [OFFSET, opt('cpol')], [], { tfe: false, lds: false }, true),
-  );
+function addrsOf(p: Processor): Addr[] {
+  return BUF_ADDR64[p.generation] === null ? ADDRS : ADDRS_SI;
 }
 
-const KEYWORDS = new Set(['off', 'offen', 'idxen', 'lds', 'tfe']);
+function mtbufForms(op: BufOp, p: Processor): Form<BufForm>[] {
+  const dwords = bufDataDwords(op, p);
+  const out: Form<BufForm>[] = [];
+  for (const addr of addrsOf(p)) {
+    out.push(form(addr, dwords, [OFFSET, opt('cpol')], [], { tfe: false, lds: false }, true));
+    // gfx6/7 MTBUF has tfe (LLVM rejects it from gfx8 on).
+    if (p.generation === 'gfx6' || p.generation === 'gfx7')
+      out.push(form(addr, dwords + 1, [OFFSET, opt('cpol')], [tok('tfe')], { tfe: true, lds: false }, true));
+  }
+  return out;
+}
+
+const KEYWORDS = new Set(['off', 'offen', 'idxen', 'addr64', 'lds', 'tfe']);
 const MTBUF_PARSERS = new Map<string, NamedParser>([['format', formatParser]]);
 
-const byTarget = new Map<Target, Map<string, BufEntry>>();
-
-function table(t: Target): Map<string, BufEntry> {
-  let m = byTarget.get(t);
-  if (m) return m;
-  m = new Map();
-  const bit = targetBit(t);
-  for (const op of MUBUF_OPS) {
-    if (!(op.targets & bit)) continue;
-    const forms = mubufForms(op);
+const table = perProcessor((p) => {
+  const m = new Map<string, BufEntry>();
+  for (const op of mubufTable(p.name).rows) {
+    const forms = mubufForms(op, p);
     m.set(op.name, { op, typed: false, forms, mask: parserMask(forms) });
   }
-  for (const op of MTBUF_OPS) {
-    if (!(op.targets & bit)) continue;
-    const forms = mtbufForms(op);
+  for (const op of mtbufTable(p.name).rows) {
+    const forms = mtbufForms(op, p);
     m.set(op.name, { op, typed: true, forms, mask: parserMask(forms) });
   }
-  byTarget.set(t, m);
   return m;
-}
+});
 
 function encode(inst: AsmInst): EncodeResult | null {
   const e = table(inst.target).get(inst.mnemonic);
@@ -172,16 +180,26 @@ function encode(inst: AsmInst): EncodeResult | null {
   const field = (idx: number) => (idx < 0 ? 0 : reg(m.bound[idx]).index);
   const srsrc = f.srsrc < 0 ? 0 : scalarTupleCode(m.bound[f.srsrc]!, 4) >> 2;
   const soffset = f.soffset < 0 ? 0 : scalar32Code(m.bound[f.soffset]!);
-  let w0 = offset | (offen << 12) | (idxen << 13) | (glc << 14) | (e.op.opcode << (e.typed ? 15 : 18));
-  let w1 = field(f.vaddr) | (field(f.vdata) << 8) | (srsrc << 16) | (soffset << 24);
-  if (e.typed) {
-    w0 |= MTBUF_ENC | (format << 19);
-    w1 |= slc << 22;
-  } else {
-    w0 |= MUBUF_ENC | ((f.lds ? 1 : 0) << 16) | (slc << 17);
-    w1 |= (f.tfe ? 1 : 0) << 23;
-  }
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  const g = (e.typed ? mtbufTable : mubufTable)(inst.target).proc.generation;
+  const common = {
+    op: e.op.opcodes[g] as number,
+    offset,
+    offen,
+    idxen,
+    glc,
+    slc,
+    tfe: f.tfe ? 1 : 0,
+    vaddr: field(f.vaddr),
+    vdata: field(f.vdata),
+    srsrc,
+    soffset,
+  };
+  const words = e.typed
+    ? encodeLayout(MTBUF[g], { ...common, dfmt: format & 15, nfmt: format >> 4 })
+    : encodeLayout(MUBUF[g], { ...common, lds: f.lds ? 1 : 0 });
+  const a64 = BUF_ADDR64[g];
+  if (a64 !== null && f.addr === Addr.Addr64) words[0] = (words[0] | (1 << a64.shift)) >>> 0;
+  return { words };
 }
 
 export const memBuf: AsmFamily = {

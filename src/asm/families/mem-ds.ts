@@ -1,6 +1,9 @@
 // DS: LDS/GDS access, atomics, lane permutes and GWS. The operand profile of each op comes from the
 // disassembler's DS shape table; one form per op: registers, then offset (or offset0/offset1), then gds.
-import { DS_SHAPES, DsGds, DsOffset, type DsShape } from '../../codec/families/ds-ops.js';
+import { DS } from '../../isa/encodings/memory.js';
+import { encode as encodeLayout } from '../../isa/fields.js';
+import { DsGds, DsOffset, type DsShape, dsTable } from '../../isa/ops/memory-ds.js';
+import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { AsmFamily, AsmInst, EncodeResult } from '../types.js';
 import {
   type Form,
@@ -16,8 +19,6 @@ import {
   vgpr,
 } from './mem-match.js';
 import { swizzleOffset } from './mem-swizzle.js';
-
-const DS_ENC = 0x36 << 26;
 
 interface DsEntry {
   shape: DsShape;
@@ -63,14 +64,26 @@ function entry(s: DsShape): DsEntry {
   return { shape: s, forms, mask, vdst, addr, data0, data1 };
 }
 
-const BY_NAME = new Map<string, DsEntry>();
-for (const s of DS_SHAPES) BY_NAME.set(s.name, entry(s));
+const ENTRIES = new Map<DsShape, DsEntry>();
+/** The forms of the ops the processor has, by name. */
+const byName = perProcessor((p) => {
+  const m = new Map<string, DsEntry>();
+  for (const s of dsTable(p.name).rows) {
+    let e = ENTRIES.get(s);
+    if (e === undefined) {
+      e = entry(s);
+      ENTRIES.set(s, e);
+    }
+    m.set(s.name, e);
+  }
+  return m;
+});
 
 const KEYWORDS = new Set(['gds']);
 const SWIZZLE_PARSERS = new Map<string, NamedParser>([['offset', swizzleOffset]]);
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const e = BY_NAME.get(inst.mnemonic);
+  const e = byName(inst.target).get(inst.mnemonic);
   if (!e) return null;
   const s = e.shape;
   const acts = parseActuals(
@@ -83,22 +96,36 @@ function encode(inst: AsmInst): EncodeResult | null {
   const m = matchForms(inst, e.forms, acts);
   if ('error' in m) return m;
   let offset = 0;
+  let offset0 = 0;
+  let offset1 = 0;
   let gds = 0;
   for (const a of m.bound) {
     if (!a || a.key === null) continue;
     if (a.key === 'offset') offset = a.value;
-    else if (a.key === 'offset0') offset |= a.value;
-    else if (a.key === 'offset1') offset |= a.value << 8;
+    else if (a.key === 'offset0') offset0 = a.value;
+    else if (a.key === 'offset1') offset1 = a.value;
     else if (a.key === 'gds') gds = 1;
   }
   const field = (idx: number) => (idx < 0 ? 0 : reg(m.bound[idx]).index);
-  const w0 = DS_ENC | (s.opcode << 17) | (gds << 16) | offset;
-  const w1 = field(e.addr) | (field(e.data0) << 8) | (field(e.data1) << 16) | (field(e.vdst) << 24);
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  const tab = dsTable(inst.target);
+  const g = tab.proc.generation;
+  const two = s.offset === DsOffset.Two;
+  const words = encodeLayout(DS[g], {
+    op: s.opcodes[g] as number,
+    gds,
+    offset: two ? undefined : offset,
+    offset0: two ? offset0 : undefined,
+    offset1: two ? offset1 : undefined,
+    addr: field(e.addr),
+    data0: field(e.data0),
+    data1: field(e.data1),
+    vdst: field(e.vdst),
+  });
+  return { words };
 }
 
 export const memDs: AsmFamily = {
   name: 'ds',
-  mnemonics: () => BY_NAME.keys(),
+  mnemonics: (t) => byName(t).keys(),
   encode,
 };

@@ -1,6 +1,8 @@
 // EXP: `exp TARGET src0, src1, src2, src3 [done] [compr] [vm]`, each source a VGPR or `off`. With
 // compr, two 16-bit pairs go in VSRC0 and VSRC1 (LLVM takes them from the first and third sources).
 import { TARGET_NAMES } from '../../codec/families/exp.js';
+import { EXP } from '../../isa/encodings/memory.js';
+import { findProcessor } from '../../isa/processors.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import {
   type Actual,
@@ -13,8 +15,6 @@ import {
   pos,
   tok,
 } from './mem-match.js';
-
-const EXP_ENC = 0x31 << 26;
 
 /** gfx9's targets by name -> the 6-bit TARGET value. */
 const TARGETS = new Map<string, number>(
@@ -97,7 +97,13 @@ function encode(inst: AsmInst): EncodeResult | null {
     en |= compr ? 3 << (2 * k) : 1 << k;
     w1 |= srcs[k] << (8 * k);
   }
-  const w0 = EXP_ENC | en | ((tgt as number) << 4) | (compr << 10) | (done << 11) | (vm << 12);
+  const w0 =
+    EXP[findProcessor(inst.target)?.generation ?? 'gfx9'].fixedValue |
+    en |
+    ((tgt as number) << 4) |
+    (compr << 10) |
+    (done << 11) |
+    (vm << 12);
   return { words: [w0 >>> 0, w1 >>> 0] };
 }
 

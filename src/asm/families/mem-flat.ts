@@ -3,15 +3,15 @@
 // pair; SCRATCH with a VGPR and `off`, or `off` and an SGPR (the VGPR+SGPR and `off, off` forms are
 // gfx940's). Returning atomics are the forms with a destination, and must say glc.
 import {
-  FLAT_OPS,
   type FlatOp,
+  flatTable,
   KIND_ATOMIC,
   KIND_LOAD,
   SEG_FLAT,
   SEG_GLOBAL,
   SEG_SCRATCH,
-} from '../../codec/families/flat-ops.js';
-import { type Target, targetBit } from '../../isa/targets.js';
+} from '../../isa/ops/memory-flat.js';
+import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { AsmFamily, AsmInst, EncodeResult } from '../types.js';
 import {
   type Form,
@@ -103,21 +103,14 @@ function forms(op: FlatOp): Form<FlatForm>[] {
 }
 
 const KEYWORDS = new Set(['off', 'lds']);
-const byTarget = new Map<Target, Map<string, FlatEntry>>();
-
-function table(t: Target): Map<string, FlatEntry> {
-  let m = byTarget.get(t);
-  if (m) return m;
-  m = new Map();
-  const bit = targetBit(t);
-  for (const op of FLAT_OPS) {
-    if (!(op.targets & bit)) continue;
+const table = perProcessor((p) => {
+  const m = new Map<string, FlatEntry>();
+  for (const op of flatTable(p.name).rows) {
     const fs = forms(op);
     m.set(op.name, { op, forms: fs, mask: parserMask(fs) });
   }
-  byTarget.set(t, m);
   return m;
-}
+});
 
 function encode(inst: AsmInst): EncodeResult | null {
   const e = table(inst.target).get(inst.mnemonic);
@@ -134,6 +127,9 @@ function encode(inst: AsmInst): EncodeResult | null {
   for (const a of m.bound) {
     if (!a || a.key === null) continue;
     if (a.key === 'offset') {
+      // gfx7/8 FLAT has no offset field.
+      if (!flatTable(inst.target).proc.features.has('flat-global'))
+        return { error: 'flat offset modifier is not supported on this GPU', pos: a.pos };
       offset = a.value;
       if (op.seg === SEG_FLAT ? offset < 0 || offset > 4095 : offset < -4096 || offset > 4095)
         return {
@@ -164,7 +160,7 @@ function encode(inst: AsmInst): EncodeResult | null {
     (op.seg << 14) |
     (cpol & GLC ? 1 << 16 : 0) |
     (cpol & SLC ? 1 << 17 : 0) |
-    (op.opcode << 18);
+    ((op.opcodes[flatTable(inst.target).proc.generation] as number) << 18);
   const w1 = field(f.vaddr) | (field(f.data) << 8) | (saddr << 16) | (field(f.vdst) << 24);
   return { words: [w0 >>> 0, w1 >>> 0] };
 }

@@ -1,7 +1,8 @@
 // MIMG: image loads, stores, atomics, samples and gathers. Op table from the disassembler. LLVM checks
 // vdata against dmask, d16 and tfe after matching; the vaddr widths it takes follow from the address
 // arguments the op's name implies (see vaddrWidths).
-import { MIMG_OPS, MimgClass, type MimgOp } from '../../codec/families/mimg-ops.js';
+import { MimgClass, type MimgOp, mimgTable } from '../../isa/ops/memory-mimg.js';
+import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { AsmFamily, AsmInst, EncodeResult } from '../types.js';
 import {
   type Form,
@@ -78,14 +79,25 @@ function entry(op: MimgOp): MimgEntry {
   return { op, sampler, forms, mask };
 }
 
-const BY_NAME = new Map<string, MimgEntry>();
-for (const op of MIMG_OPS) BY_NAME.set(op.name, entry(op));
+const ENTRIES = new Map<MimgOp, MimgEntry>();
+const byName = perProcessor((p) => {
+  const m = new Map<string, MimgEntry>();
+  for (const op of mimgTable(p.name).rows) {
+    let e = ENTRIES.get(op);
+    if (e === undefined) {
+      e = entry(op);
+      ENTRIES.set(op, e);
+    }
+    m.set(op.name, e);
+  }
+  return m;
+});
 
 const KEYWORDS = new Set(['unorm', 'a16', 'r128', 'tfe', 'lwe', 'da', 'd16']);
 const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const e = BY_NAME.get(inst.mnemonic);
+  const e = byName(inst.target).get(inst.mnemonic);
   if (!e) return null;
   const acts = parseActuals(inst, e.mask, KEYWORDS);
   if ('error' in acts) return acts;
@@ -131,7 +143,7 @@ function encode(inst: AsmInst): EncodeResult | null {
     ((bits.a16 ?? 0) << 15) |
     (tfe << 16) |
     ((bits.lwe ?? 0) << 17) |
-    (op.opcode << 18) |
+    ((op.opcodes[mimgTable(inst.target).proc.generation] as number) << 18) |
     (cpol & SLC ? 1 << 25 : 0);
   const w1 = reg(m.bound[1]).index | (vdata.index << 8) | (srsrc << 16) | (ssamp << 21) | (d16 << 31);
   return { words: [w0 >>> 0, w1 >>> 0] };
@@ -139,6 +151,6 @@ function encode(inst: AsmInst): EncodeResult | null {
 
 export const memMimg: AsmFamily = {
   name: 'mimg',
-  mnemonics: () => BY_NAME.keys(),
+  mnemonics: (t) => byName(t).keys(),
   encode,
 };

@@ -1,11 +1,12 @@
 // VINTRP: v_interp_p1_f32 / v_interp_p2_f32 / v_interp_mov_f32 in their one-dword form (with or
 // without the _e32 suffix): `vdst, vsrc|p10|p20|p0, attrN.c`. Opcodes from the disassembler's table.
 import { vintrp } from '../../codec/families/vintrp.js';
+import { VINTRP } from '../../isa/encodings/memory.js';
+import { findProcessor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import { type Actual, type Fail, type Form, matchForms, parseActuals, pos, tok } from './mem-match.js';
 
-const VINTRP_ENC = 0x35 << 26;
 const MOV = 'v_interp_mov_f32';
 const CHANNELS: Record<string, number> = { x: 0, y: 1, z: 2, w: 3 };
 const SLOTS: Record<string, number> = { p10: 0, p20: 1, p0: 2 };
@@ -87,7 +88,8 @@ function encode(inst: AsmInst): EncodeResult | null {
   if ('error' in m) return m;
   const vdst = (m.bound[0]!.op as { index: number }).index;
   const vsrc = mov ? slot : (m.bound[1]!.op as { index: number }).index;
-  return { words: [(VINTRP_ENC | vsrc | (at << 8) | (opcode << 16) | (vdst << 18)) >>> 0] };
+  const enc = VINTRP[findProcessor(inst.target)?.generation ?? 'gfx9'].fixedValue;
+  return { words: [(enc | vsrc | (at << 8) | (opcode << 16) | (vdst << 18)) >>> 0] };
 }
 
 export const memVintrp: AsmFamily = {

@@ -2,34 +2,23 @@
 // SGPR (pair) or both. The text follows llvm-objdump-22, including its quirks: bit 55 (NV in the Vega
 // document) is decoded as the AGPR bit on every gfx9 target, and AGPR data in an op typed as VGPR-only
 // prints with LLVM's "Invalid register" note instead of being rejected.
-import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
-import { scalarReg } from '../operands.js';
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+// gfx7/8 FLAT has neither offset, segment nor saddr: those bits must be zero (as LLVM decodes them).
 import {
-  FLAT_OPS,
-  type FlatOp,
+  flatTable,
   KIND_LOAD,
   KIND_STORE,
   SEG_ENCODING,
   SEG_FLAT,
   SEG_GLOBAL,
-} from './flat-ops.js';
+} from '../../isa/ops/memory-flat.js';
+import type { Target } from '../../isa/targets.js';
+import { scalarReg } from '../operands.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** SADDR value that means "no scalar address" (printed `off`). */
 const SADDR_OFF = 0x7f;
 const EXEC_LO = 0x7e;
 const NULL_REG = 0x7d;
-
-/** Per target, the op for SEG * 128 + OP, or null. */
-const BY_TARGET: Record<Target, (FlatOp | null)[]> = (() => {
-  const r = {} as Record<Target, (FlatOp | null)[]>;
-  for (const t of TARGETS) {
-    const tab: (FlatOp | null)[] = new Array(512).fill(null);
-    for (const op of FLAT_OPS) if (op.targets & targetBit(t)) tab[op.seg * 128 + op.opcode] = op;
-    r[t] = tab;
-  }
-  return r;
-})();
 
 const REG_CLASS = ['', 'VGPR_32', 'VReg_64', 'VReg_96', 'VReg_128'];
 
@@ -85,8 +74,10 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w0 = inp.words[i];
   const w1 = inp.words[i + 1];
   const seg = (w0 >>> 14) & 3;
-  const op = BY_TARGET[inp.target][seg * 128 + ((w0 >>> 18) & 0x7f)];
+  const tab = flatTable(inp.target);
+  const op = tab.byOpcode[seg * 128 + ((w0 >>> 18) & 0x7f)];
   if (op === undefined || op === null) return;
+  const gfx9 = tab.proc.features.has('flat-global');
   const lds = (w0 >>> 13) & 1;
   const glc = (w0 >>> 16) & 1;
   const slc = (w0 >>> 17) & 1;
@@ -107,6 +98,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     addr = VREG[2][vaddr]!;
     tail = '';
     offset = w0 & 0x1fff;
+    if (!gfx9 && offset !== 0) return;
   } else {
     if (saddr === SADDR_OFF) {
       addr = (seg === SEG_GLOBAL ? VREG[2] : VREG[1])[vaddr]!;
@@ -151,11 +143,12 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
 }
 
 function ops(t: Target): IsaEntry[] {
-  const bit = targetBit(t);
-  return FLAT_OPS.filter((o) => o.targets & bit).map((o) => ({
+  const tab = flatTable(t);
+  const g = tab.proc.generation;
+  return tab.rows.map((o) => ({
     name: o.name,
     encoding: SEG_ENCODING[o.seg],
-    opcode: o.opcode,
+    opcode: o.opcodes[g] as number,
   }));
 }
 

@@ -4,66 +4,106 @@
 // word 1: vaddr[7:0] vdata[15:8] srsrc[20:16] ssamp[25:21] (both in units of 4 SGPRs) d16[31]
 // LLVM sizes vdata from dmask/d16/tfe as the hardware does, but keeps the decoded width when no form
 // of that width exists or the wider tuple would run past v255.
+import { MIMG } from '../../isa/encodings/memory.js';
+import { get } from '../../isa/fields.js';
+import { MimgClass, type MimgOp, mimgTable } from '../../isa/ops/memory-mimg.js';
 import type { Target } from '../../isa/targets.js';
+import { Decoded } from '../decoded.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { SRSRC } from './buf-common.js';
-import { MIMG_BY_OPCODE, MIMG_OPS, MimgClass } from './mimg-ops.js';
-
-/** The 256-bit resource descriptor: any 4-aligned SGPR group of 8, or ttmp[0:7]/ttmp[4:11]/ttmp[8:15]. */
-const SRSRC8: (string | null)[] = [];
-for (let k = 0; k < 32; k++) {
-  const c = 4 * k;
-  if (c + 7 <= 103) SRSRC8.push(`s[${c}:${c + 7}]`);
-  else if (c >= 108 && c + 7 <= 123) SRSRC8.push(`ttmp[${c - 108}:${c - 101}]`);
-  else SRSRC8.push(null);
-}
+import { srsrc8Name, srsrcName } from './buf-common.js';
 
 const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
-function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  if (i + 1 >= inp.n) return;
-  const w0 = inp.words[i];
-  const w1 = inp.words[i + 1];
-  if (w0 & 1) return;
-  const op = MIMG_BY_OPCODE[(w0 >>> 18) & 0x7f];
-  if (op === undefined) return;
-  const dmask = (w0 >>> 8) & 15;
-  const tfe = (w0 >>> 16) & 1;
-  const d16 = w1 >>> 31;
+/**
+ * Decodes the MIMG instruction at dword `at` into `d` (name, op = its MimgOp, dmask, unorm, glc, da,
+ * a16 (r128 before gfx9), tfe, lwe, slc, d16, vaddr, vdata, saddr = first SGPR of the T#, ssamp = first
+ * SGPR of the S#); returns the size in dwords, 0 when LLVM decodes no instruction there. The image
+ * engineer's executors read these fields.
+ */
+export function decodeMimgFields(
+  words: ArrayLike<number>,
+  at: number,
+  n: number,
+  t: Target,
+  d: Decoded,
+): number {
+  if (at + 1 >= n) return 0;
+  const tab = mimgTable(t);
+  const L = MIMG[tab.proc.generation].fields;
+  if (get(L.op0, words, at)) return 0;
+  const op = tab.byOpcode[get(L.op, words, at)];
+  if (op === null) return 0;
+  d.name = op.name;
+  d.op = op;
+  d.fmt = 'mimg';
+  d.size = 8;
+  d.dmask = get(L.dmask, words, at);
+  d.unorm = get(L.unorm, words, at) === 1;
+  d.glc = get(L.glc, words, at) === 1;
+  d.da = get(L.da, words, at) === 1;
+  d.a16 = get(L.a16, words, at) === 1;
+  d.tfe = get(L.tfe, words, at) === 1;
+  d.lwe = get(L.lwe, words, at) === 1;
+  d.slc = get(L.slc, words, at) === 1;
+  d.d16 = get(L.d16, words, at) === 1;
+  d.vaddr = get(L.vaddr, words, at);
+  d.vdata = get(L.vdata, words, at);
+  d.saddr = get(L.srsrc, words, at) * 4;
+  d.ssamp = get(L.ssamp, words, at) * 4;
+  return 2;
+}
+
+/** The text of a decoded MIMG instruction as LLVM prints it, or null where LLVM decodes none. */
+export function printMimg(d: Decoded, t: Target): string | null {
+  const op = d.op as MimgOp;
+  const proc = mimgTable(t).proc;
+  const g = proc.generation;
   const sampler = op.cls === MimgClass.Sample || op.cls === MimgClass.Gather4;
-  const ssampField = (w1 >>> 21) & 0x1f;
-  if (!sampler && ssampField !== 0) return;
-  if (d16 && !op.d16) return;
-  const srsrc = SRSRC8[(w1 >>> 16) & 0x1f];
-  const ssamp = sampler ? SRSRC[ssampField] : '';
-  if (srsrc === null || ssamp === null) return;
-
+  const ssampField = d.ssamp >> 2;
+  if (!sampler && ssampField !== 0) return null;
+  if (d.d16 && !op.d16) return null;
+  const srsrc = srsrc8Name(d.saddr >> 2, g);
+  const ssamp = sampler ? srsrcName(ssampField, g) : '';
+  if (srsrc === null || ssamp === null) return null;
+  const dmask = d.dmask;
+  const tfe = d.tfe ? 1 : 0;
   let dst = op.cls === MimgClass.Gather4 ? 4 : POPCOUNT4[dmask] || 1;
-  if (d16) dst = (dst + 1) >> 1;
+  // gfx810 and gfx9 pack two 16-bit components per VGPR; gfx80x keep one per VGPR.
+  if (d.d16 && !proc.features.has('unpacked-d16-vmem')) dst = (dst + 1) >> 1;
   dst += tfe;
-  const vdata = (w1 >>> 8) & 0xff;
   let width = op.baseData;
-  if (dst !== width && (op.dataWidths >> dst) & 1 && vdata + dst <= 256) width = dst;
+  if (dst !== width && (op.dataWidths >> dst) & 1 && d.vdata + dst <= 256) width = dst;
 
-  let text = op.name + ' ' + regRange('v', vdata, width) + ', ' + regRange('v', w1 & 0xff, op.vaddr);
+  let text = op.name + ' ' + regRange('v', d.vdata, width) + ', ' + regRange('v', d.vaddr, op.vaddr);
   text += ', ' + srsrc;
   if (sampler) text += ', ' + ssamp;
   if (dmask) text += ' dmask:0x' + dmask.toString(16);
-  if ((w0 >>> 12) & 1) text += ' unorm';
-  if ((w0 >>> 13) & 1) text += ' glc';
-  if ((w0 >>> 25) & 1) text += ' slc';
-  if ((w0 >>> 15) & 1) text += ' a16';
-  if (tfe) text += ' tfe';
-  if ((w0 >>> 17) & 1) text += ' lwe';
-  if ((w0 >>> 14) & 1) text += ' da';
-  if (d16) text += ' d16';
+  if (d.unorm) text += ' unorm';
+  if (d.glc) text += ' glc';
+  if (d.slc) text += ' slc';
+  if (d.a16) text += g === 'gfx9' ? ' a16' : ' r128';
+  if (d.tfe) text += ' tfe';
+  if (d.lwe) text += ' lwe';
+  if (d.da) text += ' da';
+  if (d.d16) text += ' d16';
+  return text;
+}
+
+const scratch = new Decoded();
+
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  if (decodeMimgFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
+  const text = printMimg(scratch, inp.target);
+  if (text === null) return;
   out.text = text;
   out.size = 2;
 }
 
-function ops(_t: Target): IsaEntry[] {
-  return MIMG_OPS.map((o) => ({ name: o.name, encoding: 'MIMG', opcode: o.opcode }));
+function ops(t: Target): IsaEntry[] {
+  const tab = mimgTable(t);
+  const g = tab.proc.generation;
+  return tab.rows.map((o) => ({ name: o.name, encoding: 'MIMG', opcode: o.opcodes[g] as number }));
 }
 
 export const mimg: Family = { decode, ops };

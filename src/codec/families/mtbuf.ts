@@ -1,13 +1,15 @@
-// MTBUF: typed buffer loads and stores, the format given in the instruction. Two dwords:
-// word 0: offset[11:0] offen[12] idxen[13] glc[14] op[18:15] dfmt[22:19] nfmt[25:23] 111010[31:26]
-// word 1: vaddr[7:0] vdata[15:8] srsrc[20:16] slc[22] tfe[23] soffset[31:24]
+// MTBUF: typed buffer loads and stores, the format given in the instruction. Two dwords, laid out per
+// generation in src/isa/encodings/memory.ts (gfx6/7: addr64 at 15 and a 3-bit op; gfx8/9: a 4-bit op).
 // LLVM rejects tfe on gfx9 MTBUF.
 import { DATA_FORMATS, NUM_FORMATS } from '../../isa/buffer-formats.js';
+import { BUF_ADDR64, MTBUF } from '../../isa/encodings/memory.js';
+import { get } from '../../isa/fields.js';
+import { type BufOp, bufDataDwords, mtbufTable } from '../../isa/ops/memory-buf.js';
 import type { Target } from '../../isa/targets.js';
+import { Decoded } from '../decoded.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, SOFFSET, SRSRC } from './buf-common.js';
-import { MTBUF_OPS } from './buf-ops.js';
+import { bufVaddr, fillBufFields, soffsetName, srsrcName } from './buf-common.js';
 
 const DFMT = DATA_FORMATS;
 const NFMT = NUM_FORMATS;
@@ -23,34 +25,71 @@ for (let k = 0; k < 128; k++) {
   FORMAT.push(parts.length ? ' format:[' + parts.join(',') + ']' : '');
 }
 
-const MTBUF_OPS_BY_OPCODE: (typeof MTBUF_OPS)[number][] = new Array(16);
-for (const op of MTBUF_OPS) MTBUF_OPS_BY_OPCODE[op.opcode] = op;
+/**
+ * Decodes the MTBUF instruction at dword `at` into `d` (as decodeMubufFields, plus dfmt and nfmt; lds is
+ * false); returns the size in dwords, 0 when LLVM decodes no instruction there.
+ */
+export function decodeMtbufFields(
+  words: ArrayLike<number>,
+  at: number,
+  n: number,
+  t: Target,
+  d: Decoded,
+): number {
+  if (at + 1 >= n) return 0;
+  const tab = mtbufTable(t);
+  const g = tab.proc.generation;
+  const L = MTBUF[g].fields;
+  const op = tab.byOpcode[get(L.op, words, at)];
+  if (op === null) return 0;
+  d.name = op.name;
+  d.op = op;
+  d.fmt = 'mtbuf';
+  fillBufFields(L, BUF_ADDR64[g], words, at, d);
+  d.lds = false;
+  d.dfmt = get(L.dfmt, words, at);
+  d.nfmt = get(L.nfmt, words, at);
+  return 2;
+}
+
+/** The text of a decoded MTBUF instruction as LLVM prints it, or null where LLVM decodes none. */
+export function printMtbuf(d: Decoded, t: Target): string | null {
+  const op = d.op as BufOp;
+  const proc = mtbufTable(t).proc;
+  const g = proc.generation;
+  // LLVM decodes no MTBUF with tfe from gfx8 on.
+  if (d.tfe && (g === 'gfx8' || g === 'gfx9')) return null;
+  const srsrc = srsrcName(d.saddr >> 2, g);
+  const soffset = soffsetName(d.src0, g);
+  if (srsrc === null || soffset === null) return null;
+  if (d.addr64 && (d.idxen || d.offen)) return null;
+  const vaddr = d.addr64 ? regRange('v', d.vaddr, 2) : bufVaddr(d.vaddr, d.idxen ? 1 : 0, d.offen ? 1 : 0);
+  let text = op.name + ' ' + regRange('v', d.vdata, bufDataDwords(op, proc) + (d.tfe ? 1 : 0)) + ', ' + vaddr;
+  text += ', ' + srsrc + ', ' + soffset + FORMAT[d.dfmt | (d.nfmt << 4)];
+  if (d.idxen) text += ' idxen';
+  if (d.offen) text += ' offen';
+  if (d.addr64) text += ' addr64';
+  if (d.offset) text += ' offset:' + d.offset;
+  if (d.glc) text += ' glc';
+  if (d.slc) text += ' slc';
+  if (d.tfe) text += ' tfe';
+  return text;
+}
+
+const scratch = new Decoded();
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  if (i + 1 >= inp.n) return;
-  const w0 = inp.words[i];
-  const w1 = inp.words[i + 1];
-  if ((w1 >>> 23) & 1) return;
-  const op = MTBUF_OPS_BY_OPCODE[(w0 >>> 15) & 15];
-  const srsrc = SRSRC[(w1 >>> 16) & 0x1f];
-  const soffset = SOFFSET[w1 >>> 24];
-  if (op === undefined || srsrc === null || soffset === null) return;
-  const offen = (w0 >>> 12) & 1;
-  const idxen = (w0 >>> 13) & 1;
-  let text =
-    op.name + ' ' + regRange('v', (w1 >>> 8) & 0xff, op.dwords) + ', ' + bufVaddr(w1 & 0xff, idxen, offen);
-  text += ', ' + srsrc + ', ' + soffset + FORMAT[(w0 >>> 19) & 0x7f];
-  if (idxen) text += ' idxen';
-  if (offen) text += ' offen';
-  if (w0 & 0xfff) text += ' offset:' + (w0 & 0xfff);
-  if ((w0 >>> 14) & 1) text += ' glc';
-  if ((w1 >>> 22) & 1) text += ' slc';
+  if (decodeMtbufFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
+  const text = printMtbuf(scratch, inp.target);
+  if (text === null) return;
   out.text = text;
   out.size = 2;
 }
 
-function ops(_t: Target): IsaEntry[] {
-  return MTBUF_OPS.map((o) => ({ name: o.name, encoding: 'MTBUF', opcode: o.opcode }));
+function ops(t: Target): IsaEntry[] {
+  const tab = mtbufTable(t);
+  const g = tab.proc.generation;
+  return tab.rows.map((o) => ({ name: o.name, encoding: 'MTBUF', opcode: o.opcodes[g] as number }));
 }
 
 export const mtbuf: Family = { decode, ops };

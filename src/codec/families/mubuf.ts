@@ -1,72 +1,97 @@
-// MUBUF: untyped buffer loads, stores and atomics. Two dwords:
-// word 0: offset[11:0] offen[12] idxen[13] glc[14] lds[16] slc[17] op[24:18] 111000[31:26]
-// word 1: vaddr[7:0] vdata[15:8] srsrc[20:16] tfe[23] soffset[31:24]
-// (bits 15 and 25 of word 0 and 21-22 of word 1 are ignored by LLVM on gfx9.)
-import { type Target, targetBit } from '../../isa/targets.js';
+// MUBUF: untyped buffer loads, stores and atomics. Two dwords, laid out per generation in
+// src/isa/encodings/memory.ts (gfx6/7: addr64 at bit 15 and slc in the second dword; gfx8/9: slc at 17).
+// (Bit 25 of word 0 and 21-22 of word 1 are ignored by LLVM on gfx9.)
+import { BUF_ADDR64, MUBUF } from '../../isa/encodings/memory.js';
+import { get } from '../../isa/fields.js';
+import { BufKind, type BufOp, bufDataDwords, mubufTable } from '../../isa/ops/memory-buf.js';
+import type { Target } from '../../isa/targets.js';
+import { Decoded } from '../decoded.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, SOFFSET, SRSRC } from './buf-common.js';
-import { BufKind, byOpcode, MUBUF_OPS } from './buf-ops.js';
+import { bufVaddr, fillBufFields, soffsetName, srsrcName } from './buf-common.js';
 
-const BY_TARGET = byOpcode(MUBUF_OPS, 128);
+/**
+ * Decodes the MUBUF instruction at dword `at` into `d` (name, op = its BufOp, offset, offen, idxen, glc,
+ * lds, slc, tfe, addr64, vaddr, vdata, saddr = first SGPR of the descriptor, src0 = the soffset code);
+ * returns the size in dwords, 0 when LLVM decodes no instruction there.
+ */
+export function decodeMubufFields(
+  words: ArrayLike<number>,
+  at: number,
+  n: number,
+  t: Target,
+  d: Decoded,
+): number {
+  if (at + 1 >= n) return 0;
+  const tab = mubufTable(t);
+  const g = tab.proc.generation;
+  const L = MUBUF[g].fields;
+  const op = tab.byOpcode[get(L.op, words, at)];
+  if (op === null) return 0;
+  d.name = op.name;
+  d.op = op;
+  d.fmt = 'mubuf';
+  fillBufFields(L, BUF_ADDR64[g], words, at, d);
+  d.lds = get(L.lds, words, at) === 1;
+  return 2;
+}
 
-function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  if (i + 1 >= inp.n) return;
-  const w0 = inp.words[i];
-  const w1 = inp.words[i + 1];
-  const op = BY_TARGET[targetBit(inp.target)][(w0 >>> 18) & 0x7f];
-  if (op === undefined) return;
-  const offset = w0 & 0xfff;
-  const offen = (w0 >>> 12) & 1;
-  const idxen = (w0 >>> 13) & 1;
-  const glc = (w0 >>> 14) & 1;
-  const lds = (w0 >>> 16) & 1;
-  const slc = (w0 >>> 17) & 1;
-  const tfe = (w1 >>> 23) & 1;
-
+/** The text of a decoded MUBUF instruction as LLVM prints it, or null where LLVM decodes none. */
+export function printMubuf(d: Decoded, t: Target, w0: number): string | null {
+  const op = d.op as BufOp;
+  const proc = mubufTable(t).proc;
+  const g = proc.generation;
   if (op.kind === BufKind.Cache) {
     // These bits are fixed at zero in LLVM's encoding of the cache ops (bit 15 is SI's addr64).
-    if (offen | idxen | glc | lds | tfe | ((w0 >>> 15) & 1)) return;
-    out.text = op.name;
-    out.size = 2;
-    return;
+    if (d.offen || d.idxen || d.glc || d.lds || d.tfe || (w0 >>> 15) & 1) return null;
+    return op.name;
   }
-  const srsrc = SRSRC[(w1 >>> 16) & 0x1f];
-  const soffset = SOFFSET[w1 >>> 24];
-  if (srsrc === null || soffset === null) return;
+  const srsrc = srsrcName(d.saddr >> 2, g);
+  const soffset = soffsetName(d.src0, g);
+  if (srsrc === null || soffset === null) return null;
   let text: string;
   if (op.kind === BufKind.StoreLds) {
-    if (!lds || offen | idxen | tfe) return;
+    if (!d.lds || d.offen || d.idxen || d.tfe || d.addr64) return null;
     text = op.name + ' ' + srsrc + ', ' + soffset;
-    if (offset) text += ' offset:' + offset;
+    if (d.offset) text += ' offset:' + d.offset;
     text += ' lds';
-    if (glc) text += ' glc';
-    if (slc) text += ' slc';
-  } else {
-    if (lds && (!op.lds || tfe)) return;
-    if ((tfe && op.kind === BufKind.Atomic) || (glc && !op.glc)) return;
-    const vaddr = bufVaddr(w1 & 0xff, idxen, offen);
-    text = lds ? op.name + ' ' : op.name + ' ' + regRange('v', (w1 >>> 8) & 0xff, op.dwords + tfe) + ', ';
-    text += vaddr + ', ' + srsrc + ', ' + soffset;
-    if (idxen) text += ' idxen';
-    if (offen) text += ' offen';
-    if (offset) text += ' offset:' + offset;
-    if (glc) text += ' glc';
-    if (slc) text += ' slc';
-    if (lds) text += ' lds';
-    if (tfe) text += ' tfe';
+    if (d.glc) text += ' glc';
+    if (d.slc) text += ' slc';
+    return text;
   }
+  if (d.lds && (!op.lds || d.tfe)) return null;
+  if ((d.tfe && op.kind === BufKind.Atomic) || (d.glc && !op.glc)) return null;
+  // addr64 takes a 64-bit address and excludes idxen/offen.
+  if (d.addr64 && (d.idxen || d.offen)) return null;
+  const vaddr = d.addr64 ? regRange('v', d.vaddr, 2) : bufVaddr(d.vaddr, d.idxen ? 1 : 0, d.offen ? 1 : 0);
+  const tfe = d.tfe ? 1 : 0;
+  text = d.lds ? op.name + ' ' : op.name + ' ' + regRange('v', d.vdata, bufDataDwords(op, proc) + tfe) + ', ';
+  text += vaddr + ', ' + srsrc + ', ' + soffset;
+  if (d.idxen) text += ' idxen';
+  if (d.offen) text += ' offen';
+  if (d.addr64) text += ' addr64';
+  if (d.offset) text += ' offset:' + d.offset;
+  if (d.glc) text += ' glc';
+  if (d.slc) text += ' slc';
+  if (d.lds) text += ' lds';
+  if (d.tfe) text += ' tfe';
+  return text;
+}
+
+const scratch = new Decoded();
+
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  if (decodeMubufFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
+  const text = printMubuf(scratch, inp.target, inp.words[i]);
+  if (text === null) return;
   out.text = text;
   out.size = 2;
 }
 
 function ops(t: Target): IsaEntry[] {
-  const bit = targetBit(t);
-  return MUBUF_OPS.filter((o) => o.targets & bit).map((o) => ({
-    name: o.name,
-    encoding: 'MUBUF',
-    opcode: o.opcode,
-  }));
+  const tab = mubufTable(t);
+  const g = tab.proc.generation;
+  return tab.rows.map((o) => ({ name: o.name, encoding: 'MUBUF', opcode: o.opcodes[g] as number }));
 }
 
 export const mubuf: Family = { decode, ops };

@@ -1,4 +1,5 @@
 // VINTRP: pixel-shader parameter interpolation from the LDS-resident attribute data (one dword).
+import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { Target } from '../../isa/targets.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
@@ -11,9 +12,14 @@ const OPS: readonly (readonly [number, string])[] = [
 ];
 const MOV = 'v_interp_mov_f32';
 
-/** Mnemonic as LLVM prints it (with the _e32 suffix), by OP; null = undefined. */
+/** Mnemonic as LLVM prints it by OP (null = undefined): with the _e32 suffix from gfx8 on, bare on gfx6/7. */
 const MNEMONIC: (string | null)[] = [null, null, null, null];
 for (const [op, name] of OPS) MNEMONIC[op] = name + '_e32';
+const MNEMONIC_OLD: (string | null)[] = [null, null, null, null];
+for (const [op, name] of OPS) MNEMONIC_OLD[op] = name;
+const mnemonics = perProcessor((p) =>
+  p.generation === 'gfx6' || p.generation === 'gfx7' ? MNEMONIC_OLD : MNEMONIC,
+);
 const IS_MOV: boolean[] = [false, false, false, false];
 for (const [op, name] of OPS) IS_MOV[op] = name === MOV;
 
@@ -27,7 +33,7 @@ const PARAM: readonly string[] = Array.from({ length: 256 }, (_, n) =>
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];
   const op = (w >>> 16) & 3;
-  const mnemonic = MNEMONIC[op];
+  const mnemonic = mnemonics(inp.target)[op];
   out.size = 0;
   if (mnemonic === null) return;
   const vsrc = w & 0xff;

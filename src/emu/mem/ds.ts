@@ -9,7 +9,8 @@
 // atomics out of range do nothing and return 0. GDS (gds=1) is not modelled and stops loudly.
 // The src2 ops (ds_<op>_src2_<type>) take both operands from LDS: see src2Addr for their addresses.
 
-import { DS_BY_OPCODE, type DsShape } from '../../codec/families/ds-ops.js';
+import { decodeDsFields } from '../../codec/families/ds.js';
+import { DS_SHAPES, type DsShape } from '../../isa/ops/memory-ds.js';
 import type { Target } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
 import { popcount } from '../valu/exec.js';
@@ -388,8 +389,8 @@ function build(): void {
   put('ds_read_addtid_b32', readAddtid);
   put('ds_write_addtid_b32', writeAddtid);
   put('ds_nop', nop);
-  for (const s of DS_BY_OPCODE) {
-    if (s === undefined || HANDLERS.has(s.name)) continue;
+  for (const s of DS_SHAPES) {
+    if (HANDLERS.has(s.name)) continue;
     const s2 = src2Key(s.name);
     if (s2 !== undefined) {
       put(s.name, s2.bits === 32 ? src2Op32(s2.key) : src2Op64(s2.key));
@@ -407,31 +408,19 @@ export function dsHasSemantics(name: string): boolean {
   return HANDLERS.has(name);
 }
 
-/** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
-export function decodeDs(words: Uint32Array, at: number, n: number, i: Inst, _t: Target): number {
-  if (at + 1 >= n) return 0;
-  const w0 = words[at]!;
-  const w1 = words[at + 1]!;
-  const s: DsShape | undefined = DS_BY_OPCODE[(w0 >>> 17) & 0xff];
-  if (s === undefined) return 0;
+/**
+ * Decodes the instruction at dword `at` into `i` for execution (fields by the codec's decodeDsFields);
+ * returns its size in dwords, 0 if LLVM decodes no instruction there.
+ */
+export function decodeDs(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  if (decodeDsFields(words, at, n, t, i) === 0) return 0;
+  const s = i.op as DsShape;
   // Bit 25 selects AGPRs on gfx90a; gfx9 up to gfx908 has no such DS form.
-  if ((w0 >>> 25) & 1) return 0;
-  i.name = s.name;
-  i.op = s;
-  i.size = 8;
-  i.gds = ((w0 >>> 16) & 1) === 1;
-  i.vaddr = w1 & 0xff;
-  i.vdata = (w1 >>> 8) & 0xff;
-  i.src1 = (w1 >>> 16) & 0xff;
-  i.dst = w1 >>> 24;
-  const two = /^ds_(read2|write2|wrxchg2)/.test(s.name);
-  if (two) {
-    i.offset = w0 & 0xff;
-    i.offset1 = (w0 >>> 8) & 0xff;
-  } else {
-    i.offset = w0 & 0xffff;
-    i.offset1 = 0;
+  if (i.acc) {
+    i.run = unimplemented;
+    return 2;
   }
+  // The one-offset ops read offset1:offset0 as one 16-bit offset (decodeDsFields leaves offset1 0).
   const h = HANDLERS.get(s.name);
   // GWS and ordered-count ops act on dedicated state, not on GDS memory (ds-gws.ts).
   const sys = i.gds ? GDS_SYSTEM_HANDLERS.get(s.name) : undefined;

@@ -10,15 +10,8 @@
 // Decoded fields: i.vaddr, i.vdata, i.dst (VDST), i.saddr (SGPR code, 0x7f = off), i.offset (signed
 // byte offset), i.glc, i.slc, i.seg; i.op = the FlatExec descriptor, i.fn = the address resolver.
 
-import {
-  FLAT_OPS,
-  type FlatOp,
-  KIND_LOAD,
-  SEG_FLAT,
-  SEG_GLOBAL,
-  SEG_SCRATCH,
-} from '../../codec/families/flat-ops.js';
-import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
+import { flatTable, KIND_LOAD, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../../isa/ops/memory-flat.js';
+import type { Target } from '../../isa/targets.js';
 import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp } from '../memory.js';
 import { ATOMIC_OPS, sext8, sext16 } from '../memory.js';
@@ -108,14 +101,6 @@ for (const a of INT_ATOMICS) {
 /** The exec descriptor of a table op, if the op has semantics here. */
 export function flatExecOf(name: string): FlatExec | undefined {
   return EXEC[name.slice(name.indexOf('_') + 1)];
-}
-
-/** Per target, the op for SEG * 128 + OPCODE (from the codec's op table). */
-const BY_TARGET = new Map<Target, (FlatOp | undefined)[]>();
-for (const t of TARGETS) {
-  const tab: (FlatOp | undefined)[] = new Array(512);
-  for (const op of FLAT_OPS) if (op.targets & targetBit(t)) tab[op.seg * 128 + op.opcode] = op;
-  BY_TARGET.set(t, tab);
 }
 
 // Address resolvers: set LOC for lane l.
@@ -293,8 +278,8 @@ export function decodeFlat(words: Uint32Array, at: number, n: number, i: Inst, t
   const w0 = words[at];
   const w1 = words[at + 1];
   const seg = (w0 >>> 14) & 3;
-  const op = BY_TARGET.get(t)?.[seg * 128 + ((w0 >>> 18) & 0x7f)];
-  if (op === undefined) return 0;
+  const op = flatTable(t).byOpcode[seg * 128 + ((w0 >>> 18) & 0x7f)];
+  if (op === null || op === undefined) return 0;
   const saddr = (w1 >>> 16) & 0x7f;
   if (seg === SEG_FLAT && saddr !== 0) return 0;
   i.name = op.name;

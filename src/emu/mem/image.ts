@@ -13,7 +13,7 @@
 // cube and MSAA images, the S# border colour table, bilinear filtering of integer formats,
 // image_gather4h, the float atomics of gfx6/7 and image_atomic_rsub.
 
-import { MIMG_BY_OPCODE } from '../../codec/families/mimg-ops.js';
+import { mimgTable } from '../../isa/ops/memory-mimg.js';
 import { findProcessor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { f32BitsToF16 } from '../float/f16.js';
@@ -258,8 +258,8 @@ export function decodeMimg(words: Uint32Array, at: number, n: number, i: Inst, t
   // The MIMG op table holds the gfx8/gfx9 opcodes (the same on both); gfx6/7 number the atomics
   // differently and wait for the per-generation rows of the codec.
   if (gen === 'gfx6' || gen === 'gfx7') return 0;
-  const row = MIMG_BY_OPCODE[(w0 >>> 18) & 0x7f];
-  if (row === undefined) return 0;
+  const row = mimgTable(t).byOpcode[(w0 >>> 18) & 0x7f];
+  if (row === null) return 0;
   const op = opFor(row.name);
   i.name = row.name;
   i.op = op;

@@ -1,6 +1,8 @@
 // Execution of the MUBUF encoding: untyped buffer loads, stores and atomics through a V# (4 SGPRs at
 // srsrc*4). Fields (Inst): offset = inst_offset (12 bits), offen/idxen/glc/slc/lds, vaddr, vdata,
-// saddr = srsrc SGPR, src0 = soffset code (k0 its value when a constant), op = the BufOp.
+// saddr = srsrc SGPR, src0 = soffset code (k0 its value when a constant), op = the BufOp; addr64
+// (gfx6/7): vaddr is a 64-bit address added to the descriptor's base, without range checking or
+// swizzling (Southern Islands document, "Buffer Instructions": ADDR64).
 //
 // Addressing and range checking are in mubuf-swizzle.ts. Accesses are split per dword (each dword
 // addressed and range-checked on its own, which is what swizzled buffers need and what the document's
@@ -11,8 +13,9 @@
 // stores LDS dwords. Not modelled (they stop with an error): loads other than buffer_load_dword with
 // lds=1, and tfe.
 
-import { BufKind, type BufOp, byOpcode, MUBUF_OPS } from '../../codec/families/buf-ops.js';
-import { type Target, targetBit } from '../../isa/targets.js';
+import { decodeMubufFields } from '../../codec/families/mubuf.js';
+import { BufKind, type BufOp, MUBUF_OPS } from '../../isa/ops/memory-buf.js';
+import type { Target } from '../../isa/targets.js';
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
 import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
 import type { AtomicOp, DeviceMemory } from '../memory.js';
@@ -23,7 +26,6 @@ import { BufFormat, loadComponent16, loadComponent32, one, storeComponent } from
 import { laneFault } from './fault.js';
 import { BufferDesc, bufferOffset, outOfRange } from './mubuf-swizzle.js';
 
-const BY_TARGET = byOpcode(MUBUF_OPS, 128);
 const D = new BufferDesc();
 const OLD = new Uint32Array(2);
 
@@ -46,8 +48,16 @@ class Addr {
   index = 0;
   offset = 0;
   base = 0;
+  addr64 = false;
   set(w: Wave, i: Inst, d: BufferDesc, so: number, lane: number): void {
     const v = w.v;
+    this.addr64 = i.addr64;
+    if (i.addr64) {
+      this.index = 0;
+      this.offset = i.offset;
+      this.base = d.base + so + v[i.vaddr * 64 + lane]! + v[(i.vaddr + 1) * 64 + lane]! * 2 ** 32;
+      return;
+    }
     const vidx = i.idxen ? v[i.vaddr * 64 + lane]! : 0;
     const voff = i.offen ? v[(i.vaddr + (i.idxen ? 1 : 0)) * 64 + lane]! : 0;
     this.index = vidx + (d.addTid ? lane : 0);
@@ -57,13 +67,14 @@ class Addr {
   /** Device address of the element at offset + extra, or -1 when out of range. */
   at(d: BufferDesc, idxen: boolean, extra: number): number {
     const off = this.offset + extra;
+    if (this.addr64) return this.base + off;
     const bo = bufferOffset(d, this.index, off);
     if (outOfRange(d, idxen, this.index, off, bo)) return -1;
     return this.base + bo;
   }
   /** Whether `bytes` bytes at offset + extra lie in one swizzle element (always so when linear). */
   contiguous(d: BufferDesc, extra: number, bytes: number): boolean {
-    return !d.swizzle || ((this.offset + extra) % d.elementSize) + bytes <= d.elementSize;
+    return this.addr64 || !d.swizzle || ((this.offset + extra) % d.elementSize) + bytes <= d.elementSize;
   }
 }
 const A = new Addr();
@@ -618,25 +629,9 @@ const TFE_NOT_MODELLED = notModelled('tfe');
 
 /** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
 export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
-  const w0 = words[at]!;
-  const w1 = words[at + 1]!;
-  const op: BufOp | undefined = BY_TARGET[targetBit(t)]![(w0 >>> 18) & 0x7f];
-  if (op === undefined) return 0;
-  i.name = op.name;
-  i.op = op;
-  i.size = 8;
-  i.offset = w0 & 0xfff;
-  i.offen = ((w0 >>> 12) & 1) === 1;
-  i.idxen = ((w0 >>> 13) & 1) === 1;
-  i.glc = ((w0 >>> 14) & 1) === 1;
-  i.lds = ((w0 >>> 16) & 1) === 1;
-  i.slc = ((w0 >>> 17) & 1) === 1;
-  i.vaddr = w1 & 0xff;
-  i.vdata = (w1 >>> 8) & 0xff;
-  i.saddr = ((w1 >>> 16) & 0x1f) * 4;
-  const tfe = ((w1 >>> 23) & 1) === 1;
-  i.src0 = w1 >>> 24;
+  if (decodeMubufFields(words, at, n, t, i) === 0) return 0;
+  const op = i.op as BufOp;
+  const tfe = i.tfe;
   i.k0 = isConstCode(i.src0) && i.src0 !== 255 ? constValue32(i.src0, 0, 'int') : 0;
   const h = HANDLERS.get(op.name);
   if (h === undefined) i.run = unimplemented;
@@ -646,7 +641,7 @@ export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, 
   else if (tfe) i.run = TFE_NOT_MODELLED;
   else i.run = h;
   if (h !== undefined && op.kind !== BufKind.Cache) {
-    const addrRegs = (i.idxen ? 1 : 0) + (i.offen ? 1 : 0);
+    const addrRegs = i.addr64 ? 2 : (i.idxen ? 1 : 0) + (i.offen ? 1 : 0);
     if (i.vaddr + addrRegs > 256) i.run = tupleOutOfRange('the address');
     else if (!i.lds && i.vdata + op.dwords > 256) i.run = tupleOutOfRange('the data');
   }

@@ -1,7 +1,9 @@
-// Operand shapes of the DS (local/global data share) ops. The shape of each op follows from its name,
-// so the table is built from the document's opcode list (src/isa/generated/doc-opcodes.ts): every DS op
-// LLVM decodes on gfx9 is in that list, on all three targets alike.
-import { DOC_OPCODES } from '../../isa/generated/doc-opcodes.js';
+// The DS (local/global data share) ops: one row per op with its per-generation opcodes (gfx9 from the
+// Vega document's table, gfx6-8 from CLRX's) and its operand shape, which follows from the name.
+// The codec's decoder and printer, the assembler and the emulator's decoder all read these rows.
+import type { OpRow } from '../ops.js';
+import type { Processor } from '../processors.js';
+import { mergedOpcodes, perProcessor, rowsOn } from './memory-rows.js';
 
 export enum DsOffset {
   /** offset:N, 16 bits. */
@@ -22,9 +24,8 @@ export enum DsGds {
   Never,
 }
 
-export interface DsShape {
+export interface DsShape extends OpRow {
   name: string;
-  opcode: number;
   /** Dwords of each register operand, 0 when the op has none (its field must then be zero). */
   vdst: number;
   addr: boolean;
@@ -47,10 +48,10 @@ function dataDwords(name: string): number {
   return /_[biuf]64$/.test(name) ? 2 : 1;
 }
 
-function shapeOf(name: string, opcode: number): DsShape {
+function shapeOf(name: string, opcodes: DsShape['opcodes']): DsShape {
   const s: DsShape = {
     name,
-    opcode,
+    opcodes,
     vdst: 0,
     addr: true,
     data0: 0,
@@ -108,12 +109,20 @@ function shapeOf(name: string, opcode: number): DsShape {
   return s;
 }
 
-/** Shapes indexed by opcode (8 bits); undefined where LLVM decodes nothing. */
-export const DS_BY_OPCODE: (DsShape | undefined)[] = new Array(256);
-export const DS_SHAPES: DsShape[] = [];
+/** Every DS op of every generation. */
+export const DS_SHAPES: readonly DsShape[] = mergedOpcodes('ds', 'ds').map((r) => shapeOf(r.name, r.opcodes));
 
-for (const [opcode, name] of DOC_OPCODES.ds) {
-  const s = shapeOf(name, opcode);
-  DS_BY_OPCODE[opcode] = s;
-  DS_SHAPES.push(s);
+/** Per processor: shapes indexed by the 8-bit opcode (null where LLVM decodes nothing), and by name. */
+export interface DsTable {
+  readonly byOpcode: readonly (DsShape | null)[];
+  readonly byName: ReadonlyMap<string, DsShape>;
+  readonly rows: readonly DsShape[];
+  readonly proc: Processor;
 }
+
+export const dsTable = perProcessor((p): DsTable => {
+  const rows = rowsOn(DS_SHAPES, p);
+  const byOpcode: (DsShape | null)[] = new Array(256).fill(null);
+  for (const r of rows) byOpcode[r.opcodes[p.generation] as number] = r;
+  return { byOpcode, byName: new Map(rows.map((r) => [r.name, r])), rows, proc: p };
+});

@@ -1,9 +1,12 @@
 // The MIMG op table, built from the document's opcode list (src/isa/generated/doc-opcodes.ts). How
 // LLVM prints each op's registers follows from the name: the class decides the sampler operand and
 // the data width rules, the address modifiers in the name decide the vaddr width LLVM shows.
-import { DOC_OPCODES } from '../../isa/generated/doc-opcodes.js';
-import { isOmitted } from '../../isa/omissions.js';
-import { T_ALL } from '../../isa/targets.js';
+// Opcodes per generation: gfx9 from the Vega document's table, gfx6-8 from CLRX's.
+import { isOmitted } from '../omissions.js';
+import type { OpRow } from '../ops.js';
+import type { Processor } from '../processors.js';
+import { T_ALL } from '../targets.js';
+import { mergedOpcodes, perProcessor, rowsOn } from './memory-rows.js';
 
 export enum MimgClass {
   /** image_load*, image_store*, image_get_resinfo: no sampler. */
@@ -14,9 +17,8 @@ export enum MimgClass {
   Gather4,
 }
 
-export interface MimgOp {
+export interface MimgOp extends OpRow {
   name: string;
-  opcode: number;
   cls: MimgClass;
   /** vdata dwords of the form LLVM's decoder table holds; other widths are derived from it. */
   baseData: number;
@@ -47,7 +49,7 @@ function vaddrOf(name: string): number {
   return n;
 }
 
-function makeOp(opcode: number, name: string): MimgOp {
+function makeOp(opcodes: MimgOp['opcodes'], name: string): MimgOp {
   const cls = classOf(name);
   let baseData = 1;
   let dataWidths = 0b111110; // 1..5: up to four channels plus the tfe status dword
@@ -67,13 +69,23 @@ function makeOp(opcode: number, name: string): MimgOp {
     !name.includes('_pck') &&
     name !== 'image_get_resinfo' &&
     name !== 'image_get_lod';
-  return { name, opcode, cls, baseData, dataWidths, d16, vaddr: vaddrOf(name) };
+  return { name, opcodes, cls, baseData, dataWidths, d16, vaddr: vaddrOf(name) };
 }
 
-export const MIMG_OPS: MimgOp[] = DOC_OPCODES.mimg
-  .filter(([, name]) => !isOmitted('mimg', name, T_ALL))
-  .map(([opc, name]) => makeOp(opc, name));
+export const MIMG_OPS: readonly MimgOp[] = mergedOpcodes('mimg', 'mimg', [], (name, g) =>
+  g === 'gfx9' ? isOmitted('mimg', name, T_ALL) : false,
+).map((r) => makeOp(r.opcodes, r.name));
 
-/** Indexed by the 7-bit opcode field. */
-export const MIMG_BY_OPCODE: (MimgOp | undefined)[] = new Array(128);
-for (const op of MIMG_OPS) MIMG_BY_OPCODE[op.opcode] = op;
+/** Per processor: the ops indexed by the 7-bit opcode field (null where none), and the rows. */
+export interface MimgTable {
+  readonly byOpcode: readonly (MimgOp | null)[];
+  readonly rows: readonly MimgOp[];
+  readonly proc: Processor;
+}
+
+export const mimgTable = perProcessor((p): MimgTable => {
+  const rows = rowsOn(MIMG_OPS, p);
+  const byOpcode: (MimgOp | null)[] = new Array(128).fill(null);
+  for (const r of rows) byOpcode[r.opcodes[p.generation] as number] = r;
+  return { byOpcode, rows, proc: p };
+});
