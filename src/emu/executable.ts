@@ -57,6 +57,8 @@ function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
       return { fmt: 'flat', w0: ((0x37 << 26) | (op << 18) | (2 << 14)) >>> 0 };
     case 'MUBUF':
       return { fmt: 'mubuf', w0: ((0x38 << 26) | (op << 18)) >>> 0 };
+    case 'MIMG':
+      return { fmt: 'mimg', w0: ((0x3c << 26) | (op << 18)) >>> 0 };
     default:
       return null;
   }
@@ -64,7 +66,7 @@ function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
 
 const GDS_ONLY = /^ds_gws_|^ds_ordered_count$/;
 
-const GRAPHICS = new Set(['EXP', 'MIMG', 'MTBUF', 'VINTRP']);
+const GRAPHICS = new Set(['EXP', 'MTBUF', 'VINTRP']);
 
 /** Ops left out because no available document defines their result. */
 const UNDEFINED_BY_DOCS: Record<string, string> = {

@@ -12,7 +12,7 @@ import { decodeAt } from '../../src/codec/disasm.js';
 import type { DecodeOutput } from '../../src/codec/types.js';
 import { findProcessor } from '../../src/isa/processors.js';
 import type { Target } from '../../src/isa/targets.js';
-import { enabledPairs } from '../gens.test.js';
+import { enabledPairs } from '../gens-check.js';
 
 const live = process.env.GCNKIT_LIVE === '1' && haveLlvm();
 const dir = join(import.meta.dirname, '..', 'fixtures', 'gens');

@@ -17,7 +17,7 @@ import { mimgTable } from '../../isa/ops/memory-mimg.js';
 import { findProcessor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { f32BitsToF16 } from '../float/f16.js';
-import type { Handler, Inst } from '../inst.js';
+import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp, DeviceMemory } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import type { Wave } from '../wave.js';
@@ -230,10 +230,6 @@ function atomic(w: Wave, i: Inst): void {
   done(w, i);
 }
 
-function unmodelled(_w: Wave, i: Inst): void {
-  fail(i, 'this image operation is not modelled');
-}
-
 const HANDLERS: Record<ImageKind, Handler> = {
   [ImageKind.Load]: load,
   [ImageKind.Store]: store,
@@ -242,7 +238,7 @@ const HANDLERS: Record<ImageKind, Handler> = {
   [ImageKind.Sample]: runSample,
   [ImageKind.Gather]: runSample,
   [ImageKind.GetLod]: runSample,
-  [ImageKind.Unmodelled]: unmodelled,
+  [ImageKind.Unmodelled]: unimplemented,
 };
 
 /** The f16 value of a 32-bit result (floats rounded, integers truncated), for d16 samples. */
