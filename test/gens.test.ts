@@ -29,7 +29,7 @@ for (const file of files) {
     const r = checkFixture(fx);
     const pct = ([a, b]: [number, number]) => `${a}/${b}`;
     summary.push(
-      `${enabled ? '*' : ' '} ${fx.family}.${fx.mcpu}: asm ${pct(r.asm)}, rejected ${pct(r.rejected)} (same message ${r.sameMessage}), disasm ${pct(r.disasm)}`,
+      `${enabled ? '*' : ' '} ${fx.family}.${fx.mcpu}: asm ${pct(r.asm)}, rejected ${pct(r.rejected)} (same message ${r.sameMessage}), disasm ${pct(r.disasm)}; listing text ${pct(r.listing)} (measured)`,
     );
     return r;
   };
