@@ -3,13 +3,15 @@
 
 import type { IsaEntry } from '../codec/types.js';
 import { SMEM_GFX9, SMRD, SOP_LAYOUTS } from '../isa/encodings/scalar.js';
+import { VOP3 } from '../isa/encodings/vector.js';
 import { encode, type Layout } from '../isa/fields.js';
+import { findProcessor } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { Inst, unimplemented } from './inst.js';
 import { decoderFor } from './registry.js';
 
 /** A first dword with the op's opcode and otherwise benign fields (VGPR sources, no literal). */
-function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
+function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number } | null {
   const op = e.opcode;
   // SDWA: whole-dword selects, VGPR sources; DPP: the identity quad_perm with all rows and banks on.
   // Either is selected by the src0 field (0xf9 / 0xfa) and described by the second dword.
@@ -41,7 +43,11 @@ function synth(e: IsaEntry): { fmt: string; w0: number; w1?: number } | null {
       return { fmt: 'vopc', w0: ((0x3e << 25) | (op << 17) | 0x100) >>> 0 };
     case 'VOP3A':
     case 'VOP3B':
-      return { fmt: 'vop3', w0: ((0x34 << 26) | (op << 16)) >>> 0 };
+      // The opcode's position is the generation's (bits 17-25 on gfx6/gfx7, 16-25 after).
+      return {
+        fmt: 'vop3',
+        w0: ((0x34 << 26) | (op << VOP3[findProcessor(t)?.generation ?? 'gfx9'].fields.op.shift)) >>> 0,
+      };
     case 'VOP3P':
       return { fmt: 'vop3p', w0: ((0x1a7 << 23) | (op << 16)) >>> 0 };
     case 'DS':
@@ -107,7 +113,7 @@ export interface ExecStatus {
 }
 
 export function execStatus(e: IsaEntry, t: Target): ExecStatus {
-  const s = synth(e);
+  const s = synth(e, t);
   if (s === null) return { executable: false, reason: reasonFor(e) };
   const dec = decoderFor(s.fmt);
   if (dec === undefined) return { executable: false, reason: reasonFor(e) };
