@@ -6,6 +6,8 @@
 #                        x.bin (x[i] = (i * 37 mod 101) / 8 - 6)
 #   examples/heat        (OpenCL, multi-launch run spec): heat-gfx908.hsaco, u0.bin (64 x 64: top row 100,
 #                        the centre cell 1000, else 0)
+#   examples/image       (OpenCL images, one-launch run spec): image-gfx900/906/908.hsaco, src.bin (4 x 3
+#                        RGBA unorm8, byte k = (k * 29 + 7) mod 256)
 # Inputs are little-endian f32. Deterministic: rebuilding gives identical bytes.
 # --check: build a copy in a temporary folder and compare it with the committed files instead (live tier).
 set -euo pipefail
@@ -60,13 +62,28 @@ fi
   require("fs").writeFileSync("u0.bin", Buffer.from(u.buffer));
   '
 )
+(
+  cd image
+  for GPU in gfx900 gfx906 gfx908; do
+    clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=$GPU -O3 -mcode-object-version=5 \
+      --rocm-device-lib-path="$LIB" -Xclang -mlink-builtin-bitcode -Xclang "$LIB/oclc_daz_opt_off.bc" \
+      -c image.cl -o "$TMP/image-$GPU.o"
+    ld.lld-22 -shared "$TMP/image-$GPU.o" -o "image-$GPU.hsaco"
+  done
+  node -e '
+  const b = new Uint8Array(4 * 3 * 4);
+  for (let k = 0; k < b.length; k++) b[k] = (k * 29 + 7) % 256;
+  require("fs").writeFileSync("src.bin", b);
+  '
+)
 if [ "$CHECK" = 1 ]; then
   status=0
   for f in vadd/vadd-gfx908.hsaco vadd/a.bin vadd/b.bin hip-reduce/block_sum-gfx908.hsaco hip-reduce/x.bin \
-    heat/heat-gfx908.hsaco heat/u0.bin; do
+    heat/heat-gfx908.hsaco heat/u0.bin image/image-gfx900.hsaco image/image-gfx906.hsaco \
+    image/image-gfx908.hsaco image/src.bin; do
     cmp -s "$f" "$COMMITTED/$f" || { echo "build-examples: examples/$f differs from what its source builds" >&2; status=1; }
   done
   [ "$status" = 0 ] && echo "build-examples: the committed examples are what their sources build"
   exit "$status"
 fi
-echo "build-examples: examples/vadd, examples/hip-reduce, examples/heat rebuilt"
+echo "build-examples: examples/vadd, examples/hip-reduce, examples/heat, examples/image rebuilt"

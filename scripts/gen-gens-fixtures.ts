@@ -12,6 +12,7 @@
 // filed under the family of its bytes there; for a gfx8 target the gfx900 bytes of such a line are
 // also disassembled by llvm-objdump (what gfx8 makes of a gfx9-only encoding).
 // Run: npx tsx scripts/gen-gens-fixtures.ts [mcpu ...]    (needs llvm-mc-22 and llvm-objdump-22)
+// GCNKIT_GENS_OUT=DIR writes the fixtures there instead (the live tier compares them with the committed ones).
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -163,7 +164,8 @@ function main(): void {
   for (const [t, rs] of results)
     for (const r of rs)
       if (r.words && !acceptedSomewhere.has(r.src)) acceptedSomewhere.set(r.src, { t, words: r.words });
-  mkdirSync(GENS_DIR, { recursive: true });
+  const outDir = process.env.GCNKIT_GENS_OUT ?? GENS_DIR;
+  mkdirSync(outDir, { recursive: true });
   for (const mcpu of GEN_TARGETS) {
     if (only.size && !only.has(mcpu)) continue;
     const gen = findProcessor(mcpu)!.generation;
@@ -232,7 +234,7 @@ function main(): void {
       });
     }
     for (const [fam, fx] of by) {
-      writeFileSync(join(GENS_DIR, `${fam}.${mcpu}.json`), fixtureJson(fx));
+      writeFileSync(join(outDir, `${fam}.${mcpu}.json`), fixtureJson(fx));
       console.log(
         `${fam}.${mcpu}: ${fx.asm.length} asm, ${fx.rejected.length} rejected, ${fx.disasm.length} disasm`,
       );

@@ -10,9 +10,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ElfFile } from '../src/elf/reader.js';
 import { SHT_SYMTAB, STT_OBJECT } from '../src/elf/types.js';
+import { findProcessor, GENERATIONS } from '../src/isa/processors.js';
 import { LLVM_MC, LLVM_OBJDUMP } from './lib/llvm.js';
 
-export const KD_TARGETS = ['gfx803', 'gfx900', 'gfx906', 'gfx908', 'gfx90a', 'gfx942'] as const;
+// New targets go at the end: each target's random seed is its index, so the others' fixtures stay as they are.
+export const KD_TARGETS = [
+  'gfx803',
+  'gfx900',
+  'gfx906',
+  'gfx908',
+  'gfx90a',
+  'gfx942',
+  'gfx801',
+  'gfx802',
+  'gfx805',
+  'gfx810',
+] as const;
 export const KD_COVS = [4, 5, 6] as const;
 
 export interface KdCase {
@@ -50,11 +63,16 @@ interface Caps {
   afs: boolean;
 }
 
-const caps = (target: string): Caps => ({
-  gen: target === 'gfx803' ? 8 : 9,
-  g90a: target === 'gfx90a' || target === 'gfx942',
-  afs: target === 'gfx942',
-});
+/** The layout facts of the processor's record (src/isa/processors.ts). */
+function caps(target: string): Caps {
+  const p = findProcessor(target);
+  if (p === undefined) throw new Error(`no processor record for ${target}`);
+  return {
+    gen: GENERATIONS.indexOf(p.generation) + 6,
+    g90a: p.features.has('gfx90a-insts'),
+    afs: p.features.has('architected-flat-scratch'),
+  };
+}
 
 /**
  * Directive name (without `.amdhsa_`), its default, and the values worth trying. `.amdhsa_reserve_xnack_mask`

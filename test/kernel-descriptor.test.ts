@@ -24,7 +24,18 @@ const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 test('kernel descriptor fixtures exist for every target and code object version', () => {
   const keys = fixtures.map((f) => `${f.target}/${f.cov}`);
-  for (const t of ['gfx803', 'gfx900', 'gfx906', 'gfx908', 'gfx90a', 'gfx942']) {
+  for (const t of [
+    'gfx801',
+    'gfx802',
+    'gfx803',
+    'gfx805',
+    'gfx810',
+    'gfx900',
+    'gfx906',
+    'gfx908',
+    'gfx90a',
+    'gfx942',
+  ]) {
     for (const cov of [4, 5, 6]) assert.ok(keys.includes(`${t}/${cov}`), `${t} cov${cov} fixture`);
   }
 });

@@ -1,4 +1,4 @@
-// The layers of src/ go one way: isa -> codec -> asm / emu / disasm -> gpu -> runtime -> api / cli.
+// The layers of src/ go one way: isa -> codec / elf -> asm / emu / disasm -> gpu -> runtime -> api / cli.
 // A module imports (at run time) only from its own folder or a lower layer, and nothing imports a module
 // for its side effects (the emulator's registry is built by direct imports, src/emu/registry.ts).
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { SRC, sourceFacts, sourceFiles } from './helpers/source-graph.js';
 /** Layer of each top-level folder; folders of the same rank do not import each other. */
 const RANK: Record<string, number> = {
   isa: 0,
-  elf: 0,
+  elf: 1,
   codec: 1,
   asm: 2,
   emu: 2,

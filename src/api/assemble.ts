@@ -14,7 +14,7 @@ import { isTarget, TARGETS, type Target } from '../isa/targets.js';
 export type { AsmDiagnostic, TargetFeatures };
 
 export interface AssembleOptions {
-  /** The processor: 'gfx900', 'gfx906' or 'gfx908' (llvm-mc's -mcpu). */
+  /** The processor (llvm-mc's -mcpu): one of the supported ones (TARGETS). */
   mcpu: Target;
   /** The source's name in diagnostics and the folder `.include`s are relative to (default 'input.s'). */
   fileName?: string;

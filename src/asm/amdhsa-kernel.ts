@@ -2,10 +2,12 @@
 // checks it, and `.end_amdhsa_kernel` produces the 64-byte kernel descriptor llvm-mc-22 emits, or its errors.
 // Facts follow the AMDGPU usage guide's "AMDHSA Kernel Assembler Directives" table; where LLVM 22 differs from
 // it (wording, check order, which SGPRs count), llvm-mc-22 is the oracle and the fixtures in
-// test/fixtures/amdhsa/ record what it does. GFX6-GFX9 only, like src/elf/kd-targets.ts. The code object
+// test/fixtures/amdhsa/ record what it does. GFX6-GFX9 only (the processor records in src/isa/processors.ts);
+// the fields are those of src/elf/kd-fields.ts. The code object
 // version changes nothing here in LLVM 22 (`.amdhsa_uses_dynamic_stack` is accepted and encoded in v4 too).
-import { type KdTarget, kdTarget } from '../elf/kd-targets.js';
-import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
+import { fieldOfDirective, KD, type KdField, type KdReg, withField } from '../elf/kd-fields.js';
+import { type KernelDescriptor, kdProcessor } from '../elf/kernel-descriptor.js';
+import { genAtLeast, type Processor } from '../isa/processors.js';
 
 /** A diagnostic at a 1-based line and column, as llvm-mc prints it (`file:line:col: error: message`). */
 export interface AmdhsaDiag {
@@ -92,76 +94,8 @@ export const AMDHSA_DIRECTIVES: readonly string[] = [
   '.amdhsa_exception_int_div_zero',
 ];
 
-/** Processors whose target id has an xnack setting (the rest report it "unsupported"). */
-const XNACK_PROCESSORS = new Set([
-  'gfx801',
-  'gfx810',
-  'gfx900',
-  'gfx902',
-  'gfx904',
-  'gfx906',
-  'gfx908',
-  'gfx909',
-  'gfx90a',
-  'gfx90c',
-  'gfx942',
-  'gfx950',
-  'gfx9-generic',
-  'gfx9-4-generic',
-]);
-
-/** FeatureSGPRInitBug: the hardware is always given 96 SGPRs, so that is also the limit. */
-const SGPR_INIT_BUG = new Set(['gfx802', 'gfx805']);
-const FIXED_NUM_SGPRS_FOR_INIT_BUG = 96n;
-
-/** Processors kd-targets knows that LLVM 22 no longer does: llvm-mc-22 ignores them as unknown CPUs. */
-const NOT_IN_LLVM22 = new Set(['gfx940', 'gfx941']);
-
 /** LLVM's getMaxNumUserSGPRs before GFX11. */
 const MAX_USER_SGPRS = 16n;
-
-type Reg = 'rsrc1' | 'rsrc2' | 'rsrc3' | 'props' | 'preload';
-
-/** A bit field a directive sets: register, low bit, width. */
-interface Field {
-  reg: Reg;
-  lo: number;
-  width: number;
-}
-
-const f = (reg: Reg, lo: number, width = 1): Field => ({ reg, lo, width });
-
-/** User SGPR directives that only toggle a kernel_code_properties bit, and how many SGPRs each adds. */
-const USER_SGPR_BITS: Record<string, [Field, number]> = {
-  '.amdhsa_user_sgpr_dispatch_ptr': [f('props', 1), 2],
-  '.amdhsa_user_sgpr_queue_ptr': [f('props', 2), 2],
-  '.amdhsa_user_sgpr_kernarg_segment_ptr': [f('props', 3), 2],
-  '.amdhsa_user_sgpr_dispatch_id': [f('props', 4), 2],
-  '.amdhsa_user_sgpr_private_segment_size': [f('props', 6), 1],
-};
-
-/** Directives that set a field with no target condition on GFX6-GFX9. */
-const PLAIN_BITS: Record<string, Field> = {
-  '.amdhsa_uses_dynamic_stack': f('props', 11),
-  '.amdhsa_system_sgpr_workgroup_id_x': f('rsrc2', 7),
-  '.amdhsa_system_sgpr_workgroup_id_y': f('rsrc2', 8),
-  '.amdhsa_system_sgpr_workgroup_id_z': f('rsrc2', 9),
-  '.amdhsa_system_sgpr_workgroup_info': f('rsrc2', 10),
-  '.amdhsa_system_vgpr_workitem_id': f('rsrc2', 11, 2),
-  '.amdhsa_float_round_mode_32': f('rsrc1', 12, 2),
-  '.amdhsa_float_round_mode_16_64': f('rsrc1', 14, 2),
-  '.amdhsa_float_denorm_mode_32': f('rsrc1', 16, 2),
-  '.amdhsa_float_denorm_mode_16_64': f('rsrc1', 18, 2),
-  '.amdhsa_dx10_clamp': f('rsrc1', 21),
-  '.amdhsa_ieee_mode': f('rsrc1', 23),
-  '.amdhsa_exception_fp_ieee_invalid_op': f('rsrc2', 24),
-  '.amdhsa_exception_fp_denorm_src': f('rsrc2', 25),
-  '.amdhsa_exception_fp_ieee_div_zero': f('rsrc2', 26),
-  '.amdhsa_exception_fp_ieee_overflow': f('rsrc2', 27),
-  '.amdhsa_exception_fp_ieee_underflow': f('rsrc2', 28),
-  '.amdhsa_exception_fp_ieee_inexact': f('rsrc2', 29),
-  '.amdhsa_exception_int_div_zero': f('rsrc2', 30),
-};
 
 /** GFX10+ directives: on GFX6-GFX9 each is rejected before its value is looked at, with this message. */
 const LATER_GFX: Record<string, string> = {
@@ -200,12 +134,12 @@ interface Located {
 export class AmdhsaKernelBlock {
   /** The symbol the descriptor's entry offset points at: the kernel name. */
   readonly entrySymbol: string;
-  private readonly t: KdTarget;
+  private readonly t: Processor;
   private readonly cpu: string;
   private readonly xnackOnOrAny: boolean;
   private readonly initBug: boolean;
   private readonly seen = new Set<string>();
-  private readonly regs: Record<Reg, number>;
+  private readonly regs: Record<KdReg, number>;
   private sizes = { group: 0, priv: 0, kernarg: 0 };
   private explicitUserSgprs: bigint | undefined;
   private impliedUserSgprs = 0n;
@@ -227,31 +161,27 @@ export class AmdhsaKernelBlock {
     readonly startCol: number,
   ) {
     const [cpu, ...suffixes] = processor.split(':');
-    if (NOT_IN_LLVM22.has(cpu)) {
-      throw new Error(`.amdhsa_kernel: '${cpu}' is not a processor llvm-mc-22 knows (use gfx942)`);
-    }
-    this.t = kdTarget(cpu);
+    this.t = kdProcessor(cpu);
+    if (!this.t.inLlvm22) throw new Error(`.amdhsa_kernel: '${cpu}' is not a processor llvm-mc-22 knows`);
     this.cpu = cpu;
     this.entrySymbol = name;
     // A target-id suffix (`gfx90a:xnack+`) says the same as -mattr; an explicit feature wins.
     const fromId = suffixes.includes('xnack+') ? 'on' : suffixes.includes('xnack-') ? 'off' : 'any';
     const xnack = features.xnack ?? fromId;
-    this.xnackOnOrAny = XNACK_PROCESSORS.has(cpu) && xnack !== 'off';
-    this.initBug = SGPR_INIT_BUG.has(cpu);
+    this.xnackOnOrAny = this.t.features.has('xnack') && xnack !== 'off';
+    this.initBug = this.t.features.has('sgpr-init-bug');
     // LLVM's getDefaultAmdhsaKernelDescriptor for GFX6-GFX9: FLOAT_DENORM_MODE_16_64 = 3 (no flushing),
     // DX10_CLAMP and IEEE_MODE on, ENABLE_SGPR_WORKGROUP_ID_X on, TG_SPLIT from the tgsplit feature.
-    this.regs = {
-      rsrc1: (3 << 18) | (1 << 21) | (1 << 23),
-      rsrc2: 1 << 7,
-      rsrc3: this.t.gfx90aInsts && features.tgsplit ? 1 << 16 : 0,
-      props: 0,
-      preload: 0,
-    };
+    this.regs = { rsrc1: 0, rsrc2: 0, rsrc3: 0, props: 0, preload: 0 };
+    this.set(KD.float_denorm_mode_16_64, 3n);
+    this.set(KD.enable_dx10_clamp, 1n);
+    this.set(KD.enable_ieee_mode, 1n);
+    this.set(KD.enable_sgpr_workgroup_id_x, 1n);
+    if (KD.tg_split.on(this.t) && features.tgsplit) this.set(KD.tg_split, 1n);
   }
 
-  private set(fl: Field, v: bigint): void {
-    const mask = ((2 ** fl.width - 1) * 2 ** fl.lo) >>> 0;
-    this.regs[fl.reg] = ((this.regs[fl.reg] & ~mask) | (Number(v) * 2 ** fl.lo)) >>> 0;
+  private set(fl: KdField, v: bigint): void {
+    this.regs[fl.reg] = withField(this.regs[fl.reg], fl, Number(v));
   }
 
   /**
@@ -270,13 +200,13 @@ export class AmdhsaKernelBlock {
   private check(name: string, v: bigint, line: number, col: number, valueCol: number): AmdhsaDiag | null {
     const at = (message: string): AmdhsaDiag => ({ line, col, message });
     const range = (): AmdhsaDiag => ({ line, col: valueCol, message: OUT_OF_RANGE });
-    const bits = (fl: Field): AmdhsaDiag | null => {
+    const bits = (fl: KdField): AmdhsaDiag | null => {
       if (!fits(v, fl.width)) return range();
       this.set(fl, v);
       return null;
     };
     const t = this.t;
-    const afs = t.architectedFlatScratch;
+    const afs = t.features.has('architected-flat-scratch');
 
     if (this.seen.has(name))
       return { line, col: valueCol, message: '.amdhsa_ directives cannot be repeated' };
@@ -285,12 +215,12 @@ export class AmdhsaKernelBlock {
 
     const later = LATER_GFX[name];
     if (later) return at(later);
-    const plain = PLAIN_BITS[name];
-    if (plain) return bits(plain);
-    const user = USER_SGPR_BITS[name];
-    if (user) {
-      const d = bits(user[0]);
-      if (!d && v) this.impliedUserSgprs += BigInt(user[1]);
+    const plain = fieldOfDirective(name);
+    if (plain) {
+      // The fields that exist only without architected flat scratch are the scratch user SGPRs.
+      if (!plain.on(t)) return at(WITH_AFS);
+      const d = bits(plain);
+      if (!d && v && plain.userSgprs) this.impliedUserSgprs += BigInt(plain.userSgprs);
       return d;
     }
 
@@ -307,17 +237,10 @@ export class AmdhsaKernelBlock {
         // Kept in an `unsigned`: the value is truncated to 32 bits, not range-checked.
         this.explicitUserSgprs = v & 0xffffffffn;
         return null;
-      case '.amdhsa_user_sgpr_private_segment_buffer':
-      case '.amdhsa_user_sgpr_flat_scratch_init': {
-        if (afs) return at(WITH_AFS);
-        const d = bits(f('props', name.endsWith('buffer') ? 0 : 5));
-        if (!d && v) this.impliedUserSgprs += name.endsWith('buffer') ? 4n : 2n;
-        return d;
-      }
       case '.amdhsa_user_sgpr_kernarg_preload_length': {
-        if (!t.kernargPreload) return at(REQ_GFX90A);
+        if (!KD.kernarg_preload_spec_length.on(t)) return at(REQ_GFX90A);
         if (v > MAX_USER_SGPRS) return range();
-        const d = bits(f('preload', 0, 7));
+        const d = bits(KD.kernarg_preload_spec_length);
         if (!d && v) {
           this.impliedUserSgprs += v;
           this.preloadLength = v;
@@ -325,16 +248,16 @@ export class AmdhsaKernelBlock {
         return d;
       }
       case '.amdhsa_user_sgpr_kernarg_preload_offset': {
-        if (!t.kernargPreload) return at(REQ_GFX90A);
+        if (!KD.kernarg_preload_spec_offset.on(t)) return at(REQ_GFX90A);
         if (v >= 1024n) return range();
-        const d = bits(f('preload', 7, 9));
+        const d = bits(KD.kernarg_preload_spec_offset);
         if (!d && v) this.preloadOffset = v;
         return d;
       }
       case '.amdhsa_system_sgpr_private_segment_wavefront_offset':
-        return afs ? at(WITH_AFS) : bits(f('rsrc2', 0));
+        return afs ? at(WITH_AFS) : bits(KD.enable_private_segment);
       case '.amdhsa_enable_private_segment':
-        return afs ? bits(f('rsrc2', 0)) : at(WITHOUT_AFS);
+        return afs ? bits(KD.enable_private_segment) : at(WITHOUT_AFS);
       case '.amdhsa_next_free_vgpr':
         this.nextFreeVgpr = { value: v, line, col: valueCol };
         return null;
@@ -342,7 +265,7 @@ export class AmdhsaKernelBlock {
         this.nextFreeSgpr = { value: v, line, col: valueCol };
         return null;
       case '.amdhsa_accum_offset':
-        if (!t.gfx90aInsts) return at(REQ_GFX90A);
+        if (!KD.accum_offset.on(t)) return at(REQ_GFX90A);
         this.accumOffset = v;
         return null;
       case '.amdhsa_reserve_vcc':
@@ -350,22 +273,22 @@ export class AmdhsaKernelBlock {
         this.reserveVcc = v === 1n;
         return null;
       case '.amdhsa_reserve_flat_scratch':
-        if (t.gen < 7) return at('directive requires gfx7+');
+        if (!genAtLeast(t.generation, 'gfx7')) return at('directive requires gfx7+');
         if (afs) return at(WITH_AFS);
         if (!fits(v, 1)) return range();
         this.reserveFlatScratch = v === 1n;
         return null;
       case '.amdhsa_reserve_xnack_mask':
         // Not a setting: it may only restate what the target id implies.
-        if (t.gen < 8) return at('directive requires gfx8+');
+        if (!genAtLeast(t.generation, 'gfx8')) return at('directive requires gfx8+');
         if (!fits(v, 1)) return range();
         if ((v === 1n) !== this.xnackOnOrAny)
           return at('.amdhsa_reserve_xnack_mask does not match target id');
         return null;
       case '.amdhsa_fp16_overflow':
-        return t.gen < 9 ? at('directive requires gfx9+') : bits(f('rsrc1', 26));
+        return KD.fp16_ovfl.on(t) ? bits(KD.fp16_ovfl) : at('directive requires gfx9+');
       case '.amdhsa_tg_split':
-        return t.gfx90aInsts ? bits(f('rsrc3', 16)) : at(REQ_GFX90A);
+        return KD.tg_split.on(t) ? bits(KD.tg_split) : at(REQ_GFX90A);
       case '.amdhsa_workgroup_processor_mode':
         return at(`directive unsupported on ${this.cpu}`);
       default:
@@ -376,12 +299,12 @@ export class AmdhsaKernelBlock {
   /** SGPRs the hardware reserves past next_free_sgpr: VCC, FLAT_SCRATCH and the XNACK mask (IsaInfo::getNumExtraSGPRs). */
   private extraSgprs(): bigint {
     let extra = this.reserveVcc ? 2n : 0n;
-    if (this.t.gen < 8) {
+    if (!genAtLeast(this.t.generation, 'gfx8')) {
       if (this.reserveFlatScratch) extra = 4n;
     } else {
       if (this.xnackOnOrAny) extra = 4n;
       // Architected flat scratch still occupies the FLAT_SCRATCH SGPRs.
-      if (this.reserveFlatScratch || this.t.architectedFlatScratch) extra = 6n;
+      if (this.reserveFlatScratch || this.t.features.has('architected-flat-scratch')) extra = 6n;
     }
     return extra;
   }
@@ -410,11 +333,11 @@ export class AmdhsaKernelBlock {
 
     // GFX8+ without the init bug limit next_free_sgpr itself; GFX6-GFX7 and the init bug limit the total
     // with the reserved SGPRs. The wording is always "value out of range", at the value.
-    const addressable = this.initBug ? FIXED_NUM_SGPRS_FOR_INIT_BUG : t.gen >= 8 ? 102n : 104n;
-    if (t.gen >= 8 && !this.initBug && sgpr.value > addressable)
-      return fail(OUT_OF_RANGE, sgpr.line, sgpr.col);
+    const addressable = BigInt(t.sgprs);
+    const gfx8Plus = genAtLeast(t.generation, 'gfx8');
+    if (gfx8Plus && !this.initBug && sgpr.value > addressable) return fail(OUT_OF_RANGE, sgpr.line, sgpr.col);
     const extra = this.extraSgprs();
-    if ((t.gen <= 7 || this.initBug) && sgpr.value + extra > addressable) {
+    if ((!gfx8Plus || this.initBug) && sgpr.value + extra > addressable) {
       return fail(OUT_OF_RANGE, sgpr.line, sgpr.col);
     }
     const vgprBlocks = blocks(vgpr.value, BigInt(t.vgprEncodingGranule));
@@ -432,7 +355,7 @@ export class AmdhsaKernelBlock {
       return fail('Kernarg preload length + offset is larger than the kernarg segment size');
     }
 
-    if (t.gfx90aInsts) {
+    if (KD.accum_offset.on(t)) {
       if (!this.seen.has('.amdhsa_accum_offset')) return fail('.amdhsa_accum_offset directive is required');
       const acc = this.accumOffset;
       if (acc < 4n || acc > 256n || acc % 4n !== 0n) {
@@ -440,17 +363,18 @@ export class AmdhsaKernelBlock {
       }
       const total = vgpr.value > 1n ? vgpr.value : 1n;
       if (acc > ((total + 3n) / 4n) * 4n) return fail('accum_offset exceeds total VGPR allocation');
-      this.set(f('rsrc3', 0, 6), acc / 4n - 1n);
+      this.set(KD.accum_offset, acc / 4n - 1n);
     }
 
     // Preloaded kernel arguments arrive in user SGPRs the code need not name, so with preloading the SGPR
     // count covers all user SGPRs.
     let numSgprs = sgpr.value;
     if (this.preloadLength && userSgprs > numSgprs) numSgprs = userSgprs;
-    numSgprs = this.initBug ? FIXED_NUM_SGPRS_FOR_INIT_BUG : numSgprs + extra;
-    this.set(f('rsrc1', 0, 6), vgprBlocks);
-    this.set(f('rsrc1', 6, 4), blocks(numSgprs, BigInt(t.sgprEncodingGranule)));
-    this.set(f('rsrc2', 1, 5), userSgprs);
+    // FeatureSGPRInitBug: the hardware is always given the fixed count (the record's sgprs), so that is encoded.
+    numSgprs = this.initBug ? BigInt(t.sgprs) : numSgprs + extra;
+    this.set(KD.granulated_workitem_vgpr_count, vgprBlocks);
+    this.set(KD.granulated_wavefront_sgpr_count, blocks(numSgprs, BigInt(t.sgprEncodingGranule)));
+    this.set(KD.user_sgpr_count, userSgprs);
 
     const zeros = (n: number) => new Uint8Array(n);
     const kd: KernelDescriptor = {

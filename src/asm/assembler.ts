@@ -2,6 +2,7 @@
 // assignments, directives, macros, conditionals, instructions), then resolves fixups and writes the
 // -show-encoding listing and the relocatable object llvm-mc would write.
 import { disasmWords } from '../codec/disasm.js';
+import { processorOf } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { directiveAmdgpu, isAmdgpuDirective, KernelState } from './directives-amdgpu.js';
 import { CONTROL_DIRECTIVES, directiveControl } from './directives-control.js';
@@ -165,10 +166,12 @@ export class Assembler {
 
   get targetId(): string {
     // LLVM orders the features alphabetically: sramecc before xnack.
+    // A setting for a feature the processor does not have is dropped (llvm-mc warns and ignores it).
     const f = this.opts.features ?? {};
+    const has = processorOf(this.target).features;
     let id = `${TARGET_TRIPLE}--${this.target}`;
-    if (f.sramecc !== undefined) id += `:sramecc${f.sramecc ? '+' : '-'}`;
-    if (f.xnack !== undefined) id += `:xnack${f.xnack ? '+' : '-'}`;
+    if (f.sramecc !== undefined && has.has('sramecc')) id += `:sramecc${f.sramecc ? '+' : '-'}`;
+    if (f.xnack !== undefined && has.has('xnack')) id += `:xnack${f.xnack ? '+' : '-'}`;
     return id;
   }
 

@@ -1,10 +1,12 @@
 // The AMDGPU directives: `.amdgcn_target`, `.amdhsa_code_object_version`, `.amdhsa_kernel` blocks
 // (through AmdhsaKernelBlock) and `.amdgpu_metadata` blocks (YAML to the NT_AMDGPU_METADATA note).
 import { ElfError } from '../elf/errors.js';
+import { KD, type KdField, kdGet } from '../elf/kd-fields.js';
 import { encodeKernelDescriptor, type KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { encodeMetadata } from '../elf/metadata.js';
 import { metadataFromYaml, metadataToYaml } from '../elf/metadata-yaml.js';
 import { encodeNotes, NT_AMDGPU_METADATA } from '../elf/notes.js';
+import { genAtLeast, processorOf } from '../isa/processors.js';
 import { AmdhsaKernelBlock } from './amdhsa-kernel.js';
 import type { Assembler } from './assembler.js';
 import { parseExpr, TokCursor } from './expr.js';
@@ -32,8 +34,40 @@ export interface KdReloc {
   kd: Sym;
 }
 
-/** Processors whose target id has an xnack setting: `.amdhsa_reserve_xnack_mask` defaults to 1 there. */
-const XNACK = new Set(['gfx900', 'gfx906', 'gfx908']);
+/** The listing's groups of fields, in llvm-mc's order. */
+const USER_SGPR_FIELDS: readonly KdField[] = [
+  KD.enable_sgpr_private_segment_buffer,
+  KD.enable_sgpr_dispatch_ptr,
+  KD.enable_sgpr_queue_ptr,
+  KD.enable_sgpr_kernarg_segment_ptr,
+  KD.enable_sgpr_dispatch_id,
+  KD.enable_sgpr_flat_scratch_init,
+  KD.enable_sgpr_private_segment_size,
+];
+const SYSTEM_FIELDS: readonly KdField[] = [
+  KD.enable_sgpr_workgroup_id_x,
+  KD.enable_sgpr_workgroup_id_y,
+  KD.enable_sgpr_workgroup_id_z,
+  KD.enable_sgpr_workgroup_info,
+  KD.enable_vgpr_workitem_id,
+];
+const MODE_FIELDS: readonly KdField[] = [
+  KD.float_round_mode_32,
+  KD.float_round_mode_16_64,
+  KD.float_denorm_mode_32,
+  KD.float_denorm_mode_16_64,
+  KD.enable_dx10_clamp,
+  KD.enable_ieee_mode,
+];
+const EXCEPTION_FIELDS: readonly KdField[] = [
+  KD.enable_exception_ieee_754_fp_invalid_operation,
+  KD.enable_exception_fp_denormal_source,
+  KD.enable_exception_ieee_754_fp_division_by_zero,
+  KD.enable_exception_ieee_754_fp_overflow,
+  KD.enable_exception_ieee_754_fp_underflow,
+  KD.enable_exception_ieee_754_fp_inexact,
+  KD.enable_exception_int_divide_by_zero,
+];
 
 export class KernelState {
   block: AmdhsaKernelBlock | null = null;
@@ -134,53 +168,41 @@ export class KernelState {
     if (a.out) a.emitText(this.listingText(a, name, kd));
   }
 
+  /** The block as llvm-mc's listing (AMDGPUTargetAsmStreamer::EmitAmdhsaKernelDescriptor) prints it. */
   private listingText(a: Assembler, name: string, kd: KernelDescriptor): string {
-    const r1 = kd.computePgmRsrc1;
-    const r2 = kd.computePgmRsrc2;
-    const props = kd.kernelCodeProperties;
-    const bit = (v: number, lo: number, w = 1) => (v >>> lo) & ((1 << w) - 1);
+    const t = processorOf(a.target);
     const given = (k: string, d: bigint) => this.given.get(`.amdhsa_${k}`) ?? d;
     const rows: [string, bigint | number][] = [
       ['group_segment_fixed_size', kd.groupSegmentFixedSize],
       ['private_segment_fixed_size', kd.privateSegmentFixedSize],
       ['kernarg_size', kd.kernargSize],
-      ['user_sgpr_count', bit(r2, 1, 5)],
-      ['user_sgpr_private_segment_buffer', bit(props, 0)],
-      ['user_sgpr_dispatch_ptr', bit(props, 1)],
-      ['user_sgpr_queue_ptr', bit(props, 2)],
-      ['user_sgpr_kernarg_segment_ptr', bit(props, 3)],
-      ['user_sgpr_dispatch_id', bit(props, 4)],
-      ['user_sgpr_flat_scratch_init', bit(props, 5)],
-      ['user_sgpr_private_segment_size', bit(props, 6)],
+      ['user_sgpr_count', kdGet(kd, KD.user_sgpr_count)],
     ];
-    if (a.codeObjectVersion >= 5) rows.push(['uses_dynamic_stack', bit(props, 11)]);
+    const field = (fl: KdField, directive = fl.directive as string) => {
+      if (fl.on(t)) rows.push([directive, kdGet(kd, fl)]);
+    };
+    for (const fl of USER_SGPR_FIELDS) field(fl);
+    if (a.codeObjectVersion >= 5) field(KD.uses_dynamic_stack);
+    field(
+      KD.enable_private_segment,
+      t.features.has('architected-flat-scratch')
+        ? 'enable_private_segment'
+        : 'system_sgpr_private_segment_wavefront_offset',
+    );
+    for (const fl of SYSTEM_FIELDS) field(fl);
     rows.push(
-      ['system_sgpr_private_segment_wavefront_offset', bit(r2, 0)],
-      ['system_sgpr_workgroup_id_x', bit(r2, 7)],
-      ['system_sgpr_workgroup_id_y', bit(r2, 8)],
-      ['system_sgpr_workgroup_id_z', bit(r2, 9)],
-      ['system_sgpr_workgroup_info', bit(r2, 10)],
-      ['system_vgpr_workitem_id', bit(r2, 11, 2)],
       ['next_free_vgpr', given('next_free_vgpr', 0n)],
       ['next_free_sgpr', given('next_free_sgpr', 0n)],
       ['reserve_vcc', given('reserve_vcc', 1n)],
-      ['reserve_flat_scratch', given('reserve_flat_scratch', 1n)],
-      ['reserve_xnack_mask', XNACK.has(a.target) && a.opts.features?.xnack !== false ? 1n : 0n],
-      ['float_round_mode_32', bit(r1, 12, 2)],
-      ['float_round_mode_16_64', bit(r1, 14, 2)],
-      ['float_denorm_mode_32', bit(r1, 16, 2)],
-      ['float_denorm_mode_16_64', bit(r1, 18, 2)],
-      ['dx10_clamp', bit(r1, 21)],
-      ['ieee_mode', bit(r1, 23)],
-      ['fp16_overflow', bit(r1, 26)],
-      ['exception_fp_ieee_invalid_op', bit(r2, 24)],
-      ['exception_fp_denorm_src', bit(r2, 25)],
-      ['exception_fp_ieee_div_zero', bit(r2, 26)],
-      ['exception_fp_ieee_overflow', bit(r2, 27)],
-      ['exception_fp_ieee_underflow', bit(r2, 28)],
-      ['exception_fp_ieee_inexact', bit(r2, 29)],
-      ['exception_int_div_zero', bit(r2, 30)],
     );
+    if (genAtLeast(t.generation, 'gfx7') && !t.features.has('architected-flat-scratch'))
+      rows.push(['reserve_flat_scratch', given('reserve_flat_scratch', 1n)]);
+    // Printed for the HSA ABI versions of code objects v3-v5 only: the v6 listing has no such line.
+    if (t.features.has('xnack') && a.codeObjectVersion < 6)
+      rows.push(['reserve_xnack_mask', a.opts.features?.xnack !== false ? 1n : 0n]);
+    for (const fl of MODE_FIELDS) field(fl);
+    field(KD.fp16_ovfl, 'fp16_overflow');
+    for (const fl of EXCEPTION_FIELDS) field(fl);
     let out = `\t.amdhsa_kernel ${name}\n`;
     for (const [k, v] of rows) out += `\t\t.amdhsa_${k} ${v}\n`;
     return `${out}\t.end_amdhsa_kernel\n\n`;

@@ -109,8 +109,10 @@ export function directiveSymbols(a: Assembler, c: TokCursor, name: string, _tok:
       if (t.kind !== 'ident') throw new StmtError('expected identifier', t.col);
       if (!c.eat(',')) throw new StmtError('expected comma', c.tok.col);
       const col = c.tok.col;
-      const expr = parseExpr(c);
+      const parsed = parseExpr(c);
       end(c);
+      // `.` is the position here, named by a temporary label as llvm-mc does (`.size f, .-f`).
+      const expr = a.placeDot(parsed);
       const sym = a.symbols.ref(t.text);
       a.sizes.push({ sym, expr, where: a.where, line: a.line, col });
       a.emitText(`\t.size\t${t.text}, ${a.exprText(expr)}\n`);

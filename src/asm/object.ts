@@ -2,6 +2,7 @@
 // llvm-mc-22's ELF writer lays it out: .strtab first in the section table but last in the file, each
 // .rela section after its section, .symtab last; symbols in the order they were first mentioned, locals
 // first; one tail-merged string table for section and symbol names.
+
 import { ELFOSABI_AMDGPU_HSA } from '../elf/amdgpu.js';
 import { tailMergedStringTable } from '../elf/strtab.js';
 import {
@@ -19,6 +20,7 @@ import {
   R_AMDGPU_REL64,
 } from '../elf/types.js';
 import { type RelocatableSection, writeRelocatable } from '../elf/writer.js';
+import { elfFlags, processorOf } from '../isa/processors.js';
 import type { Assembler } from './assembler.js';
 import type { Section, SectionFixup } from './sections.js';
 import {
@@ -37,16 +39,6 @@ const SHT_SYMTAB = 2;
 const SHT_RELA = 4;
 const SHF_INFO_LINK = 0x40;
 const SHN_ABS = 0xfff1;
-
-/** EF_AMDGPU_MACH and the target-id feature bits (xnack/sramecc "any") llvm-mc writes per processor. */
-const E_FLAGS: Record<string, number> = { gfx900: 0x12c, gfx906: 0x52f, gfx908: 0x530 };
-/** The v4+ e_flags feature fields: 1 any, 2 off, 3 on (xnack bits 8-9, sramecc bits 10-11, if supported). */
-function featureFlags(base: number, f: { xnack?: boolean; sramecc?: boolean } | undefined): number {
-  let flags = base;
-  if (f?.xnack !== undefined) flags = (flags & ~0x300) | ((f.xnack ? 3 : 2) << 8);
-  if (f?.sramecc !== undefined && flags & 0xc00) flags = (flags & ~0xc00) | ((f.sramecc ? 3 : 2) << 10);
-  return flags;
-}
 
 /** EI_ABIVERSION per code object version. */
 const ABI_VERSION: Record<number, number> = { 4: 2, 5: 3, 6: 4 };
@@ -403,7 +395,7 @@ function writeObject(a: Assembler, relocs: Map<Section, Reloc[]>): Uint8Array {
   return writeRelocatable({
     osAbi: ELFOSABI_AMDGPU_HSA,
     abiVersion: ABI_VERSION[a.codeObjectVersion] ?? 4,
-    flags: featureFlags(E_FLAGS[a.target] ?? 0, a.opts.features),
+    flags: elfFlags(processorOf(a.target), a.opts.features),
     sections: out,
     shstrndx: 1,
     order,

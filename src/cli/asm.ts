@@ -4,6 +4,7 @@ import { assemble, formatDiagnostics, type TargetFeatures } from '../asm/assembl
 import { latin1String } from '../disasm/out.js';
 import { linkShared } from '../elf/link.js';
 import { ElfFile } from '../elf/reader.js';
+import { DEFAULT_ASM_TARGET, supportedList } from '../isa/processors.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import {
   type Command,
@@ -53,7 +54,7 @@ export const ASM: Command = {
     'gcnkit asm [--mcpu=GPU] [--mattr=+xnack,...] [--show-encoding] [--filetype=obj] [--json] [-o OUT] FILE',
   ],
   optionHelp: [
-    ['--mcpu=GPU', 'gfx900, gfx906 or gfx908 (default: from .amdgcn_target, else gfx908)'],
+    ['--mcpu=GPU', `${supportedList()} (default: from .amdgcn_target, else ${DEFAULT_ASM_TARGET})`],
     ['--mattr=LIST', 'target-id features: +xnack, -xnack, +sramecc, -sramecc (comma-separated)'],
     ['--show-encoding', "print llvm-mc's listing with encodings (the default without -o)"],
     ['--filetype=obj', 'with -o: write the relocatable object even when it defines kernels'],
@@ -84,7 +85,7 @@ export const ASM: Command = {
     const mcpu = mcpuOption(args);
     // The source's .amdgcn_target gives processor and features only when --mcpu does not.
     const fromSource = mcpu === undefined ? sourceTarget(src) : undefined;
-    const target = mcpu ?? fromSource?.mcpu ?? 'gfx908';
+    const target = mcpu ?? fromSource?.mcpu ?? DEFAULT_ASM_TARGET;
     const features =
       mattr !== undefined ? parseFeatures(mattr.split(',').filter(Boolean)) : fromSource?.features;
     const res = assemble(src, name, {

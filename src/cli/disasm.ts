@@ -5,6 +5,7 @@ import { objdumpBytes, targetOf } from '../disasm/objdump.js';
 import { latin1String } from '../disasm/out.js';
 import { ElfError } from '../elf/errors.js';
 import { ElfFile } from '../elf/reader.js';
+import { DEFAULT_TARGET, supportedList } from '../isa/processors.js';
 import {
   type Command,
   flag,
@@ -24,7 +25,7 @@ export const DISASM: Command = {
   summary: 'disassemble a code object as llvm-objdump -d does (or raw instruction words with --raw)',
   usage: ['gcnkit disasm [--mcpu=GPU] [--raw] [--json] FILE'],
   optionHelp: [
-    ['--mcpu=GPU', 'gfx900, gfx906 or gfx908 (default: from the ELF header; gfx900 with --raw)'],
+    ['--mcpu=GPU', `${supportedList()} (default: from the ELF header; ${DEFAULT_TARGET} with --raw)`],
     ['--raw', 'FILE holds bare instruction words at address 0 (streamed, any size up to 1 GiB)'],
     ['--json', 'print one JSON document: file, target and a record per instruction'],
     HELP_LINE,
@@ -37,7 +38,7 @@ export const DISASM: Command = {
     if (flag(args, 'raw')) {
       const input = Input.open(file, LIMITS.raw, 'raw instruction words');
       try {
-        printRaw(input, mcpu ?? 'gfx900', json, new StdoutStream());
+        printRaw(input, mcpu ?? DEFAULT_TARGET, json, new StdoutStream());
       } finally {
         input.close();
       }

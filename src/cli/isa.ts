@@ -1,5 +1,6 @@
 // `gcnkit isa [--mcpu=GPU] [--json]`
 import { isaTable } from '../emu/isa-table.js';
+import { DEFAULT_TARGET, supportedList } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import {
   type Command,
@@ -16,14 +17,14 @@ export const ISA: Command = {
   summary: "list a target's op table: name, encoding, opcode, whether the emulator executes it",
   usage: ['gcnkit isa [--mcpu=GPU] [--json]'],
   optionHelp: [
-    ['--mcpu=GPU', 'gfx900 (default), gfx906 or gfx908'],
+    ['--mcpu=GPU', `${supportedList()} (default: ${DEFAULT_TARGET})`],
     ['--json', 'print one JSON document (an array of ops) instead of text'],
     HELP_LINE,
   ],
   options: { ...HELP_OPTION, ...MCPU_OPTION, json: { type: 'boolean' } },
   run(args) {
     positionals(ISA, args, []);
-    const mcpu = mcpuOption(args) ?? 'gfx900';
+    const mcpu = mcpuOption(args) ?? DEFAULT_TARGET;
     const entries = isaTable(mcpu);
     if (flag(args, 'json')) process.stdout.write(JSON.stringify(entries, null, 1) + '\n');
     else {

@@ -102,7 +102,7 @@ export function runLaunches(
             result = mod.launch(l.kernel, {
               grid: l.grid,
               block: l.block,
-              args: l.args.map((a) => kernelArg(a, buffers, runs[li])),
+              args: l.args.map((a) => kernelArg(a, buffers, runs[li], mod)),
               dynamicLds: l.dynamicLds,
               budget: f.budget,
               timeout,
@@ -153,10 +153,16 @@ function kernelArg(
   a: LaunchDecl['args'][number],
   buffers: Map<string, DeviceBuffer>,
   iteration: number,
+  mod: Module,
 ): KernelArg {
   switch (a.kind) {
     case 'buffer':
+    case 'image':
+      // An image's entry is the DeviceImage (a DeviceBuffer of its texel data).
       return buffers.get(a.name)!;
+    case 'sampler':
+      // The device keeps one S# per sampler value, so repeated launches allocate nothing.
+      return mod.device.createSampler(a.sampler);
     case 'lds':
       return { lds: a.bytes };
     case 'value':

@@ -3,7 +3,10 @@
 // outputs by buffer name. Both parse to one shape, RunSpec, in which every buffer has a name (in the
 // one-launch form, the index of the argument it is passed as). This module only checks the JSON; where
 // files are and what they hold is spec-paths.ts's business.
+
+import type { ImageOptions, SamplerOptions } from '../runtime/image.js';
 import type { ValueType } from '../runtime/types.js';
+import { imageDecl, samplerDecl } from './run-spec-image.js';
 
 /** A spec field that is wrong: `field` is its path (`launches[1].grid[0]`), `what` says why. */
 export class SpecError extends Error {
@@ -13,6 +16,10 @@ export class SpecError extends Error {
   ) {
     super(`${field}: ${what}`);
   }
+}
+
+function specFail(field: string, what: string): never {
+  throw new SpecError(field, what);
 }
 
 export const VALUE_TYPES: readonly ValueType[] = [
@@ -47,6 +54,8 @@ export interface BufferDecl {
   readonly sizeField: string;
   /** Size in bytes; with a file, the file's data zero-padded to it. */
   readonly bytes?: number;
+  /** An image (run-spec "image" fields): its texel data is the buffer. */
+  readonly image?: ImageOptions;
 }
 
 export type ArgDecl =
@@ -58,6 +67,8 @@ export type ArgDecl =
       readonly type?: ValueType;
     }
   | { readonly kind: 'lds'; readonly bytes: number }
+  | { readonly kind: 'image'; readonly name: string }
+  | { readonly kind: 'sampler'; readonly sampler: SamplerOptions | number }
   | { readonly kind: 'iteration'; readonly type: IntType };
 
 export interface LaunchDecl {
@@ -149,15 +160,27 @@ function scalar(x: unknown, field: string): number | bigint {
   );
 }
 
-function parseArg(a: unknown, field: string, buffer: (b: unknown, field: string) => string): ArgDecl {
+/** Names the buffer (or image, when `image`) an argument refers to, declaring it where the form does. */
+type BufferRef = (b: unknown, field: string, image: boolean) => string;
+
+function parseArg(a: unknown, field: string, buffer: BufferRef): ArgDecl {
   const o = object(a, field);
-  const kinds = ['buffer', 'value', 'lds', 'iteration'].filter((k) => k in o);
+  const kinds = ['buffer', 'value', 'lds', 'iteration', 'image', 'sampler'].filter((k) => k in o);
   if (kinds.length !== 1)
-    throw new SpecError(field, 'must have exactly one of "buffer", "value", "lds" or "iteration"');
+    throw new SpecError(
+      field,
+      'must have exactly one of "buffer", "value", "lds", "iteration", "image" or "sampler"',
+    );
   switch (kinds[0]) {
+    case 'image':
+      onlyKeys(o, field, ['image']);
+      return { kind: 'image', name: buffer(o.image, at(field, 'image'), true) };
+    case 'sampler':
+      onlyKeys(o, field, ['sampler']);
+      return { kind: 'sampler', sampler: samplerDecl(o.sampler, at(field, 'sampler'), specFail) };
     case 'buffer':
       onlyKeys(o, field, ['buffer']);
-      return { kind: 'buffer', name: buffer(o.buffer, at(field, 'buffer')) };
+      return { kind: 'buffer', name: buffer(o.buffer, at(field, 'buffer'), false) };
     case 'value': {
       onlyKeys(o, field, ['value', 'type']);
       let type: ValueType | undefined;
@@ -188,9 +211,23 @@ function parseArg(a: unknown, field: string, buffer: (b: unknown, field: string)
   }
 }
 
+/** An image declared in place (one-launch form): the image fields plus an optional "file". */
+function inlineImageDecl(name: string, field: string, b: unknown): BufferDecl {
+  const o = object(b, field);
+  const { file, ...rest } = o;
+  return {
+    name,
+    field,
+    fileField: at(field, 'file'),
+    sizeField: field,
+    ...(file !== undefined ? { file: str(file, at(field, 'file'), 'a file name') } : {}),
+    image: imageDecl(rest, field, specFail),
+  };
+}
+
 const LAUNCH_KEYS = ['kernel', 'grid', 'block', 'args', 'dynamic_lds', 'repeat'] as const;
 
-function parseLaunch(o: Obj, field: string, buffer: (b: unknown, field: string) => string): LaunchDecl {
+function parseLaunch(o: Obj, field: string, buffer: BufferRef): LaunchDecl {
   const args = o.args ?? [];
   if (!Array.isArray(args)) throw new SpecError(at(field, 'args'), 'must be an array');
   return {
@@ -236,9 +273,10 @@ function oneLaunch(o: Obj): RunSpec {
   onlyKeys(o, '', [...LAUNCH_KEYS, 'outputs']);
   const buffers: BufferDecl[] = [];
   // Each buffer argument is its own buffer, named by the argument's index.
-  const launch = parseLaunch(o, '', (b, field) => {
+  const launch = parseLaunch(o, '', (b, field, image) => {
     const name = /^args\[(\d+)\]/.exec(field)![1];
-    if (typeof b === 'string')
+    if (image) buffers.push(inlineImageDecl(name, field, b));
+    else if (typeof b === 'string')
       buffers.push({ name, field, fileField: field, sizeField: field, file: str(b, field, 'a file name') });
     else {
       buffers.push(
@@ -250,7 +288,8 @@ function oneLaunch(o: Obj): RunSpec {
   const outputs = outputsOf(o.outputs, (k, field) => {
     if (!/^\d+$/.test(k) || Number(k) >= launch.args.length)
       throw new SpecError(field, `is not the index of an argument (0 to ${launch.args.length - 1})`);
-    if (launch.args[Number(k)].kind !== 'buffer') throw new SpecError(field, `argument ${k} is not a buffer`);
+    const kind = launch.args[Number(k)].kind;
+    if (kind !== 'buffer' && kind !== 'image') throw new SpecError(field, `argument ${k} is not a buffer`);
     return k;
   });
   return { form: 'one', buffers, launches: [launch], repeat: 1, outputs };
@@ -259,6 +298,17 @@ function oneLaunch(o: Obj): RunSpec {
 /** A buffer given as { file }, { bytes } or both (file data zero-padded to bytes); `neither` is the error. */
 function bufferDecl(name: string, field: string, b: unknown, neither: string): BufferDecl {
   const d = object(b, field);
+  if ('image' in d) {
+    onlyKeys(d, field, ['file', 'image']);
+    return {
+      name,
+      field,
+      fileField: at(field, 'file'),
+      sizeField: at(field, 'image'),
+      ...(d.file !== undefined ? { file: str(d.file, at(field, 'file'), 'a file name') } : {}),
+      image: imageDecl(d.image, at(field, 'image'), specFail),
+    };
+  }
   onlyKeys(d, field, ['file', 'bytes']);
   if (d.file === undefined && d.bytes === undefined) throw new SpecError(field, neither);
   return {
@@ -294,7 +344,15 @@ function multiLaunch(o: Obj): RunSpec {
     const field = at('launches', i);
     const lo = object(l, field);
     onlyKeys(lo, field, LAUNCH_KEYS);
-    return parseLaunch(lo, field, (b, f) => known(str(b, f, 'the name of a buffer in "buffers"'), f));
+    return parseLaunch(lo, field, (b, f, image) => {
+      const name = known(str(b, f, `the name of ${image ? 'an image' : 'a buffer'} in "buffers"`), f);
+      if (image !== (buffers.find((d) => d.name === name)!.image !== undefined))
+        throw new SpecError(
+          f,
+          `'${name}' is ${image ? 'a buffer, not an image' : 'an image: pass it as { "image": name }'}`,
+        );
+      return name;
+    });
   });
   const outputs = outputsOf(o.outputs, (k, field) => known(k, field));
   return { form: 'multi', buffers, launches, repeat: count(o.repeat ?? 1, 'repeat', 1), outputs };

@@ -4,6 +4,7 @@
 import { constants as bufferConstants } from 'node:buffer';
 import { dirname } from 'node:path';
 import { DEFAULT_MEMORY_LIMIT, Device, type Module } from '../runtime/device.js';
+import { type ImageOptions, imageShape } from '../runtime/image.js';
 import type { DeviceBuffer } from '../runtime/types.js';
 import {
   type Command,
@@ -104,6 +105,7 @@ interface PlannedBuffer {
   readonly field: string;
   readonly size: number;
   readonly input?: Input;
+  readonly image?: ImageOptions;
 }
 
 function runCommand(args: ParsedArgs): number {
@@ -224,7 +226,11 @@ function planBuffer(b: BufferDecl, file: string | undefined, cap: number): Plann
     input?.close();
     throw new SpecError(sizeField, `${bytes} is less than the size of its file (${fileSize} bytes)`);
   }
-  const size = bytes ?? fileSize;
+  const size = b.image ? imageShape(b.image).bytes : (bytes ?? fileSize);
+  if (b.image && fileSize > size) {
+    input?.close();
+    throw new SpecError(b.fileField, `${b.file}: ${fileSize} bytes, more than the image's ${size}`);
+  }
   const what = (lim: string) => `${size} bytes is more than ${lim}`;
   if (size > cap) {
     input?.close();
@@ -237,12 +243,12 @@ function planBuffer(b: BufferDecl, file: string | undefined, cap: number): Plann
     input?.close();
     throw new SpecError(sizeField, what(`the largest buffer Node.js holds (${formatBytes(MAX_BUFFER)})`));
   }
-  return { name, field, size, ...(input ? { input } : {}) };
+  return { name, field, size, ...(input ? { input } : {}), ...(b.image ? { image: b.image } : {}) };
 }
 
 /** Allocates a buffer and copies its file into it a chunk at a time (the rest stays zero). */
 function fillBuffer(dev: Device, p: PlannedBuffer): DeviceBuffer {
-  const buf = dev.alloc(p.size);
+  const buf = p.image ? dev.createImage(p.image) : dev.alloc(p.size);
   if (p.input !== undefined) {
     let off = 0;
     for (const c of p.input.chunks(CHUNK)) {

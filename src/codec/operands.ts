@@ -199,3 +199,52 @@ export function literalOperand(v: number, t: OperandType): string {
 export function isLiteral(code: number): boolean {
   return code === LITERAL;
 }
+
+// ---- misaligned scalar register tuples ----
+
+// llvm-objdump (AMDGPUDisassembler::createSRegOperand) prints a register tuple whose first register is not
+// aligned (pairs to 2, wider tuples to 4) rounded down, and appends `; Warning: <class>: scalar reg isn't
+// aligned <n>` to the line, n being the register index as encoded. Tables per generation and width.
+const SGPR_CLASS: Record<number, string> = { 2: '_64', 3: '_96', 4: '_128', 8: '_256', 16: '_512' };
+
+function buildAlignWarnings(ttmpBase: number, dwords: number): string[] {
+  const t: string[] = [];
+  const align = dwords >= 3 ? 4 : dwords;
+  const cls = SGPR_CLASS[dwords] ?? '';
+  for (let code = 0; code < 128; code++) {
+    let w = '';
+    if (dwords > 1 && cls !== '') {
+      if (code <= 105 && code % align !== 0) w = `Warning: SGPR${cls}: scalar reg isn't aligned ${code}`;
+      else if (code >= ttmpBase && code < 124 && (code - ttmpBase) % align !== 0)
+        w = `Warning: TTMP${cls}: scalar reg isn't aligned ${code - ttmpBase}`;
+    }
+    t.push(w);
+  }
+  return t;
+}
+
+const ALIGN_WARNINGS_GFX9: Record<number, string[]> = {};
+const ALIGN_WARNINGS_OLD: Record<number, string[]> = {};
+for (const n of [2, 3, 4, 8, 16]) {
+  ALIGN_WARNINGS_GFX9[n] = buildAlignWarnings(108, n);
+  ALIGN_WARNINGS_OLD[n] = buildAlignWarnings(112, n);
+}
+const NONE: string[] = new Array(128).fill('');
+
+/**
+ * The warning llvm-objdump-22 appends to a line for a scalar register tuple operand of `dwords` dwords
+ * (2, 3, 4, 8 or 16) encoded at SGPR-file `code` (0-127: SGPRs and TTMPs; other codes never warn), or
+ * '' when the register is aligned. `ttmpBase` is where the generation's TTMPs start: 108 on gfx9, 112
+ * before (TTMP_BASE_GFX9 / TTMP_BASE_OLD). Families put it in DecodeOutput.comment (joined with '' when
+ * several operands warn, as LLVM's comment stream does). Vector and memory families: call this for every
+ * SReg_64+ operand LLVM decodes through createSRegOperand (e.g. VOP3B sdst, VOPC/VOP3 64-bit scalar
+ * sources, buffer/image resource descriptors).
+ */
+export function sgprAlignWarning(code: number, dwords: number, ttmpBase: number): string {
+  if (dwords < 2 || code > 127) return '';
+  const t = (ttmpBase === TTMP_BASE_GFX9 ? ALIGN_WARNINGS_GFX9 : ALIGN_WARNINGS_OLD)[dwords] ?? NONE;
+  return t[code];
+}
+
+export const TTMP_BASE_GFX9 = 108;
+export const TTMP_BASE_OLD = 112;

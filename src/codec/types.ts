@@ -1,4 +1,5 @@
 import type { Target } from '../isa/targets.js';
+import type { Decoded } from './decoded.js';
 
 /**
  * The microcode formats of gfx9 as the decoder tells them apart by the high bits of the first dword.
@@ -51,6 +52,11 @@ export interface DecodeOutput {
    * isn't aligned 1`), or '' for none. decodeAt resets it; families set it when LLVM would.
    */
   comment?: string;
+  /**
+   * When set, families that decode into a Decoded fill this one (fields, row, text) in the same pass, so
+   * the emulator's Program decodes each instruction once. The scalar families do; others ignore it.
+   */
+  into?: Decoded;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   STT_NOTYPE,
   STT_OBJECT,
 } from '../elf/types.js';
+import { supportedNames } from '../isa/processors.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import { hex2L, hex2U, hex16L } from './hex.js';
 import { ByteOut, latin1String } from './out.js';
@@ -35,7 +36,7 @@ export function targetOf(elf: ElfFile, mcpu?: Target): Target {
   throw new ElfError(
     elf.fileName,
     'e_flags',
-    `processor ${proc} is not supported (gfx900, gfx906, gfx908); choose one with the mcpu option`,
+    `processor ${proc} is not supported (${supportedNames().join(', ')}); choose one with the mcpu option`,
   );
 }
 

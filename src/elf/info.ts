@@ -1,9 +1,10 @@
 // Everything `gcnkit info` reports about a code object, as one plain JSON-ready object. Numbers stay
 // numbers when they are exact in a double, else they become decimal strings: consumers must never get a
 // silently rounded address.
+
+import { findProcessor } from '../isa/processors.js';
 import { amdgpuTargetInfo } from './amdgpu.js';
 import { ElfError } from './errors.js';
-import { KD_PROCESSORS } from './kd-targets.js';
 import { decodeKernelDescriptor, type KernelDescriptor, kdFields } from './kernel-descriptor.js';
 import { decodeMetadata, MetadataFloat, type MetadataValue, metadataToDocument } from './metadata.js';
 import {
@@ -112,7 +113,7 @@ function descriptorInfo(kd: KernelDescriptor, processor: string) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) out[k] = typeof v === 'bigint' ? num(v) : v;
   // Bit fields differ per generation; for a processor gcnkit does not model, the raw words are all it can say.
-  if (!KD_PROCESSORS.includes(processor))
+  if (findProcessor(processor) === undefined)
     return { ...out, fields: null, fieldsUnavailable: `no bit-field layout for processor '${processor}'` };
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(kdFields(kd, processor)))

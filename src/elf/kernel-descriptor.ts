@@ -3,8 +3,10 @@
 // symbol. Bit positions follow the LLVM AMDGPU usage guide; the printing order, the values printed for
 // fields the assembler derives (VGPR/SGPR counts, accum_offset) and the reserved-bit diagnostics follow
 // llvm-objdump-22, which is the oracle.
+
+import { findProcessor, genAtLeast, type Processor } from '../isa/processors.js';
 import { ElfError } from './errors.js';
-import { type KdTarget, kdTarget } from './kd-targets.js';
+import { fieldOf, KD, KD_FIELDS, type KdField, kdReg } from './kd-fields.js';
 
 export const KD_SIZE = 64;
 
@@ -81,74 +83,14 @@ export function encodeKernelDescriptor(kd: KernelDescriptor): Uint8Array {
   return out;
 }
 
-type Reg = 'rsrc1' | 'rsrc2' | 'rsrc3' | 'props' | 'preload';
-
-const regValue = (kd: KernelDescriptor, r: Reg): number =>
-  r === 'rsrc1'
-    ? kd.computePgmRsrc1
-    : r === 'rsrc2'
-      ? kd.computePgmRsrc2
-      : r === 'rsrc3'
-        ? kd.computePgmRsrc3
-        : r === 'props'
-          ? kd.kernelCodeProperties
-          : kd.kernargPreload;
-
-const field = (v: number, lo: number, width: number): number => Math.floor(v / 2 ** lo) % 2 ** width;
-
-type Applies = (t: KdTarget) => boolean;
-const all: Applies = () => true;
-const gfx9: Applies = (t) => t.gen >= 9;
-const g90a: Applies = (t) => t.gfx90aInsts;
-const scratchSgprs: Applies = (t) => !t.architectedFlatScratch;
-
-/** [guide name (lowercase), register, low bit, width, where it exists]. Reserved bits are left out. */
-const FIELDS: readonly [string, Reg, number, number, Applies][] = [
-  ['accum_offset', 'rsrc3', 0, 6, g90a],
-  ['tg_split', 'rsrc3', 16, 1, g90a],
-  ['granulated_workitem_vgpr_count', 'rsrc1', 0, 6, all],
-  ['granulated_wavefront_sgpr_count', 'rsrc1', 6, 4, all],
-  ['priority', 'rsrc1', 10, 2, all],
-  ['float_round_mode_32', 'rsrc1', 12, 2, all],
-  ['float_round_mode_16_64', 'rsrc1', 14, 2, all],
-  ['float_denorm_mode_32', 'rsrc1', 16, 2, all],
-  ['float_denorm_mode_16_64', 'rsrc1', 18, 2, all],
-  ['priv', 'rsrc1', 20, 1, all],
-  ['enable_dx10_clamp', 'rsrc1', 21, 1, all],
-  ['debug_mode', 'rsrc1', 22, 1, all],
-  ['enable_ieee_mode', 'rsrc1', 23, 1, all],
-  ['bulky', 'rsrc1', 24, 1, all],
-  ['cdbg_user', 'rsrc1', 25, 1, all],
-  ['fp16_ovfl', 'rsrc1', 26, 1, gfx9],
-  ['enable_private_segment', 'rsrc2', 0, 1, all],
-  ['user_sgpr_count', 'rsrc2', 1, 5, all],
-  ['enable_trap_handler', 'rsrc2', 6, 1, all],
-  ['enable_sgpr_workgroup_id_x', 'rsrc2', 7, 1, all],
-  ['enable_sgpr_workgroup_id_y', 'rsrc2', 8, 1, all],
-  ['enable_sgpr_workgroup_id_z', 'rsrc2', 9, 1, all],
-  ['enable_sgpr_workgroup_info', 'rsrc2', 10, 1, all],
-  ['enable_vgpr_workitem_id', 'rsrc2', 11, 2, all],
-  ['enable_exception_address_watch', 'rsrc2', 13, 1, all],
-  ['enable_exception_memory', 'rsrc2', 14, 1, all],
-  ['granulated_lds_size', 'rsrc2', 15, 9, all],
-  ['enable_exception_ieee_754_fp_invalid_operation', 'rsrc2', 24, 1, all],
-  ['enable_exception_fp_denormal_source', 'rsrc2', 25, 1, all],
-  ['enable_exception_ieee_754_fp_division_by_zero', 'rsrc2', 26, 1, all],
-  ['enable_exception_ieee_754_fp_overflow', 'rsrc2', 27, 1, all],
-  ['enable_exception_ieee_754_fp_underflow', 'rsrc2', 28, 1, all],
-  ['enable_exception_ieee_754_fp_inexact', 'rsrc2', 29, 1, all],
-  ['enable_exception_int_divide_by_zero', 'rsrc2', 30, 1, all],
-  ['enable_sgpr_private_segment_buffer', 'props', 0, 1, scratchSgprs],
-  ['enable_sgpr_dispatch_ptr', 'props', 1, 1, all],
-  ['enable_sgpr_queue_ptr', 'props', 2, 1, all],
-  ['enable_sgpr_kernarg_segment_ptr', 'props', 3, 1, all],
-  ['enable_sgpr_dispatch_id', 'props', 4, 1, all],
-  ['enable_sgpr_flat_scratch_init', 'props', 5, 1, scratchSgprs],
-  ['enable_sgpr_private_segment_size', 'props', 6, 1, all],
-  ['uses_dynamic_stack', 'props', 11, 1, all],
-  ['kernarg_preload_spec_length', 'preload', 0, 7, g90a],
-  ['kernarg_preload_spec_offset', 'preload', 7, 9, g90a],
-];
+/** The record of a processor whose descriptor layout is known (a target-id suffix is ignored). */
+export function kdProcessor(processor: string): Processor {
+  const r = findProcessor(processor);
+  if (r === undefined) {
+    throw new Error(`kernel descriptor: processor '${processor}' is not supported (GFX6-GFX9 only)`);
+  }
+  return r;
+}
 
 /**
  * Every named field of the descriptor that exists on `processor`, in descriptor order: the four whole
@@ -156,16 +98,14 @@ const FIELDS: readonly [string, Reg, number, number, Applies][] = [
  * raw encoded values (e.g. granulated_workitem_vgpr_count, not a VGPR count).
  */
 export function kdFields(kd: KernelDescriptor, processor: string): Record<string, number | bigint> {
-  const t = kdTarget(processor);
+  const t = kdProcessor(processor);
   const out: Record<string, number | bigint> = {
     group_segment_fixed_size: kd.groupSegmentFixedSize,
     private_segment_fixed_size: kd.privateSegmentFixedSize,
     kernarg_size: kd.kernargSize,
     kernel_code_entry_byte_offset: kd.kernelCodeEntryByteOffset,
   };
-  for (const [name, reg, lo, width, applies] of FIELDS) {
-    if (applies(t)) out[name] = field(regValue(kd, reg), lo, width);
-  }
+  for (const fl of KD_FIELDS) if (fl.on(t)) out[fl.name] = fieldOf(kdReg(kd, fl.reg), fl);
   return out;
 }
 
@@ -200,7 +140,7 @@ export function kdDirectives(
   codeObjectVersion: number,
   opts: KdDirectiveOptions = {},
 ): string {
-  const t = kdTarget(processor);
+  const t = kdProcessor(processor);
   const lines: string[] = [`.amdhsa_kernel ${name}`];
   try {
     emitDirectives(kd, t, codeObjectVersion, opts, lines);
@@ -218,15 +158,18 @@ export function kdDirectives(
 
 function emitDirectives(
   kd: KernelDescriptor,
-  t: KdTarget,
+  t: Processor,
   cov: number,
   opts: KdDirectiveOptions,
   lines: string[],
 ): void {
   let word = 0;
-  const get = (lo: number, width: number) => field(word, lo, width);
+  const get = (lo: number, width: number) => Math.floor(word / 2 ** lo) % 2 ** width;
   const put = (directive: string, value: number | string) => lines.push(`\t.amdhsa_${directive} ${value}`);
-  const dir = (directive: string, lo: number, width = 1) => put(directive, get(lo, width));
+  // A field printed under its own directive, or under `directive` where that differs by processor.
+  const dir = (fl: KdField, directive = fl.directive as string) => put(directive, fieldOf(word, fl));
+  const afs = t.features.has('architected-flat-scratch');
+  const g90a = t.features.has('gfx90a-insts');
   // Reserved fields inside a register are named after LLVM's mask macro (or the register) in the message.
   const reserved = (desc: string, lo: number, width: number, msg = '') => {
     if (get(lo, width) !== 0)
@@ -246,10 +189,10 @@ function emitDirectives(
   reservedBytes(kd.reserved0, 12);
   reservedBytes(kd.reserved1, 24);
 
-  word = kd.computePgmRsrc3 >>> 0;
-  if (t.gfx90aInsts) {
-    put('accum_offset', (get(0, 6) + 1) * 4);
-    dir('tg_split', 16);
+  word = kdReg(kd, 'rsrc3');
+  if (g90a) {
+    put('accum_offset', (fieldOf(word, KD.accum_offset) + 1) * 4);
+    dir(KD.tg_split, 'tg_split');
     reserved('COMPUTE_PGM_RSRC3', 6, 10, ', must be zero on gfx90a');
     reserved('COMPUTE_PGM_RSRC3', 17, 15, ', must be zero on gfx90a');
   } else if (word !== 0) {
@@ -257,76 +200,87 @@ function emitDirectives(
     throw new KdReserved('kernel descriptor COMPUTE_PGM_RSRC3 must be all zero before gfx9');
   }
 
-  word = kd.computePgmRsrc1 >>> 0;
+  word = kdReg(kd, 'rsrc1');
   // The counts cannot be inverted exactly; objdump prints the smallest values that re-encode to the same field,
   // as if no VCC, flat scratch or XNACK mask SGPRs were reserved.
-  put('next_free_vgpr', (get(0, 6) + 1) * t.vgprEncodingGranule);
+  put('next_free_vgpr', (fieldOf(word, KD.granulated_workitem_vgpr_count) + 1) * t.vgprEncodingGranule);
   put('reserve_vcc', 0);
-  if (!t.architectedFlatScratch) put('reserve_flat_scratch', 0);
-  put('reserve_xnack_mask', opts.xnack ? 1 : 0);
-  put('next_free_sgpr', (get(6, 4) + 1) * t.sgprEncodingGranule);
+  // llvm-objdump prints these two on every processor it disassembles (gfx8+). It cannot disassemble for
+  // gfx6/gfx7, where llvm-mc rejects them ("directive requires gfx7+/gfx8+"): they are left out there so
+  // that the text assembles back to the same descriptor.
+  if (!afs && genAtLeast(t.generation, 'gfx7')) put('reserve_flat_scratch', 0);
+  if (genAtLeast(t.generation, 'gfx8')) put('reserve_xnack_mask', opts.xnack ? 1 : 0);
+  // gfx6 cannot say `.amdhsa_reserve_flat_scratch 0`, so the assembler always adds its 4 SGPRs there:
+  // the printed count leaves them out, for the text to assemble back to the same granule.
+  const alwaysReserved = genAtLeast(t.generation, 'gfx7') ? 0 : 4;
+  put(
+    'next_free_sgpr',
+    (fieldOf(word, KD.granulated_wavefront_sgpr_count) + 1) * t.sgprEncodingGranule - alwaysReserved,
+  );
   reserved('COMPUTE_PGM_RSRC1_PRIORITY', 10, 2);
-  dir('float_round_mode_32', 12, 2);
-  dir('float_round_mode_16_64', 14, 2);
-  dir('float_denorm_mode_32', 16, 2);
-  dir('float_denorm_mode_16_64', 18, 2);
+  dir(KD.float_round_mode_32);
+  dir(KD.float_round_mode_16_64);
+  dir(KD.float_denorm_mode_32);
+  dir(KD.float_denorm_mode_16_64);
   reserved('COMPUTE_PGM_RSRC1_PRIV', 20, 1);
-  dir('dx10_clamp', 21);
+  dir(KD.enable_dx10_clamp);
   reserved('COMPUTE_PGM_RSRC1_DEBUG_MODE', 22, 1);
-  dir('ieee_mode', 23);
+  dir(KD.enable_ieee_mode);
   reserved('COMPUTE_PGM_RSRC1_BULKY', 24, 1);
   reserved('COMPUTE_PGM_RSRC1_CDBG_USER', 25, 1);
-  if (t.gen >= 9) dir('fp16_overflow', 26);
+  if (KD.fp16_ovfl.on(t)) dir(KD.fp16_ovfl, 'fp16_overflow');
   else reserved('COMPUTE_PGM_RSRC1', 26, 1, ', must be zero pre-gfx9');
   reserved('COMPUTE_PGM_RSRC1', 27, 1);
   reserved('COMPUTE_PGM_RSRC1', 28, 1);
   reserved('COMPUTE_PGM_RSRC1', 29, 3);
 
-  word = kd.computePgmRsrc2 >>> 0;
+  word = kdReg(kd, 'rsrc2');
   dir(
-    t.architectedFlatScratch ? 'enable_private_segment' : 'system_sgpr_private_segment_wavefront_offset',
-    0,
+    KD.enable_private_segment,
+    afs ? 'enable_private_segment' : 'system_sgpr_private_segment_wavefront_offset',
   );
-  dir('system_sgpr_workgroup_id_x', 7);
-  dir('system_sgpr_workgroup_id_y', 8);
-  dir('system_sgpr_workgroup_id_z', 9);
-  dir('system_sgpr_workgroup_info', 10);
-  dir('system_vgpr_workitem_id', 11, 2);
+  dir(KD.enable_sgpr_workgroup_id_x);
+  dir(KD.enable_sgpr_workgroup_id_y);
+  dir(KD.enable_sgpr_workgroup_id_z);
+  dir(KD.enable_sgpr_workgroup_info);
+  dir(KD.enable_vgpr_workitem_id);
   reserved('COMPUTE_PGM_RSRC2_ENABLE_EXCEPTION_ADDRESS_WATCH', 13, 1);
   reserved('COMPUTE_PGM_RSRC2_ENABLE_EXCEPTION_MEMORY', 14, 1);
   reserved('COMPUTE_PGM_RSRC2_GRANULATED_LDS_SIZE', 15, 9);
-  dir('exception_fp_ieee_invalid_op', 24);
-  dir('exception_fp_denorm_src', 25);
-  dir('exception_fp_ieee_div_zero', 26);
-  dir('exception_fp_ieee_overflow', 27);
-  dir('exception_fp_ieee_underflow', 28);
-  dir('exception_fp_ieee_inexact', 29);
-  dir('exception_int_div_zero', 30);
+  dir(KD.enable_exception_ieee_754_fp_invalid_operation);
+  dir(KD.enable_exception_fp_denormal_source);
+  dir(KD.enable_exception_ieee_754_fp_division_by_zero);
+  dir(KD.enable_exception_ieee_754_fp_overflow);
+  dir(KD.enable_exception_ieee_754_fp_underflow);
+  dir(KD.enable_exception_ieee_754_fp_inexact);
+  dir(KD.enable_exception_int_divide_by_zero);
   reserved('COMPUTE_PGM_RSRC2', 31, 1);
 
   // kernel_code_properties: messages give bit positions within the whole descriptor.
-  word = kd.kernelCodeProperties & 0xffff;
+  word = kdReg(kd, 'props');
   const propsReserved = (lo: number, width: number, msg = '') => {
     if (get(lo, width) !== 0) {
       throw new KdReserved(`kernel descriptor reserved ${bitRange(lo, width, 56 * 8)} set${msg}`);
     }
   };
-  if (!t.architectedFlatScratch) dir('user_sgpr_private_segment_buffer', 0);
-  dir('user_sgpr_dispatch_ptr', 1);
-  dir('user_sgpr_queue_ptr', 2);
-  dir('user_sgpr_kernarg_segment_ptr', 3);
-  dir('user_sgpr_dispatch_id', 4);
-  if (!t.architectedFlatScratch) dir('user_sgpr_flat_scratch_init', 5);
-  dir('user_sgpr_private_segment_size', 6);
+  if (KD.enable_sgpr_private_segment_buffer.on(t)) dir(KD.enable_sgpr_private_segment_buffer);
+  dir(KD.enable_sgpr_dispatch_ptr);
+  dir(KD.enable_sgpr_queue_ptr);
+  dir(KD.enable_sgpr_kernarg_segment_ptr);
+  dir(KD.enable_sgpr_dispatch_id);
+  if (KD.enable_sgpr_flat_scratch_init.on(t)) dir(KD.enable_sgpr_flat_scratch_init);
+  dir(KD.enable_sgpr_private_segment_size);
   propsReserved(7, 3);
   // ENABLE_WAVEFRONT_SIZE32 is only rejected on gfx9; GFX6-GFX8 ignore it silently.
-  if (t.gen === 9) propsReserved(10, 1, ', must be zero on gfx9');
-  if (cov >= 5) dir('uses_dynamic_stack', 11);
+  if (t.generation === 'gfx9') propsReserved(10, 1, ', must be zero on gfx9');
+  if (cov >= 5) dir(KD.uses_dynamic_stack);
   propsReserved(12, 4);
 
   // Printed on every processor, but only when non-zero.
-  word = kd.kernargPreload & 0xffff;
-  if (get(0, 7) !== 0) dir('user_sgpr_kernarg_preload_length', 0, 7);
-  if (get(7, 9) !== 0) dir('user_sgpr_kernarg_preload_offset', 7, 9);
+  word = kdReg(kd, 'preload');
+  const preloadLength = KD.kernarg_preload_spec_length;
+  const preloadOffset = KD.kernarg_preload_spec_offset;
+  if (fieldOf(word, preloadLength) !== 0) dir(preloadLength, 'user_sgpr_kernarg_preload_length');
+  if (fieldOf(word, preloadOffset) !== 0) dir(preloadOffset, 'user_sgpr_kernarg_preload_offset');
   reservedBytes(kd.reserved3, 60);
 }

@@ -2,8 +2,9 @@
 // emulator's own decoder from a synthetic encoding, so the answer is what a kernel would really get.
 
 import type { IsaEntry } from '../codec/types.js';
-import { DS, MTBUF, MUBUF } from '../isa/encodings/memory.js';
-import { encode } from '../isa/fields.js';
+import { DS, MIMG, MTBUF, MUBUF } from '../isa/encodings/memory.js';
+import { SMEM_GFX9, SMRD, SOP_LAYOUTS } from '../isa/encodings/scalar.js';
+import { encode, type Layout } from '../isa/fields.js';
 import { findProcessor } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { Inst, unimplemented } from './inst.js';
@@ -29,17 +30,13 @@ function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number }
     case 'VOPC_SDWA':
       return { fmt: 'vopc', w0: ((0x3e << 25) | (op << 17) | ext) >>> 0, w1 };
     case 'SOP2':
-      return { fmt: 'sop2', w0: ((2 << 30) | (op << 23)) >>> 0 };
     case 'SOPK':
-      return { fmt: 'sopk', w0: ((11 << 28) | (op << 23)) >>> 0 };
     case 'SOP1':
-      return { fmt: 'sop1', w0: (0xbe800000 | (op << 8)) >>> 0 };
     case 'SOPC':
-      return { fmt: 'sopc', w0: (0xbf000000 | (op << 16)) >>> 0 };
     case 'SOPP':
-      return { fmt: 'sopp', w0: (0xbf800000 | (op << 16)) >>> 0 };
     case 'SMEM':
-      return { fmt: 'smem', w0: ((0x30 << 26) | (op << 18)) >>> 0 };
+    case 'SMRD':
+      return scalarSynth(e);
     case 'VOP1':
       return { fmt: 'vop1', w0: ((0x3f << 25) | (op << 9) | 0x100) >>> 0 };
     case 'VOP2':
@@ -65,14 +62,27 @@ function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number }
     case 'MTBUF':
       // A valid format (32, float): the reserved ones stop when run.
       return { fmt: 'mtbuf', w0: encode(MTBUF[g], { op, dfmt: 4, nfmt: 7 })[0] };
+    case 'MIMG':
+      return { fmt: 'mimg', w0: encode(MIMG[g], { op })[0] };
     default:
       return null;
   }
 }
 
+/** The scalar encodings from their layouts: the opcode, every other field zero (SMRD: an immediate offset). */
+function scalarSynth(e: IsaEntry): { fmt: string; w0: number; w1?: number } {
+  if (e.encoding === 'SMEM' || e.encoding === 'SMRD') {
+    // SMEM's op and imm sit where gfx8's and gfx9's layouts both have them.
+    const l = e.encoding === 'SMRD' ? SMRD : SMEM_GFX9;
+    return { fmt: 'smem', w0: encode(l, { op: e.opcode, imm: 1 })[0] };
+  }
+  const l: Layout<'op'> = SOP_LAYOUTS[e.encoding.toLowerCase() as keyof typeof SOP_LAYOUTS];
+  return { fmt: e.encoding.toLowerCase(), w0: encode(l, { op: e.opcode })[0] };
+}
+
 const GDS_ONLY = /^ds_gws_|^ds_ordered_count$/;
 
-const GRAPHICS = new Set(['EXP', 'MIMG', 'VINTRP']);
+const GRAPHICS = new Set(['EXP', 'VINTRP']);
 
 /** Ops left out because no available document defines their result. */
 const UNDEFINED_BY_DOCS: Record<string, string> = {

@@ -49,7 +49,10 @@ export class Program {
     }
     const i = new Inst();
     i.pc = pc;
+    // Families that decode into a Decoded fill `i` in this same pass (fields, op row, text): decode once.
+    this.out.into = i;
     decodeAt(this.input, k, this.out);
+    this.out.into = undefined;
     i.text = this.out.text;
     const fmt = formatOf(this.words[k], generationOf(this.target));
     const dec = fmt === null ? undefined : decoderFor(fmt);

@@ -1,37 +1,30 @@
 // The dispatcher: splits a grid into workgroups and 64-lane wavefronts, sets up each wave's initial state
-// as the LLVM AMDGPU guide's "Initial Kernel Execution State" prescribes for gfx9 (driven by the kernel
-// descriptor), runs the waves of a workgroup round-robin between barriers, and turns faults into reports
+// as the LLVM AMDGPU guide's "Initial Kernel Execution State" prescribes for the processor's generation
+// (driven by the kernel descriptor's fields, src/elf/kd-fields.ts, and the processor record), runs the waves of a workgroup round-robin between barriers, and turns faults into reports
 // naming the kernel, workgroup, wave, lane, pc and instruction.
 
+import { KD, type KdField, kdGet } from '../elf/kd-fields.js';
+import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { ExecError, type Inst } from '../emu/inst.js';
 import { gwsDeadlock, gwsRelease } from '../emu/mem/ds-gws.js';
 import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import { installTrapHandler, type TrapHandler, trapMemoryViolation } from '../emu/trap.js';
-import {
-  type DispatchContext,
-  EXEC_HI,
-  EXEC_LO,
-  FLAT_SCRATCH_HI,
-  FLAT_SCRATCH_LO,
-  WAVE_SIZE,
-  Wave,
-  Workgroup,
-} from '../emu/wave.js';
-import { findProcessor } from '../isa/processors.js';
+import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, Wave, Workgroup } from '../emu/wave.js';
+import type { Processor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
 import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
 
 export { DispatchError };
 
-/** The kernel descriptor fields the dispatcher acts on (names as in kdFields). */
+/** What the dispatcher needs of a kernel: its descriptor, read through the field table, and processor. */
 export interface KernelSetup {
   readonly name: string;
   /** Device address of the first instruction. */
   readonly entry: number;
-  readonly fields: Readonly<Record<string, number | bigint>>;
-  readonly agprs: boolean;
+  readonly descriptor: KernelDescriptor;
+  readonly processor: Processor;
   /** Bytes of private memory per work-item (fixed size plus any dynamic stack). */
   readonly privateSize: number;
   /** Group segment bytes: the static size plus the dynamic LDS of the launch. */
@@ -66,20 +59,15 @@ export interface DispatchStats {
 /** How many instructions a wave runs before the scheduler moves on to the next wave. */
 const SLICE = 4096;
 
-function num(f: Readonly<Record<string, number | bigint>>, k: string): number {
-  const v = f[k];
-  return v === undefined ? 0 : Number(v);
-}
-
 /** The MODE register a wave starts with, from compute_pgm_rsrc1's float controls. */
-export function initialMode(f: Readonly<Record<string, number | bigint>>): number {
+export function initialMode(kd: KernelDescriptor): number {
   return (
-    (num(f, 'float_round_mode_32') |
-      (num(f, 'float_round_mode_16_64') << 2) |
-      (num(f, 'float_denorm_mode_32') << 4) |
-      (num(f, 'float_denorm_mode_16_64') << 6) |
-      (num(f, 'enable_dx10_clamp') << 8) |
-      (num(f, 'enable_ieee_mode') << 9)) >>>
+    (kdGet(kd, KD.float_round_mode_32) |
+      (kdGet(kd, KD.float_round_mode_16_64) << 2) |
+      (kdGet(kd, KD.float_denorm_mode_32) << 4) |
+      (kdGet(kd, KD.float_denorm_mode_16_64) << 6) |
+      (kdGet(kd, KD.enable_dx10_clamp) << 8) |
+      (kdGet(kd, KD.enable_ieee_mode) << 9)) >>>
     0
   );
 }
@@ -96,13 +84,15 @@ export function runDispatch(
   d: DispatchSetup,
   stats: DispatchStats,
 ): void {
-  const _f = k.fields;
+  const p = k.processor;
   const [gx, gy, gz] = d.grid;
   const [bx, by, bz] = d.block;
   const nwg = [Math.ceil(gx / bx), Math.ceil(gy / by), Math.ceil(gz / bz)];
   const wavesPerWg = Math.ceil((bx * by * bz) / WAVE_SIZE);
-  if (k.groupSize > 65536) {
-    throw new DispatchError(`kernel '${k.name}' needs ${k.groupSize} bytes of LDS; a workgroup has 65536`);
+  if (k.groupSize > p.ldsBytes) {
+    throw new DispatchError(
+      `kernel '${k.name}' needs ${k.groupSize} bytes of LDS; a workgroup has ${p.ldsBytes} on ${p.name}`,
+    );
   }
   // Private memory for one workgroup's waves, reused by every workgroup (they run one after another).
   // Each wave's region is a separate allocation, so the allocator's unmapped guard after it turns a
@@ -132,11 +122,13 @@ export function runDispatch(
     clock: 0,
     messages: d.messages,
   };
-  const gen = findProcessor(program.target)?.generation ?? 'gfx9';
   const waves: Wave[] = [];
-  for (let i = 0; i < wavesPerWg; i++) waves.push(new Wave(k.agprs));
-  // VGPRs (and on gfx908 as many AGPRs) the descriptor allocates, in granules of 4.
-  const vgprs = Math.min(256, (num(k.fields, 'granulated_workitem_vgpr_count') + 1) * 4);
+  for (let i = 0; i < wavesPerWg; i++) waves.push(new Wave(p.agprs > 0));
+  // VGPRs (and with MFMA as many AGPRs) the descriptor allocates, in the processor's granules.
+  const vgprs = Math.min(
+    p.vgprs,
+    (kdGet(k.descriptor, KD.granulated_workitem_vgpr_count) + 1) * p.vgprEncodingGranule,
+  );
   const wg = new Workgroup();
   wg.ldsSize = k.groupSize;
   wg.waves = waves;
@@ -174,7 +166,7 @@ export function runDispatch(
             const offset = scratch.length > 0 ? scratch[wi] - scratchBase : 0;
             w.privateEnd = scratchBase + offset + perWave;
             initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], scratchBase, offset);
-            installTrapHandler(w, d.trapHandler, gen);
+            installTrapHandler(w, d.trapHandler, p.generation);
             state.ranges[2 * wi] = w.pc;
             state.ranges[2 * wi + 1] = w.pc;
           }
@@ -195,7 +187,8 @@ export function runDispatch(
   }
 }
 
-function initWave(
+/** One wave's initial registers (exported for the per-generation tests). */
+export function initWave(
   w: Wave,
   k: KernelSetup,
   d: DispatchSetup,
@@ -207,7 +200,9 @@ function initWave(
   dispatchScratch: number,
   waveOffset: number,
 ): void {
-  const f = k.fields;
+  const kd = k.descriptor;
+  const p = k.processor;
+  const on = (fl: KdField) => kdGet(kd, fl) !== 0;
   const s = w.s;
   let r = 0;
   const put64 = (v: number) => {
@@ -215,31 +210,49 @@ function initWave(
     s[r++] = Math.floor(v / 2 ** 32) >>> 0;
   };
   const waveScratch = dispatchScratch + waveOffset;
-  if (num(f, 'enable_sgpr_private_segment_buffer')) {
-    // V#: base, stride 0, swizzle on; num_records all ones; element size 4, index stride 64, add_tid.
+  if (on(KD.enable_sgpr_private_segment_buffer)) {
+    // V#: base, stride 0, swizzle on; num_records all ones; element size 4, index stride 64, add_tid
+    // (the same word 3 bits on GFX6-GFX9).
     s[r++] = dispatchScratch >>> 0;
     s[r++] = ((Math.floor(dispatchScratch / 2 ** 32) & 0xffff) | (1 << 31)) >>> 0;
     s[r++] = 0xffffffff;
     s[r++] = ((1 << 19) | (3 << 21) | (1 << 23)) >>> 0;
   }
-  if (num(f, 'enable_sgpr_dispatch_ptr')) put64(d.packet);
-  if (num(f, 'enable_sgpr_queue_ptr')) put64(d.queue);
-  if (num(f, 'enable_sgpr_kernarg_segment_ptr')) put64(d.kernarg);
-  if (num(f, 'enable_sgpr_dispatch_id')) put64(d.dispatchId);
-  if (num(f, 'enable_sgpr_flat_scratch_init')) put64(dispatchScratch);
-  if (num(f, 'enable_sgpr_private_segment_size')) s[r++] = Math.ceil(k.privateSize / 4) * 4;
+  if (on(KD.enable_sgpr_dispatch_ptr)) put64(d.packet);
+  if (on(KD.enable_sgpr_queue_ptr)) put64(d.queue);
+  if (on(KD.enable_sgpr_kernarg_segment_ptr)) put64(d.kernarg);
+  if (on(KD.enable_sgpr_dispatch_id)) put64(d.dispatchId);
+  if (on(KD.enable_sgpr_flat_scratch_init)) {
+    // gfx9: the address of the dispatch's scratch. gfx7/gfx8: the byte offset of that scratch from the
+    // private base (the dispatch's first wave: 0 here), then a work-item's private size. gfx6 has no
+    // flat scratch: the two SGPRs are counted but stay zero.
+    if (p.flatScratchInit === 'address') put64(dispatchScratch);
+    else if (p.flatScratchInit === 'offset-size') {
+      s[r++] = 0;
+      s[r++] = Math.ceil(k.privateSize / 4) * 4;
+    } else r += 2;
+  }
+  if (on(KD.enable_sgpr_private_segment_size)) s[r++] = Math.ceil(k.privateSize / 4) * 4;
   // System SGPRs follow the user SGPRs whatever the count of enabled user registers says.
-  r = num(f, 'user_sgpr_count');
-  if (num(f, 'enable_sgpr_workgroup_id_x')) s[r++] = wg.id[0];
-  if (num(f, 'enable_sgpr_workgroup_id_y')) s[r++] = wg.id[1];
-  if (num(f, 'enable_sgpr_workgroup_id_z')) s[r++] = wg.id[2];
-  if (num(f, 'enable_sgpr_workgroup_info')) s[r++] = ((wi === 0 ? 1 << 31 : 0) | (nw & 63)) >>> 0;
-  if (num(f, 'enable_private_segment')) s[r++] = waveOffset;
-  // The flat scratch base the prologue would compute; kernels that set it themselves overwrite it.
-  s[FLAT_SCRATCH_LO] = waveScratch >>> 0;
-  s[FLAT_SCRATCH_HI] = Math.floor(waveScratch / 2 ** 32) >>> 0;
+  r = kdGet(kd, KD.user_sgpr_count);
+  if (on(KD.enable_sgpr_workgroup_id_x)) s[r++] = wg.id[0];
+  if (on(KD.enable_sgpr_workgroup_id_y)) s[r++] = wg.id[1];
+  if (on(KD.enable_sgpr_workgroup_id_z)) s[r++] = wg.id[2];
+  if (on(KD.enable_sgpr_workgroup_info)) s[r++] = ((wi === 0 ? 1 << 31 : 0) | (nw & 63)) >>> 0;
+  if (on(KD.enable_private_segment)) s[r++] = waveOffset;
+  // FLAT_SCRATCH as the kernel's prologue would set it; kernels that set it themselves overwrite it.
+  // gfx9: the wave's scratch address; gfx7/gfx8: HI = the wave's offset from the private base in
+  // 256-byte units, LO = a work-item's private size.
+  const fs = p.flatScratchSgpr;
+  if (p.flatScratchInit === 'address') {
+    s[fs] = waveScratch >>> 0;
+    s[fs + 1] = Math.floor(waveScratch / 2 ** 32) >>> 0;
+  } else if (p.flatScratchInit === 'offset-size') {
+    s[fs] = Math.ceil(k.privateSize / 4) * 4;
+    s[fs + 1] = waveOffset >>> 8;
+  }
   // Work-item ids: lane l of wave wi is work-item wi*64+l of the group, x fastest.
-  const ids = num(f, 'enable_vgpr_workitem_id');
+  const ids = kdGet(kd, KD.enable_vgpr_workitem_id);
   const [sx, sy] = size;
   let e0 = 0;
   let e1 = 0;
@@ -254,7 +267,7 @@ function initWave(
   }
   s[EXEC_LO] = e0 >>> 0;
   s[EXEC_HI] = e1 >>> 0;
-  w.mode = initialMode(f);
+  w.mode = initialMode(kd);
   w.pc = k.entry;
 }
 

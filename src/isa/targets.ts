@@ -1,27 +1,13 @@
 // The processors as a type, and the T_* masks op rows of the gfx9 tables still use (being replaced by
-// per-generation opcodes, see processors.ts). Every processor with a record is a Target; the entry
-// points (CLI, API, loader) accept only the supported ones (isTarget).
-export type Target =
-  | 'gfx600'
-  | 'gfx601'
-  | 'gfx602'
-  | 'gfx700'
-  | 'gfx701'
-  | 'gfx702'
-  | 'gfx703'
-  | 'gfx704'
-  | 'gfx705'
-  | 'gfx801'
-  | 'gfx802'
-  | 'gfx803'
-  | 'gfx805'
-  | 'gfx810'
-  | 'gfx900'
-  | 'gfx906'
-  | 'gfx908';
+// per-generation opcodes, see processors.ts). Every processor whose ISA gcnkit describes is a Target;
+// the entry points (CLI, API, loader) accept only the supported ones (isTarget). Facts come from the
+// records in processors.ts.
+import { PROCESSORS, processorOf, type Target } from './processors.js';
+
+export type { Target };
 
 /** The processors gcnkit models end to end (the records with `supported`). */
-export const TARGETS: readonly Target[] = ['gfx900', 'gfx906', 'gfx908'];
+export const TARGETS: readonly Target[] = PROCESSORS.filter((r) => r.supported).map((r) => r.name as Target);
 
 /** One bit per gfx9 target, so an op row can say compactly where it exists. */
 export const T_GFX900 = 1;
@@ -30,9 +16,23 @@ export const T_GFX908 = 4;
 export const T_ALL = T_GFX900 | T_GFX906 | T_GFX908;
 export const T_GFX906_UP = T_GFX906 | T_GFX908;
 
-/** The T_* bit of a gfx9 target; 0 for older generations, whose ops the T_* rows do not describe. */
+/**
+ * The T_* bit of each described processor: the gfx9 ones by what their op rows need (gfx906 adds the
+ * dl/dot instructions, gfx908 MFMA); 0 for older generations, whose ops the T_* rows do not describe.
+ */
+const BITS = new Map<string, number>();
+for (const r of PROCESSORS) {
+  if (!r.described) continue;
+  const f = r.features;
+  BITS.set(
+    r.name,
+    r.generation !== 'gfx9' ? 0 : f.has('mai-insts') ? T_GFX908 : f.has('dl-insts') ? T_GFX906 : T_GFX900,
+  );
+}
+
+/** The T_* bit of a gfx9 target; 0 for older generations. */
 export function targetBit(t: Target): number {
-  return t === 'gfx900' ? T_GFX900 : t === 'gfx906' ? T_GFX906 : t === 'gfx908' ? T_GFX908 : 0;
+  return BITS.get(t) ?? 0;
 }
 
 /** Whether `s` names a processor the entry points accept. */
@@ -40,7 +40,7 @@ export function isTarget(s: string): s is Target {
   return (TARGETS as readonly string[]).includes(s);
 }
 
-/** gfx908 (CDNA1) adds accumulation VGPRs (AGPRs) and the MFMA instructions. */
+/** Accumulation VGPRs (AGPRs) and the MFMA instructions (gfx908). */
 export function hasAgprs(t: Target): boolean {
-  return t === 'gfx908';
+  return processorOf(t).agprs > 0;
 }

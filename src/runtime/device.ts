@@ -6,6 +6,7 @@ import { ET_DYN, ET_REL } from '../elf/types.js';
 import { DeviceMemory } from '../emu/memory.js';
 import { Program } from '../emu/program.js';
 import { DispatchError } from '../gpu/dispatch.js';
+import { supportedNames } from '../isa/processors.js';
 import { isTarget } from '../isa/targets.js';
 import { LaunchError, memoryError } from './errors.js';
 import type { DeviceImage, DeviceSampler, ImageOptions, SamplerOptions } from './image.js';
@@ -73,7 +74,10 @@ export class Device {
       );
     const proc = co.target.processor;
     if (!isTarget(proc))
-      throw new LaunchError('target', `${name}: target ${proc} is not supported (gfx900, gfx906, gfx908)`);
+      throw new LaunchError(
+        'target',
+        `${name}: target ${proc} is not supported (${supportedNames().join(', ')})`,
+      );
     const base = this.allocate(Math.max(co.imageSize, 4), 0x1000, `load ${name}: the code object image`);
     const image = co.loadImage(BigInt(base));
     this.mem.upload(base, image);

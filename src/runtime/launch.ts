@@ -4,11 +4,11 @@
 
 import type { CodeObject, LoadedKernel } from '../elf/code-object.js';
 import { ElfError } from '../elf/errors.js';
-import { kdFields } from '../elf/kernel-descriptor.js';
 import type { Program } from '../emu/program.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
-import { hasAgprs, type Target } from '../isa/targets.js';
+import { processorOf } from '../isa/processors.js';
+import type { Target } from '../isa/targets.js';
 import { checkBlock, dynamicLdsWarning } from './checks.js';
 import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
@@ -77,7 +77,6 @@ export class Module {
     if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
       throw new LaunchError('argument', 'onProgress must be a function');
     checkBlock(k, block);
-    const fields = kdFields(k.descriptor, this.target);
     const md = k.metadata;
     const mdArgs = md.args ?? [];
     const explicit = mdArgs.filter((a) => !a.valueKind.startsWith('hidden_'));
@@ -185,8 +184,8 @@ export class Module {
         {
           name: k.name,
           entry: this.base + k.codeAddress,
-          fields,
-          agprs: hasAgprs(this.target),
+          descriptor: k.descriptor,
+          processor: processorOf(this.target),
           privateSize,
           groupSize: lds,
         },

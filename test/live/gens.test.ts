@@ -2,9 +2,12 @@
 // disassemble these generations, so the fixtures (test/fixtures/gens, scripts/gen-gens-fixtures.ts) hold
 // the text llvm-mc-22 printed; here llvm-mc-22 reassembles gcnkit's own text for every disassembly case,
 // which must give back the case's words. Enabled pairs (test/fixtures/gens/enabled.json) must agree on
-// every case gcnkit decodes; the others are reported. Runs only with GCNKIT_LIVE=1 and LLVM installed.
+// every case gcnkit decodes; the others are reported. Also: the committed fixtures are what
+// scripts/gen-gens-fixtures.ts makes with the installed LLVM now. Runs only with GCNKIT_LIVE=1 and LLVM.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { assembleLines, haveLlvm, toHex } from '../../scripts/lib/llvm.js';
@@ -12,13 +15,43 @@ import { decodeAt } from '../../src/codec/disasm.js';
 import type { DecodeOutput } from '../../src/codec/types.js';
 import { findProcessor } from '../../src/isa/processors.js';
 import type { Target } from '../../src/isa/targets.js';
-import { enabledPairs } from '../gens.test.js';
+import { enabledPairs } from '../gens-check.js';
 
 const live = process.env.GCNKIT_LIVE === '1' && haveLlvm();
 const dir = join(import.meta.dirname, '..', 'fixtures', 'gens');
 const files = readdirSync(dir)
   .filter((f) => /\.gfx[67]\d\d\.json$/.test(f))
   .sort();
+
+const clrx = [
+  join(import.meta.dirname, '..', '..', '..', 'shared'),
+  join(import.meta.dirname, '..', '..', '..', '..', 'shared'),
+]
+  .map((d) => join(d, 'reference', 'clrx'))
+  .some((d) => existsSync(d));
+
+test(
+  'live gens: the committed fixtures are what LLVM 22 makes now',
+  { skip: !(live && clrx) && 'needs GCNKIT_LIVE=1, LLVM 22 and ../shared/reference/clrx' },
+  () => {
+    const out = mkdtempSync(join(tmpdir(), 'gcnkit-gens-'));
+    try {
+      const root = join(import.meta.dirname, '..', '..');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gen-gens-fixtures.ts'], {
+        cwd: root,
+        env: { ...process.env, GCNKIT_GENS_OUT: out },
+        encoding: 'utf8',
+      });
+      assert.equal(r.status, 0, r.stderr.slice(-2000));
+      const differ = readdirSync(out).filter(
+        (f) => readFileSync(join(out, f), 'utf8') !== readFileSync(join(dir, f), 'utf8'),
+      );
+      assert.deepEqual(differ, []);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  },
+);
 
 for (const file of files) {
   test(`live gens round trip ${file}`, { skip: !live && 'needs GCNKIT_LIVE=1 and LLVM 22' }, (t) => {

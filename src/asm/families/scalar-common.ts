@@ -1,8 +1,9 @@
 // Operand matching shared by the scalar families (SOP1/2/C/K/P, SMEM): LLVM's scalar register classes,
 // the register checks its parser makes before matching, and its inline-constant and literal rules for
 // 32- and 64-bit integer operands.
-import { FAMILIES } from '../../codec/disasm.js';
-import type { Format } from '../../codec/types.js';
+import { genOf } from '../../codec/families/scalar-common.js';
+import type { OpRow } from '../../isa/ops.js';
+import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Expr } from '../expr.js';
 import {
@@ -34,8 +35,21 @@ export function fail(message: string, pos: Pos): never {
   throw new MatchError(message, pos);
 }
 
-/** Runs a family's matcher, turning a MatchError into the family's error result. */
-export function guard(run: () => EncodeResult): EncodeResult {
+/**
+ * The generation of the instruction being matched: register names and codes differ per generation
+ * (gfx6/7 SGPRs to s103 and gfx7's FLAT_SCRATCH at 104; TBA/TMA and TTMPs at 108/112 before gfx9).
+ * Set by guard() for the duration of one instruction.
+ */
+let GEN: Generation = 'gfx9';
+
+/** The generation guard() set for the instruction being matched. */
+export function currentGen(): Generation {
+  return GEN;
+}
+
+/** Runs a family's matcher for `inst`, turning a MatchError into the family's error result. */
+export function guard(inst: AsmInst, run: () => EncodeResult): EncodeResult {
+  GEN = genOf(inst.target);
   try {
     return run();
   } catch (e) {
@@ -44,18 +58,28 @@ export function guard(run: () => EncodeResult): EncodeResult {
   }
 }
 
+/** An op row and its opcode on the instruction's generation. */
+export interface RowOn<R> {
+  readonly row: R;
+  readonly opcode: number;
+}
+
 /**
- * Opcodes by mnemonic for one target, taken from the disassembler's tables (the one place they live).
- * The `_e32` spelling LLVM also accepts for these ops maps to the same opcode.
+ * Rows by mnemonic per generation, from the op rows (src/isa/ops/scalar-*.ts: the one place opcodes live).
+ * The `_e32` spelling LLVM also accepts for these ops maps to the same row.
  */
-export function opcodeTable(fmt: Format): (t: Target) => Map<string, number> {
-  const cache = new Map<Target, Map<string, number>>();
+export function rowTable<R extends OpRow>(rows: readonly R[]): (t: Target) => Map<string, RowOn<R>> {
+  const cache = new Map<Generation, Map<string, RowOn<R>>>();
   return (t) => {
-    let m = cache.get(t);
+    const g = genOf(t);
+    let m = cache.get(g);
     if (m) return m;
     m = new Map();
-    for (const e of FAMILIES[fmt].ops(t)) m.set(e.name, e.opcode);
-    cache.set(t, m);
+    for (const row of rows) {
+      const opcode = row.opcodes[g];
+      if (opcode !== undefined) m.set(row.name, { row, opcode });
+    }
+    cache.set(g, m);
     return m;
   };
 }
@@ -158,15 +182,47 @@ function splitCall(op: Operand & { kind: 'call' }, out: Operand[]): void {
 
 function checkReg(op: RegOperand, pos: Pos): void {
   const last = op.index + op.count - 1;
+  const old = GEN !== 'gfx9';
   if (op.file === 's' || op.file === 'ttmp') {
     if (last > (op.file === 's' ? LAST_SGPR_NAME : 15)) fail('register index is out of range', pos);
     if (op.index % alignment(op.count) !== 0) fail('invalid register alignment', pos);
-    if (op.file === 's' && last > LAST_SGPR) fail(`${regText(op)} register not available on this GPU`, pos);
+    if (op.file === 's' && last > lastSgpr(GEN))
+      fail(`${regText(op)} register not available on this GPU`, pos);
+    if (op.file === 'ttmp' && old && last > LAST_TTMP_OLD)
+      fail(`${regText(op)} register not available on this GPU`, pos);
   } else if (op.file === 'v' || op.file === 'a') {
     if (last > 255) fail('register index is out of range', pos);
   } else if (op.name === 'null') fail("'null' operand is not supported on this GPU", pos);
-  else if (TBA_TMA.has(op.name)) fail(`${op.name} register not available on this GPU`, pos);
+  else if (old ? !availableOld(op.index, GEN) : TBA_TMA.has(op.name))
+    fail(`${op.name} register not available on this GPU`, pos);
 }
+
+/** The last SGPR a generation encodes singly: s103 on gfx6/7, s101 from gfx8. */
+function lastSgpr(g: Generation): number {
+  return g === 'gfx6' || g === 'gfx7' ? 103 : LAST_SGPR;
+}
+
+/** gfx6-8 have 12 TTMPs. */
+const LAST_TTMP_OLD = 11;
+
+/** Whether a named register (by its gfx9 code) exists on gfx6-8. */
+function availableOld(code: number, g: Generation): boolean {
+  if (code === 102 || code === 103) return g !== 'gfx6'; // FLAT_SCRATCH: gfx7+
+  if (code === 104 || code === 105) return g === 'gfx8'; // XNACK_MASK: gfx8+
+  if (code >= 235 && code <= 239) return false; // apertures and POPS: gfx9
+  return true;
+}
+
+/** A register's code on the current generation from its gfx9 code (gfx7's FLAT_SCRATCH sits at 104). */
+function genCode(c: number): number {
+  return GEN === 'gfx7' && (c === 102 || c === 103) ? c + 2 : c;
+}
+
+/** Where the generation's TTMPs start. */
+export function ttmpBase(): number {
+  return GEN === 'gfx9' ? TTMP_BASE : TTMP_BASE_OLD;
+}
+const TTMP_BASE_OLD = 112;
 
 /** Scalar register class of an operand slot, as LLVM's register classes for these ops accept them. */
 export enum RC {
@@ -182,8 +238,11 @@ export enum RC {
   Tuple,
 }
 
-const R32_SPECIAL = new Set([102, 103, 104, 105, 106, 107, 124, 126, 127, 239, 251, 252, 253]);
-const R64_SPECIAL = new Set([102, 104, 106, 126]);
+// TBA/TMA (108-111) pass only on gfx6-8 (checkReg refuses them on gfx9).
+const R32_SPECIAL = new Set([
+  102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 124, 126, 127, 239, 251, 252, 253,
+]);
+const R64_SPECIAL = new Set([102, 104, 106, 108, 110, 126]);
 /** The constant-like registers a 64-bit source takes whatever width they are written with. */
 const SRC64_SPECIAL = new Set([235, 236, 237, 238, 239, 251, 252, 253]);
 /** Registers a 32-bit source takes beyond R32. */
@@ -197,15 +256,15 @@ export function regCode(op: Operand, rc: RC, count = 0): number {
   const n = rc === RC.R32 || rc === RC.Data32 ? 1 : rc === RC.Tuple ? count : 2;
   if (op.count !== n) return -1;
   if (op.file === 's') return op.index;
-  if (op.file === 'ttmp') return TTMP_BASE + op.index;
+  if (op.file === 'ttmp') return ttmpBase() + op.index;
   if (op.file !== 'special' || rc === RC.Tuple) return -1;
   const c = op.index;
   if (n === 1) {
     if (!R32_SPECIAL.has(c)) return -1;
-    return rc === RC.Data32 && (c === M0 || c === EXEC || c === EXEC + 1) ? -1 : c;
+    return rc === RC.Data32 && (c === M0 || c === EXEC || c === EXEC + 1) ? -1 : genCode(c);
   }
   if (!R64_SPECIAL.has(c)) return -1;
-  return rc === RC.Data64 && c === EXEC ? -1 : c;
+  return rc === RC.Data64 && c === EXEC ? -1 : genCode(c);
 }
 
 /** A register of class rc or the matching error at the operand. */

@@ -1,24 +1,29 @@
-// SMEM (gfx9): scalar loads, stores, atomics, probes and cache control. Two dwords:
-// sbase[5:0] sdata[12:6] soe[14] nv[15] glc[16] imm[17] op[25:18] | offset[52:32] soffset[63:57].
+// SMEM (gfx8/9) and SMRD (gfx6/7): scalar loads, stores, atomics, probes and cache control. Ops and shapes
+// from src/isa/ops/scalar-smem.ts, bit positions from the generation's layout (src/isa/encodings/scalar.ts).
+import { SMEM_LAYOUTS, type SmemField, type SmemLayout } from '../../isa/encodings/scalar.js';
+import { encode as encodeLayout, put } from '../../isa/fields.js';
+import { SMEM_OPS, Smem, type SmemRow } from '../../isa/ops/scalar-smem.js';
 import type { Target } from '../../isa/targets.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import {
   baseName,
+  currentGen,
   fail,
   floatLowWord,
   guard,
   INVALID,
   NOT_VALID,
   needReg,
-  opcodeTable,
   plainInt,
   RC,
+  rowTable,
   scan,
   smallInt,
   spellings,
   TOO_FEW,
 } from './scalar-common.js';
 
+/** The operand shape of an SMEM op, from its row's access kind. */
 enum M {
   /** sdata, sbase, offset, [glc]. */
   Data,
@@ -32,30 +37,20 @@ enum M {
   None,
 }
 
-interface Layout {
-  kind: M;
-  /** Dwords of sdata. */
-  data: number;
-  /** Dwords of sbase: an address pair or a buffer resource. */
-  base: number;
-}
-
-function layoutOf(name: string): Layout {
-  const base = name.includes('_buffer') ? 4 : 2;
-  if (name.startsWith('s_atc_probe')) return { kind: M.Probe, data: 0, base };
-  if (name.startsWith('s_dcache_discard')) return { kind: M.Addr, data: 0, base };
-  if (name === 's_memtime' || name === 's_memrealtime') return { kind: M.Time, data: 2, base: 0 };
-  if (name.startsWith('s_dcache_')) return { kind: M.None, data: 0, base: 0 };
-  let data: number;
-  if (name.includes('_atomic_')) {
-    data = name.endsWith('_x2') ? 2 : 1;
-    // Compare-and-swap carries the compare value next to the data.
-    if (name.includes('cmpswap')) data *= 2;
-  } else {
-    const x = name.lastIndexOf('dwordx');
-    data = x < 0 ? 1 : Number(name.slice(x + 6));
+function shapeOf(r: SmemRow): M {
+  switch (r.access) {
+    case Smem.Probe:
+      return M.Probe;
+    case Smem.Discard:
+      return M.Addr;
+    case Smem.Time:
+    case Smem.RealTime:
+      return M.Time;
+    case Smem.Cache:
+      return M.None;
+    default:
+      return M.Data;
   }
-  return { kind: M.Data, data, base };
 }
 
 const OFFSET_RANGE = 'expected a 21-bit signed offset';
@@ -110,39 +105,47 @@ function cpolChecks(ops: readonly Operand[]): void {
   }
 }
 
-const opcodes = opcodeTable('smem');
-const layouts = new Map<string, Layout>();
+const byName = rowTable(SMEM_OPS);
+const SMRD_OFFSET_RANGE = 'operands are not valid for this GPU or mode';
 
 function encode(inst: AsmInst): EncodeResult {
-  const name = baseName(inst);
-  const opcode = opcodes(inst.target).get(name);
-  if (opcode === undefined) return { error: 'invalid instruction', pos: inst.pos };
-  let l = layouts.get(name);
-  if (l === undefined) {
-    l = layoutOf(name);
-    layouts.set(name, l);
-  }
-  const leading =
-    l.kind === M.Data || l.kind === M.Probe ? 2 : l.kind === M.Addr ? 1 : l.kind === M.Time ? 1 : 0;
-  const hasOffset = l.kind === M.Data || l.kind === M.Addr || l.kind === M.Probe;
+  const found = byName(inst.target).get(baseName(inst));
+  if (found === undefined) return { error: 'invalid instruction', pos: inst.pos };
+  const l = found.row;
+  const kind = shapeOf(l);
+  const gen = currentGen();
+  const smrd = gen === 'gfx6' || gen === 'gfx7';
+  const leading = kind === M.Data || kind === M.Probe ? 2 : kind === M.Addr || kind === M.Time ? 1 : 0;
+  const hasOffset = kind === M.Data || kind === M.Addr || kind === M.Probe;
   const ops = scan(inst.operands, -1, undefined, (op, i) => namedCheck(op, i, hasOffset ? leading : -2));
   cpolChecks(ops);
-  let w0 = 0xc0000000 | (opcode << 18);
-  let w1 = 0;
+  // Field values; the generation's layout places them (src/isa/encodings/scalar.ts).
+  const v: Record<SmemField, number> = {
+    op: found.opcode,
+    sdata: 0,
+    sbase: 0,
+    imm: 0,
+    glc: 0,
+    soe: 0,
+    nv: 0,
+    offset: 0,
+    soffset: 0,
+  };
+  let literal: number | null = null;
   for (let j = 0; j < leading; j++) if (ops[j] === undefined) fail(TOO_FEW, inst.pos);
-  if (l.kind === M.Time) w0 |= dataCode(ops[0], 2) << 6;
-  else if (l.kind !== M.None) {
-    const hasFirst = l.kind !== M.Addr;
-    if (l.kind === M.Data) w0 |= dataCode(ops[0], l.data) << 6;
-    else if (l.kind === M.Probe) w0 |= probeMode(ops[0]) << 6;
+  if (kind === M.Time) v.sdata = dataCode(ops[0], 2);
+  else if (kind !== M.None) {
+    const hasFirst = kind !== M.Addr;
+    if (kind === M.Data) v.sdata = dataCode(ops[0], l.data);
+    else if (kind === M.Probe) v.sdata = probeMode(ops[0]);
     const baseOp = ops[hasFirst ? 1 : 0];
     const sbase = l.base === 2 ? needReg(baseOp, RC.R64) : needReg(baseOp, RC.Tuple, 4);
-    w0 |= sbase >> 1;
+    v.sbase = sbase >> 1;
   }
   let next = leading;
   if (hasOffset) {
     const op = ops[leading];
-    if (op === undefined || isCpol(op)) w0 |= 1 << 17;
+    if (op === undefined || isCpol(op)) v.imm = 1;
     else {
       next++;
       const imm = plainInt(op);
@@ -151,14 +154,28 @@ function encode(inst: AsmInst): EncodeResult {
         const code = needReg(op, RC.R32) & 0x7f;
         const named = ops[next];
         if (named !== undefined && named.kind === 'named') {
-          const v = named.values[0];
-          w0 |= (1 << 17) | (1 << 14);
-          w1 = (code << 25) | offsetField('int' in v ? smallInt(v.int) : Number.NaN, named, l.base === 4);
+          const nv = named.values[0];
+          v.imm = 1;
+          v.soe = 1;
+          v.soffset = code;
+          v.offset = offsetField('int' in nv ? smallInt(nv.int) : Number.NaN, named, l.base === 4);
           next++;
-        } else w1 = code;
+        } else v.offset = code;
       } else if (imm !== null) {
-        w0 |= 1 << 17;
-        w1 = offsetField(smallInt(imm), op, l.base === 4);
+        if (smrd) {
+          // SMRD: an 8-bit dword offset; gfx7 also takes a 32-bit literal dword offset (IMM clear, 0xff).
+          const n = smallInt(imm);
+          if (n >= 0 && n <= 0xff) {
+            v.imm = 1;
+            v.offset = n;
+          } else if (gen === 'gfx7' && n >= 0 && n <= 0xffffffff) {
+            v.offset = 0xff;
+            literal = n;
+          } else fail(SMRD_OFFSET_RANGE, inst.pos);
+        } else {
+          v.imm = 1;
+          v.offset = offsetField(smallInt(imm), op, l.base === 4);
+        }
       } else if (op.kind === 'float') fail(l.base === 4 ? BUFFER_OFFSET_RANGE : OFFSET_RANGE, op.pos);
       else fail(INVALID, op.pos);
     }
@@ -166,16 +183,29 @@ function encode(inst: AsmInst): EncodeResult {
   for (let j = next; j < ops.length; j++) {
     const op = ops[j];
     const k = op.kind === 'ident' ? op.name.toLowerCase() : '';
-    if (l.kind === M.Data && k === 'glc') w0 |= 1 << 16;
-    else if (l.kind === M.Data && k === 'noglc') continue;
+    if (kind === M.Data && k === 'glc') v.glc = 1;
+    else if (kind === M.Data && k === 'noglc') continue;
     else if (k === 'slc' || k === 'noslc') fail('invalid cache policy for SMEM instruction', inst.pos);
     else fail(INVALID, op.pos);
   }
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  const words = encodeFields(SMEM_LAYOUTS[gen], v);
+  if (literal !== null) words.push(literal >>> 0);
+  return { words };
+}
+
+/** Places the values of the fields the layout has (SMRD has no glc/soe/soffset; an absent field must be 0). */
+function encodeFields(layout: SmemLayout, v: Record<SmemField, number>): number[] {
+  const words = encodeLayout(layout, {});
+  for (const k of Object.keys(v) as SmemField[]) {
+    const f = layout.fields[k];
+    if (f !== undefined) put(f, words, k === 'offset' ? v[k] & f.mask : v[k]);
+    else if (v[k] !== 0) fail(SMRD_OFFSET_RANGE, { line: 0, col: 0 });
+  }
+  return words.map((w) => w >>> 0);
 }
 
 export const smemAsm: AsmFamily = {
   name: 'smem',
-  mnemonics: (t: Target) => spellings(opcodes(t).keys()),
-  encode: (inst) => guard(() => encode(inst)),
+  mnemonics: (t: Target) => spellings(byName(t).keys()),
+  encode: (inst) => guard(inst, () => encode(inst)),
 };

@@ -1,5 +1,21 @@
 // SOP1, SOP2 and SOPC: scalar ALU ops with register/constant sources and at most one 32-bit literal.
 import type { Format } from '../../codec/types.js';
+import { SOP1, SOP2, SOPC } from '../../isa/encodings/scalar.js';
+import { encode, type Field, type Layout, put } from '../../isa/fields.js';
+import {
+  K_B32,
+  K_B64,
+  K_C64,
+  K_GPR_IDX,
+  K_NONE,
+  K_R32,
+  K_R64,
+  SOP1_OPS,
+  SOP2_OPS,
+  SOPC_OPS,
+  type SopProfile,
+  type SopRow,
+} from '../../isa/ops/scalar-sop.js';
 import type { Target } from '../../isa/targets.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import {
@@ -10,8 +26,8 @@ import {
   INVALID,
   Literal,
   needReg,
-  opcodeTable,
   RC,
+  rowTable,
   Src,
   scan,
   spellings,
@@ -79,120 +95,57 @@ export function matchSlots(inst: AsmInst, slots: readonly S[], lit: Literal): nu
   return codes;
 }
 
-const D32_S32 = [S.D32, S.S32];
-const D64_S64 = [S.D64, S.S64];
-const D32_S64 = [S.D32, S.S64];
-const D64_S32 = [S.D64, S.S32];
-
-const SOP1: Record<string, readonly S[]> = {
-  s_getpc_b64: [S.D64],
-  s_setpc_b64: [S.R64],
-  s_rfe_b64: [S.R64],
-  s_swappc_b64: D64_S64,
-  s_movrels_b32: [S.D32, S.R32],
-  s_movrels_b64: [S.D64, S.R64],
-  s_cbranch_join: [S.R32],
-  s_set_gpr_idx_idx: [S.S32],
-  s_bitset0_b64: D64_S32,
-  s_bitset1_b64: D64_S32,
-  s_bitreplicate_b64_b32: D64_S32,
+/** The slots of an op, from its row's operand profile (src/isa/ops/scalar-sop.ts). */
+function slotsOf(p: SopProfile): readonly S[] {
+  const out: S[] = [];
+  if (p.dst !== K_NONE) out.push(p.dst === K_B64 ? S.D64 : S.D32);
+  for (const k of [p.src0, p.src1]) {
+    if (k === K_NONE) continue;
+    out.push(SRC_SLOT[k]);
+  }
+  return out;
+}
+const SRC_SLOT: Record<number, S> = {
+  [K_B32]: S.S32,
+  [K_B64]: S.S64,
+  [K_C64]: S.S64N,
+  [K_R32]: S.R32,
+  [K_R64]: S.R64,
+  [K_GPR_IDX]: S.GprIdx,
 };
-/** SOP1 ops not listed above: the operand widths follow the name. */
-function sop1Slots(name: string): readonly S[] {
-  const fixed = SOP1[name];
-  if (fixed) return fixed;
-  // s_<op>_i32_b64 / s_flbit_i32_i64 count bits of a pair into one SGPR.
-  if (/_i32_[bi]64$/.test(name)) return D32_S64;
-  return /_[bi]64$/.test(name) ? D64_S64 : D32_S32;
-}
 
-const SOP2: Record<string, readonly S[]> = {
-  s_lshl_b64: [S.D64, S.S64, S.S32],
-  s_lshr_b64: [S.D64, S.S64, S.S32],
-  s_ashr_i64: [S.D64, S.S64, S.S32],
-  s_bfe_u64: [S.D64, S.S64, S.S32],
-  s_bfe_i64: [S.D64, S.S64, S.S32],
-  s_bfm_b64: [S.D64, S.S32, S.S32],
-  s_cbranch_g_fork: [S.S64N, S.S64N],
-  s_rfe_restore_b64: [S.S64, S.S32],
-};
-function sop2Slots(name: string): readonly S[] {
-  return SOP2[name] ?? (/_[bi]64$/.test(name) ? [S.D64, S.S64, S.S64] : [S.D32, S.S32, S.S32]);
-}
-
-const SOPC: Record<string, readonly S[]> = {
-  s_bitcmp0_b64: [S.S64, S.S32],
-  s_bitcmp1_b64: [S.S64, S.S32],
-  s_cmp_eq_u64: [S.S64, S.S64],
-  s_cmp_lg_u64: [S.S64, S.S64],
-  s_set_gpr_idx_on: [S.S32, S.GprIdx],
-};
-function sopcSlots(name: string): readonly S[] {
-  return SOPC[name] ?? [S.S32, S.S32];
-}
-
-interface Shape {
-  fmt: Format;
-  slots(name: string): readonly S[];
-  /** The first dword from the opcode and the slot values in operand order. */
-  word(opcode: number, slots: readonly S[], codes: readonly number[]): number;
-}
-
-function family(shape: Shape): AsmFamily {
-  const opcodes = opcodeTable(shape.fmt);
-  // Slot lists per op name, resolved once.
-  const slotCache = new Map<string, readonly S[]>();
+function family(fmt: Format, rows: readonly SopRow[], l: Layout): AsmFamily {
+  const byName = rowTable(rows);
+  const f = l.fields as Record<string, Field>;
+  // Slot lists per profile, resolved once.
+  const slotCache = new Map<SopProfile, readonly S[]>();
   return {
-    name: shape.fmt,
-    mnemonics: (t: Target) => spellings(opcodes(t).keys()),
+    name: fmt,
+    mnemonics: (t: Target) => spellings(byName(t).keys()),
     encode(inst: AsmInst): EncodeResult | null {
-      return guard(() => {
-        const name = baseName(inst);
-        const opcode = opcodes(inst.target).get(name);
-        if (opcode === undefined) return { error: 'invalid instruction', pos: inst.pos };
-        let slots = slotCache.get(name);
+      return guard(inst, () => {
+        const found = byName(inst.target).get(baseName(inst));
+        if (found === undefined) return { error: 'invalid instruction', pos: inst.pos };
+        const p = found.row.profile;
+        let slots = slotCache.get(p);
         if (!slots) {
-          slots = shape.slots(name);
-          slotCache.set(name, slots);
+          slots = slotsOf(p);
+          slotCache.set(p, slots);
         }
         const lit = new Literal();
         const codes = matchSlots(inst, slots, lit);
-        return lit.finish([shape.word(opcode, slots, codes) >>> 0]);
+        // Operands in slot order: [sdst], ssrc0, [ssrc1]; an op without a destination leaves SDST zero.
+        const d = p.dst !== K_NONE ? 1 : 0;
+        const words = encode(l, { op: found.opcode });
+        if (d) put(f.sdst, words, codes[0]);
+        if (p.src0 !== K_NONE) put(f.ssrc0, words, codes[d]);
+        if (p.src1 !== K_NONE) put(f.ssrc1, words, codes[d + 1]);
+        return lit.finish(words);
       });
     },
   };
 }
 
-/** Whether the layout starts with a destination (ops without one leave the SDST field zero). */
-function hasDst(slots: readonly S[]): boolean {
-  return slots[0] === S.D32 || slots[0] === S.D64;
-}
-
-export const sop1Asm = family({
-  fmt: 'sop1',
-  slots: sop1Slots,
-  word(opcode, slots, codes) {
-    const d = hasDst(slots);
-    const dst = d ? codes[0] : 0;
-    const src = slots.length > (d ? 1 : 0) ? codes[d ? 1 : 0] : 0;
-    return 0xbe800000 | (dst << 16) | (opcode << 8) | src;
-  },
-});
-
-export const sop2Asm = family({
-  fmt: 'sop2',
-  slots: sop2Slots,
-  word(opcode, slots, codes) {
-    const d = hasDst(slots) ? 1 : 0;
-    const dst = d ? codes[0] : 0;
-    return 0x80000000 | (opcode << 23) | (dst << 16) | (codes[d + 1] << 8) | codes[d];
-  },
-});
-
-export const sopcAsm = family({
-  fmt: 'sopc',
-  slots: sopcSlots,
-  word(opcode, _slots, codes) {
-    return 0xbf000000 | (opcode << 16) | (codes[1] << 8) | codes[0];
-  },
-});
+export const sop1Asm = family('sop1', SOP1_OPS, SOP1);
+export const sop2Asm = family('sop2', SOP2_OPS, SOP2);
+export const sopcAsm = family('sopc', SOPC_OPS, SOPC);

@@ -1,5 +1,8 @@
 // SOPP: program control with one 16-bit immediate (branch offsets, wait counts, messages, plain values),
 // and the branch-target rule it shares with SOPK's s_call_b64 / s_cbranch_i_fork.
+import { SOPP } from '../../isa/encodings/scalar.js';
+import { encode as encodeLayout } from '../../isa/fields.js';
+import { Sopp as P, SOPP_OPS } from '../../isa/ops/scalar-sop.js';
 import type { Target } from '../../isa/targets.js';
 import type { AsmFamily, AsmInst, EncodeResult, Fixup, Operand } from '../types.js';
 import {
@@ -8,8 +11,8 @@ import {
   floatLowWord,
   guard,
   INVALID,
-  opcodeTable,
   plainInt,
+  rowTable,
   scan,
   smallInt,
   spellings,
@@ -51,44 +54,6 @@ export function branchTarget(op: Operand, fixups: Fixup[]): number {
   }
 }
 
-enum P {
-  /** No operand. */
-  None,
-  /** Any integer, truncated to 16 bits. */
-  Imm,
-  /** s_endpgm: an optional 16-bit value. */
-  Endpgm,
-  Branch,
-  Waitcnt,
-  Sendmsg,
-  GprIdx,
-}
-
-function kindOf(name: string): P {
-  if (name === 's_branch' || name.startsWith('s_cbranch_')) return P.Branch;
-  switch (name) {
-    case 's_nop':
-    case 's_setkill':
-    case 's_sethalt':
-    case 's_sleep':
-    case 's_setprio':
-    case 's_trap':
-    case 's_incperflevel':
-    case 's_decperflevel':
-      return P.Imm;
-    case 's_endpgm':
-      return P.Endpgm;
-    case 's_waitcnt':
-      return P.Waitcnt;
-    case 's_sendmsg':
-    case 's_sendmsghalt':
-      return P.Sendmsg;
-    case 's_set_gpr_idx_mode':
-      return P.GprIdx;
-  }
-  return P.None;
-}
-
 /** A plain integer operand's low 16 bits; a float contributes the low bits of its double. */
 function imm16(op: Operand): number {
   const v = plainInt(op);
@@ -105,19 +70,13 @@ function endpgmCode(op: Operand): number {
   return v;
 }
 
-const opcodes = opcodeTable('sopp');
-const kinds = new Map<string, P>();
+const byName = rowTable(SOPP_OPS);
 
 function encode(inst: AsmInst): EncodeResult {
-  const name = baseName(inst);
-  const opcode = opcodes(inst.target).get(name);
-  if (opcode === undefined) return { error: 'invalid instruction', pos: inst.pos };
-  let kind = kinds.get(name);
-  if (kind === undefined) {
-    kind = kindOf(name);
-    kinds.set(name, kind);
-  }
-  const word = 0xbf800000 | (opcode << 16);
+  const found = byName(inst.target).get(baseName(inst));
+  if (found === undefined) return { error: 'invalid instruction', pos: inst.pos };
+  const kind = found.row.kind;
+  const word = encodeLayout(SOPP, { op: found.opcode })[0];
   if (kind === P.Waitcnt) return { words: [(word | waitcnt(inst.operands, inst.pos, inst.trailing)) >>> 0] };
   let imm = 0;
   // Messages, gpr_idx and s_endpgm's value are read by custom parsers while parsing.
@@ -144,6 +103,6 @@ function encode(inst: AsmInst): EncodeResult {
 
 export const soppAsm: AsmFamily = {
   name: 'sopp',
-  mnemonics: (t: Target) => spellings(opcodes(t).keys()),
-  encode: (inst) => guard(() => encode(inst)),
+  mnemonics: (t: Target) => spellings(byName(t).keys()),
+  encode: (inst) => guard(inst, () => encode(inst)),
 };

@@ -2,7 +2,7 @@
 // for gfx9: hwreg(...), sendmsg(...), s_waitcnt counters and gpr_idx(...), with its range checks.
 import { STRUCT_CALL } from '../operands.js';
 import type { CallArg, Operand, Pos } from '../types.js';
-import { argLength, fail, floatLowWord, INVALID, smallInt } from './scalar-common.js';
+import { argLength, currentGen, fail, floatLowWord, INVALID, smallInt } from './scalar-common.js';
 
 type Call = Operand & { kind: 'call' };
 
@@ -254,16 +254,18 @@ export function sendmsg(op: Operand): number {
 
 // ---- s_waitcnt ----
 
-/** Largest value of each counter on gfx9. */
+/** Largest value of each counter on gfx9 (vmcnt has 4 bits before gfx9). */
 const COUNTERS = new Map<string, number>([
   ['vmcnt', 63],
   ['expcnt', 7],
   ['lgkmcnt', 15],
 ]);
-/** All counters at their maximum: "wait for nothing". */
+const VMCNT_MAX_OLD = 15;
+/** All counters at their maximum: "wait for nothing" (gfx9; gfx6-8 have no vmcnt bits [15:14]). */
 const WAITCNT_NONE = 0xcf7f;
+const WAITCNT_NONE_OLD = 0x0f7f;
 
-// vmcnt is split: bits [3:0] and [15:14]; expcnt [6:4]; lgkmcnt [11:8].
+// vmcnt is split: bits [3:0] and [15:14] (gfx9); expcnt [6:4]; lgkmcnt [11:8].
 function setCounter(enc: number, name: string, v: number): number {
   if (name === 'vmcnt') return (enc & ~0xc00f) | (v & 15) | ((v >> 4) << 14);
   if (name === 'expcnt') return (enc & ~0x70) | (v << 4);
@@ -282,7 +284,8 @@ export function waitcnt(ops: readonly Operand[], instPos: Pos, trailing?: Pos): 
     customInt(first, ABS_EXPR);
     return fail(INVALID, first.pos);
   }
-  let enc = WAITCNT_NONE;
+  const gfx9 = currentGen() === 'gfx9';
+  let enc = gfx9 ? WAITCNT_NONE : WAITCNT_NONE_OLD;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     if (op.kind === 'ident')
@@ -294,8 +297,9 @@ export function waitcnt(ops: readonly Operand[], instPos: Pos, trailing?: Pos): 
     let v = absolute(a);
     const sat = op.name.endsWith('_sat');
     const name = sat ? op.name.slice(0, -4) : op.name;
-    const max = COUNTERS.get(name);
-    if (max === undefined) fail(`invalid counter name ${op.name}`, op.pos);
+    const known = COUNTERS.get(name);
+    if (known === undefined) fail(`invalid counter name ${op.name}`, op.pos);
+    const max = name === 'vmcnt' && !gfx9 ? VMCNT_MAX_OLD : known;
     tooMany(op, 1);
     if (!(v >= 0 && v <= max)) {
       if (!sat) fail(`too large value for ${name}`, a.pos);

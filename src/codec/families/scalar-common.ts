@@ -1,18 +1,16 @@
-// Shared pieces of the scalar families (SOP2, SOPK, SOP1, SOPC, SOPP, SMEM): operand name tables built once
-// at load, LLVM's literal and immediate printing, and the op-table builder that takes opcodes from the
-// document's tables.
-import { DOC_OPCODES } from '../../isa/generated/doc-opcodes.js';
-import { T_ALL, type Target, targetBit } from '../../isa/targets.js';
-import { hex, scalarReg, srcOperand } from '../operands.js';
-import type { IsaEntry } from '../types.js';
+// Shared pieces of the scalar families (SOP2, SOPK, SOP1, SOPC, SOPP, SMEM/SMRD): operand name tables per
+// generation built once at load, LLVM's literal and immediate printing, and the per-generation opcode
+// tables built from the op rows (src/isa/ops/scalar-*.ts).
+import type { OpRow } from '../../isa/ops.js';
+import { findProcessor, type Generation } from '../../isa/processors.js';
+import type { Target } from '../../isa/targets.js';
+import { Decoded } from '../decoded.js';
+import { hex, regRange, scalarReg, srcOperand } from '../operands.js';
+import type { DecodeOutput, FamilyDecoder, IsaEntry } from '../types.js';
 
-/**
- * Operand kind of a scalar slot: 0 = the op has no such operand, 1 = one dword, 2 = a register pair;
- * 5 and 6 (REG_ONLY added) = the same for sources LLVM types as registers only.
- */
-export type Width = 0 | 1 | 2 | 5 | 6;
-/** Added to a source width when the operand is register-only: LLVM still decodes an immediate but flags it. */
-export const REG_ONLY = 4;
+export { REG_ONLY } from '../../isa/ops/scalar-sop.js';
+
+import { REG_ONLY } from '../../isa/ops/scalar-sop.js';
 
 const LITERAL = 255;
 
@@ -23,37 +21,46 @@ const FLAT_SCRATCH_BASE_HI = 231;
 const NULL_REG = 125;
 const LDS_DIRECT = 254;
 
-function buildSrc(width: 1 | 2): (string | null)[] {
-  const t: (string | null)[] = [];
-  for (let c = 0; c < LITERAL; c++) t.push(srcOperand(c, width === 1 ? 'b32' : 'b64', 0));
-  if (width === 1) {
-    t[FLAT_SCRATCH_BASE_LO] = 'src_flat_scratch_base_lo';
-    t[FLAT_SCRATCH_BASE_HI] = 'src_flat_scratch_base_hi';
-    // LLVM decodes lds_direct into a scalar source but flags the register class mismatch in the text.
-    t[LDS_DIRECT] = "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/";
-  } else {
-    t[FLAT_SCRATCH_BASE_LO] = 'src_flat_scratch_base_lo';
-    t[NULL_REG] = 'null';
+/** The generation's name of a scalar register tuple of `dwords` at 7-bit `code` (0-127), or null. */
+function sregName(code: number, dwords: number, gen: Generation): string | null {
+  if (gen === 'gfx9') return sregGfx9(code, dwords);
+  const align = dwords >= 4 ? 4 : dwords;
+  // gfx6/7 have SGPRs to s103 (gfx7 maps FLAT_SCRATCH to 104-105); gfx8 to s101 like gfx9.
+  const lastSgpr = gen === 'gfx8' ? 101 : 103;
+  if (code <= lastSgpr) {
+    const first = code - (code % align);
+    const last = first + dwords - 1;
+    if (last > (dwords >= 4 ? LAST_SGPR_IN_TUPLE : lastSgpr)) return null;
+    return regRange('s', first, dwords);
   }
-  return t;
+  if (code >= TTMP_OLD && code <= TTMP_OLD + 11) {
+    const n = code - TTMP_OLD;
+    const first = n - (n % align);
+    return first + dwords - 1 > 11 ? null : regRange('ttmp', first, dwords);
+  }
+  if (code >= TBA_LO && code < TTMP_OLD) {
+    if (dwords === 1) return OLD_TRAP_REGS[code - TBA_LO];
+    return dwords === 2 && code % 2 === 0 ? OLD_TRAP_REGS64[(code - TBA_LO) >>> 1] : null;
+  }
+  if (gen === 'gfx8') return scalarReg(code, dwords) ?? (code === NULL_REG && dwords <= 2 ? 'null' : null);
+  if (code === 104 || code === 105) {
+    if (gen !== 'gfx7') return null;
+    if (dwords === 1) return code === 104 ? 'flat_scratch_lo' : 'flat_scratch_hi';
+    return dwords === 2 && code === 104 ? 'flat_scratch' : null;
+  }
+  // vcc, m0 and exec are where gfx9 has them; gfx6/7 have no null, xnack_mask or gfx8 flat_scratch.
+  if (code === NULL_REG || code < 106) return null;
+  return scalarReg(code, dwords);
 }
 
-function buildDst(dwords: number): (string | null)[] {
-  const t: (string | null)[] = [];
-  for (let c = 0; c < 128; c++) t.push(scalarReg(c, dwords));
-  if (dwords === 2) t[NULL_REG] = 'null';
-  return t;
-}
+// gfx6-8 trap registers: TBA/TMA at 108-111, TTMP0-11 at 112-123 (gfx9 moved TTMPs down to 108).
+const TBA_LO = 108;
+const TTMP_OLD = 112;
+const OLD_TRAP_REGS = ['tba_lo', 'tba_hi', 'tma_lo', 'tma_hi'];
+const OLD_TRAP_REGS64 = ['tba', 'tma'];
 
-// LLVM's SGPR file runs to s105 (beyond what gfx9 encodes singly), so aligned 4-16 dword tuples starting at
-// s96..s101 are still printable.
-const LAST_SGPR_IN_TUPLE = 105;
-
-/**
- * A scalar register tuple of `dwords` (1, 2, 4, 8 or 16) at 7-bit `code` as LLVM prints it, or null.
- * Like the shared scalarReg, plus `null` at any width and tuples that reach past s101.
- */
-export function sregTuple(code: number, dwords: number): string | null {
+/** gfx9: the shared operand names plus `null` at any width and tuples that reach past s101. */
+function sregGfx9(code: number, dwords: number): string | null {
   if (dwords >= 4 && code <= 101) {
     const first = code - (code % 4);
     return first + dwords - 1 <= LAST_SGPR_IN_TUPLE ? `s[${first}:${first + dwords - 1}]` : null;
@@ -62,12 +69,68 @@ export function sregTuple(code: number, dwords: number): string | null {
   return scalarReg(code, dwords);
 }
 
-/** Source operand names by 8-bit code (the literal code 255 excluded), per width; null = rejected. */
-export const SRC32 = buildSrc(1);
-export const SRC64 = buildSrc(2);
-/** Destination (7-bit SDST) names by code, per dword count; null = rejected. */
-export const DST32 = buildDst(1);
-export const DST64 = buildDst(2);
+/** Source names of codes 128-254 that exist only on some generations. */
+function specialSrc(code: number, width: 1 | 2, gen: Generation): string | null {
+  const old = gen === 'gfx6' || gen === 'gfx7';
+  if (code === FLAT_SCRATCH_BASE_LO || code === FLAT_SCRATCH_BASE_HI) {
+    if (old || (width === 2 && code === FLAT_SCRATCH_BASE_HI)) return null;
+    return code === FLAT_SCRATCH_BASE_LO ? 'src_flat_scratch_base_lo' : 'src_flat_scratch_base_hi';
+  }
+  // LLVM decodes lds_direct into a scalar source but flags the register class mismatch in the text.
+  if (code === LDS_DIRECT)
+    return old || width === 2
+      ? null
+      : "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/";
+  if (old && code >= 235 && code <= 239) return null;
+  return srcOperand(code, width === 1 ? 'b32' : 'b64', 0);
+}
+
+function buildSrc(width: 1 | 2, gen: Generation): (string | null)[] {
+  const t: (string | null)[] = [];
+  for (let c = 0; c < LITERAL; c++) t.push(c < 128 ? sregName(c, width, gen) : specialSrc(c, width, gen));
+  return t;
+}
+
+function buildDst(dwords: number, gen: Generation): (string | null)[] {
+  const t: (string | null)[] = [];
+  for (let c = 0; c < 128; c++) t.push(sregName(c, dwords, gen));
+  return t;
+}
+
+// LLVM's SGPR file runs to s105 (beyond what gfx9 encodes singly), so aligned 4-16 dword tuples starting at
+// s96..s101 are still printable.
+const LAST_SGPR_IN_TUPLE = 105;
+
+/** A scalar register tuple of `dwords` (1, 2, 4, 8 or 16) at 7-bit `code` as LLVM prints it, or null. */
+export function sregTuple(code: number, dwords: number, gen: Generation): string | null {
+  return sregName(code, dwords, gen);
+}
+
+/** Operand names of one generation by code; null = rejected. */
+export interface ScalarNames {
+  /** 8-bit source codes (the literal code 255 excluded), per width. */
+  readonly src32: readonly (string | null)[];
+  readonly src64: readonly (string | null)[];
+  /** 7-bit destination codes. */
+  readonly dst32: readonly (string | null)[];
+  readonly dst64: readonly (string | null)[];
+}
+
+function names(gen: Generation): ScalarNames {
+  return {
+    src32: buildSrc(1, gen),
+    src64: buildSrc(2, gen),
+    dst32: buildDst(1, gen),
+    dst64: buildDst(2, gen),
+  };
+}
+
+export const NAMES: Readonly<Record<Generation, ScalarNames>> = {
+  gfx6: names('gfx6'),
+  gfx7: names('gfx7'),
+  gfx8: names('gfx8'),
+  gfx9: names('gfx9'),
+};
 
 const INLINE_F32 = new Set([
   0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
@@ -121,14 +184,13 @@ export function imm32(v: number): string {
  * A source operand of `width` (1 or 2 dwords), `lit` being the dword after the instruction.
  * Returns null when LLVM rejects the code.
  */
-export function src(code: number, width: Width, lit: number): string | null {
-  if (width & REG_ONLY) {
+export function src(code: number, kind: number, lit: number, n: ScalarNames): string | null {
+  const wide = (kind & 3) === 2;
+  if (kind & REG_ONLY) {
     const v = code === LITERAL ? lit : INLINE_VALUE[code];
     if (code === LITERAL || v !== -1) return imm32(v) + '/*Invalid immediate*/';
-    return width === 6 ? SRC64[code] : SRC32[code];
-  }
-  if (code === LITERAL) return width === 2 ? lit64(lit) : lit32(lit);
-  return width === 2 ? SRC64[code] : SRC32[code];
+  } else if (code === LITERAL) return wide ? lit64(lit) : lit32(lit);
+  return wide ? n.src64[code] : n.src32[code];
 }
 
 // The 32-bit value of each inline-constant code (-1 for codes that are not inline constants), as LLVM
@@ -144,50 +206,80 @@ for (let c = 0; c < 256; c++) {
   else INLINE_VALUE.push(-1);
 }
 
-/** One op of a family table: its LLVM name, the operand layout and the targets that have it. */
-export interface ScalarOp<L> {
-  name: string;
-  layout: L;
-  targets: number;
-  opcode: number;
+/**
+ * opcode -> row per generation, for the decoders. Scalar rows need no feature, so a generation decides.
+ * Two rows with one opcode in one generation are an error in the table, reported at load time.
+ */
+export function genTables<R extends OpRow>(
+  rows: readonly R[],
+  size: number,
+): Readonly<Record<Generation, (R | null)[]>> {
+  const make = (g: Generation): (R | null)[] => {
+    const t: (R | null)[] = new Array(size).fill(null);
+    for (const r of rows) {
+      if (r.requires !== undefined) throw new Error(`internal: scalar op ${r.name} requires a feature`);
+      const op = r.opcodes[g];
+      if (op === undefined) continue;
+      if (op >= size || t[op] !== null) throw new Error(`internal: ${r.name} opcode ${op} on ${g}`);
+      t[op] = r;
+    }
+    return t;
+  };
+  return { gfx6: make('gfx6'), gfx7: make('gfx7'), gfx8: make('gfx8'), gfx9: make('gfx9') };
 }
+
+let lastTarget = '';
+let lastGen: Generation = 'gfx9';
+/** The generation of a target, memoised for the per-instruction path (a name without a record is internal). */
+export function genOf(t: Target): Generation {
+  if (t !== lastTarget) {
+    const p = findProcessor(t);
+    if (p === undefined) throw new Error(`internal: no processor record for ${t}`);
+    lastTarget = t;
+    lastGen = p.generation;
+  }
+  return lastGen;
+}
+
+/** The `ops(target)` listing of a family: one entry per row present on the target. */
+export function listRows(rows: readonly OpRow[], t: Target, encoding: string): IsaEntry[] {
+  const g = genOf(t);
+  const res: IsaEntry[] = [];
+  for (const r of rows) {
+    const opcode = r.opcodes[g];
+    if (opcode !== undefined) res.push({ name: r.name, encoding, opcode });
+  }
+  return res.sort((x, y) => x.opcode - y.opcode);
+}
+
+/** Where a family decodes into when the caller gave no Decoded (the disassembler's path). */
+export const SCRATCH = new Decoded();
+
+/** Extracts the fields of the instruction at `at` into `d`; returns the op row, or null (not an op). */
+export type FieldsFn = (
+  words: ArrayLike<number>,
+  at: number,
+  n: number,
+  gen: Generation,
+  d: Decoded,
+) => unknown;
+/** The text of a filled Decoded, or null when LLVM rejects an operand; may set out.comment/branchOffset. */
+export type PrintFn = (d: Decoded, gen: Generation, out: DecodeOutput, w0: number) => string | null;
 
 /**
- * Builds the opcode-indexed table of a family. Ops the document lists take their opcode from
- * DOC_OPCODES[fmt] (the one place those numbers live); `layouts` gives each op's operand layout by name.
- * `extra` rows are ops the document does not list, each with its opcode and the source of that fact.
- * Doc ops without a layout are left out (and show up in the family's tests as missing).
+ * A family's decoder from its two steps: fields into the caller's Decoded (DecodeOutput.into, so the
+ * emulator's Program decodes once) or a scratch one, then the text.
  */
-export function buildTable<L>(
-  fmt: string,
-  size: number,
-  layouts: Readonly<Record<string, L>>,
-  extra: readonly { name: string; opcode: number; layout: L; targets: number }[] = [],
-  targetsOf: Readonly<Record<string, number>> = {},
-): (ScalarOp<L> | null)[] {
-  const table: (ScalarOp<L> | null)[] = new Array(size).fill(null);
-  for (const [opcode, name] of DOC_OPCODES[fmt] ?? []) {
-    const layout = layouts[name];
-    if (layout === undefined || opcode >= size) continue;
-    table[opcode] = { name, layout, targets: targetsOf[name] ?? T_ALL, opcode };
-  }
-  for (const e of extra)
-    table[e.opcode] = { name: e.name, layout: e.layout, targets: e.targets, opcode: e.opcode };
-  return table;
-}
-
-/** The `ops(target)` listing of a table: one entry per op present on the target. */
-export function listOps<L>(
-  table: readonly (ScalarOp<L> | null)[],
-  t: Target,
-  encoding: string,
-  skip?: (op: ScalarOp<L>) => boolean,
-): IsaEntry[] {
-  const bit = targetBit(t);
-  const res: IsaEntry[] = [];
-  for (const op of table) {
-    if (op !== null && op.targets & bit && !skip?.(op))
-      res.push({ name: op.name, encoding, opcode: op.opcode });
-  }
-  return res;
+export function decoder(fields: FieldsFn, print: PrintFn): FamilyDecoder {
+  return (inp, i, out) => {
+    out.size = 0;
+    const gen = genOf(inp.target);
+    const d = out.into ?? SCRATCH;
+    if (fields(inp.words, i, inp.n, gen, d) === null) return;
+    const text = print(d, gen, out, inp.words[i]);
+    if (text === null) return;
+    d.text = text;
+    out.text = text;
+    out.size = d.size >>> 2;
+  };
 }

@@ -1,89 +1,92 @@
-// SMEM (gfx9): scalar memory loads, stores, atomics and cache control. Always two dwords:
-// sbase[5:0] sdata[12:6] soe[14] nv[15] glc[16] imm[17] op[25:18] | offset[52:32] soffset[63:57].
+// Scalar memory: SMEM on gfx8/9 (two dwords), SMRD on gfx6/7 (one dword, plus a literal offset dword on
+// gfx7). Ops and their shapes: src/isa/ops/scalar-smem.ts; bit layouts: src/isa/encodings/scalar.ts.
+//
+// Decoded fields: saddr = SBASE as an SGPR code (2 * field), dst = the SDATA code, offset = the immediate
+// byte offset (0 without IMM; SMRD's dword offset or gfx7's literal dword offset, times 4), src0 = the SGPR holding an
+// offset (-1 none), lit = the SMRD dword offset or literal as encoded, glc, size in bytes, op = the row.
+import { SMEM_LAYOUTS, type SmemLayout } from '../../isa/encodings/scalar.js';
+import { SMEM_OPS, Smem, type SmemRow } from '../../isa/ops/scalar-smem.js';
+import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { buildTable, DST32, imm32, listOps, sregTuple } from './scalar-common.js';
+import type { Decoded } from '../decoded.js';
+import { hex, sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import type { DecodeOutput, Family, IsaEntry } from '../types.js';
+import { decoder, genOf, genTables, imm32, listRows, NAMES, sregTuple } from './scalar-common.js';
 
-enum M {
-  /** sdata, sbase, offset [glc]: loads, stores and atomics. */
-  Data,
-  /** Only the glc-less address: s_dcache_discard*. */
-  Addr,
-  /** sdata is a 7-bit immediate (the probe mode): s_atc_probe*. */
-  Probe,
-  /** A 64-bit destination only: s_memtime, s_memrealtime. */
-  Time,
-  /** No operands: cache invalidate / write-back. */
-  None,
+export const SMEM_BY_GEN = genTables(SMEM_OPS, 256);
+
+const LITERAL = 255;
+
+// Field positions per generation, copied once (the SMRD layout lacks soe/nv/glc/soffset).
+interface Pos {
+  readonly l: SmemLayout;
+  readonly smrd: boolean;
+  readonly offsetBits: number;
 }
-
-interface Layout {
-  kind: M;
-  /** Dwords of sdata (Data/Time). */
-  data: number;
-  /** Dwords of the base: 2 = an address pair, 4 = a buffer resource. */
-  base: number;
-  /** Whether LLVM has a cache-policy operand (prints glc). */
-  glc: boolean;
-}
-
-const data = (n: number, base: number): Layout => ({ kind: M.Data, data: n, base, glc: true });
-const NONE: Layout = { kind: M.None, data: 0, base: 0, glc: false };
-const TIME: Layout = { kind: M.Time, data: 2, base: 0, glc: false };
-
-const LAYOUTS: Record<string, Layout> = {
-  s_load_dword: data(1, 2),
-  s_load_dwordx2: data(2, 2),
-  s_load_dwordx4: data(4, 2),
-  s_load_dwordx8: data(8, 2),
-  s_load_dwordx16: data(16, 2),
-  s_scratch_load_dword: data(1, 2),
-  s_scratch_load_dwordx2: data(2, 2),
-  s_scratch_load_dwordx4: data(4, 2),
-  s_buffer_load_dword: data(1, 4),
-  s_buffer_load_dwordx2: data(2, 4),
-  s_buffer_load_dwordx4: data(4, 4),
-  s_buffer_load_dwordx8: data(8, 4),
-  s_buffer_load_dwordx16: data(16, 4),
-  s_store_dword: data(1, 2),
-  s_store_dwordx2: data(2, 2),
-  s_store_dwordx4: data(4, 2),
-  s_scratch_store_dword: data(1, 2),
-  s_scratch_store_dwordx2: data(2, 2),
-  s_scratch_store_dwordx4: data(4, 2),
-  s_buffer_store_dword: data(1, 4),
-  s_buffer_store_dwordx2: data(2, 4),
-  s_buffer_store_dwordx4: data(4, 4),
-  s_dcache_inv: NONE,
-  s_dcache_wb: NONE,
-  s_dcache_inv_vol: NONE,
-  s_dcache_wb_vol: NONE,
-  s_memtime: TIME,
-  s_memrealtime: TIME,
-  s_atc_probe: { kind: M.Probe, data: 0, base: 2, glc: false },
-  s_atc_probe_buffer: { kind: M.Probe, data: 0, base: 4, glc: false },
-  s_dcache_discard: { kind: M.Addr, data: 0, base: 2, glc: false },
-  s_dcache_discard_x2: { kind: M.Addr, data: 0, base: 2, glc: false },
+const POS: Record<Generation, Pos> = {
+  gfx6: { l: SMEM_LAYOUTS.gfx6, smrd: true, offsetBits: 8 },
+  gfx7: { l: SMEM_LAYOUTS.gfx7, smrd: true, offsetBits: 8 },
+  gfx8: { l: SMEM_LAYOUTS.gfx8, smrd: false, offsetBits: 20 },
+  gfx9: { l: SMEM_LAYOUTS.gfx9, smrd: false, offsetBits: 21 },
 };
-for (const a of ['swap', 'add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'inc', 'dec']) {
-  LAYOUTS['s_atomic_' + a] = data(1, 2);
-  LAYOUTS['s_atomic_' + a + '_x2'] = data(2, 2);
-  LAYOUTS['s_buffer_atomic_' + a] = data(1, 4);
-  LAYOUTS['s_buffer_atomic_' + a + '_x2'] = data(2, 4);
-}
-// Compare-and-swap carries the compare value next to the data: twice the width.
-LAYOUTS.s_atomic_cmpswap = data(2, 2);
-LAYOUTS.s_atomic_cmpswap_x2 = data(4, 2);
-LAYOUTS.s_buffer_atomic_cmpswap = data(2, 4);
-LAYOUTS.s_buffer_atomic_cmpswap_x2 = data(4, 4);
 
-const TABLE = buildTable('smem', 256, LAYOUTS);
+/** Extracts the instruction at `at` into `d` (see the header); null when it is not an op of the generation. */
+export function smemFields(
+  words: ArrayLike<number>,
+  at: number,
+  n: number,
+  gen: Generation,
+  d: Decoded,
+): SmemRow | null {
+  const p = POS[gen];
+  const f = p.l.fields;
+  const w0 = words[at];
+  const row = SMEM_BY_GEN[gen][(w0 >>> f.op.shift) & f.op.mask];
+  if (row === null) return null;
+  const imm = (w0 >>> f.imm.shift) & 1;
+  d.fmt = 'smem';
+  d.name = row.name;
+  d.op = row;
+  d.saddr = 2 * ((w0 >>> f.sbase.shift) & f.sbase.mask);
+  d.dst = (w0 >>> f.sdata.shift) & f.sdata.mask;
+  if (p.smrd) {
+    const off = w0 & f.offset.mask;
+    d.glc = false;
+    d.size = 4;
+    d.lit = off;
+    if (imm) {
+      d.offset = off * 4;
+      d.src0 = -1;
+    } else if (off === LITERAL && gen === 'gfx7') {
+      if (at + 1 >= n) return null;
+      d.lit = words[at + 1];
+      // Like the 8-bit immediate, the literal counts dwords (LLVM: convertSMRDOffsetUnits on SI/CI).
+      d.offset = d.lit * 4;
+      d.src0 = -1;
+      d.size = 8;
+    } else {
+      d.offset = 0;
+      d.src0 = off;
+    }
+    return row;
+  }
+  if (at + 1 >= n) return null;
+  const w1 = words[at + 1];
+  const soe = f.soe !== undefined && (w0 >>> f.soe.shift) & 1;
+  d.size = 8;
+  d.glc = ((w0 >>> f.glc.shift) & 1) !== 0;
+  d.lit = 0;
+  const raw = w1 & f.offset.mask;
+  d.offset = imm ? (p.offsetBits === 21 ? (raw << 11) >> 11 : raw) : 0;
+  d.src0 = soe ? w1 >>> f.soffset.shift : imm ? -1 : w1 & 0x7f;
+  return row;
+}
 
 // sdata names per dword count; LLVM excludes m0 and exec from the data classes but still prints them,
 // with a note.
-function sdataTable(n: number): (string | null)[] {
+function sdataTable(n: number, gen: Generation): (string | null)[] {
   const t: (string | null)[] = [];
-  for (let c = 0; c < 128; c++) t.push(sregTuple(c, n));
+  for (let c = 0; c < 128; c++) t.push(sregTuple(c, n, gen));
   if (n === 1) {
     for (const c of [124, 126, 127]) {
       t[c] += "/*Invalid register, operand has 'SReg_32_XM0_XEXEC' register class*/";
@@ -93,79 +96,93 @@ function sdataTable(n: number): (string | null)[] {
   }
   return t;
 }
-const SDATA: (string | null)[][] = [];
-for (const n of [1, 2, 4, 8, 16]) SDATA[n] = sdataTable(n);
 
-// sbase is an SGPR pair index: code = 2 * field.
-function sbaseTable(n: number): (string | null)[] {
-  const t: (string | null)[] = [];
-  for (let f = 0; f < 64; f++) t.push(sregTuple(2 * f, n));
-  return t;
+interface Tables {
+  sdata: (string | null)[][];
+  /** By SBASE code (even). */
+  sbase: (string | null)[][];
+  ttmp: number;
 }
-const SBASE: (string | null)[][] = [];
-SBASE[2] = sbaseTable(2);
-SBASE[4] = sbaseTable(4);
+function tables(gen: Generation): Tables {
+  const sdata: (string | null)[][] = [];
+  for (const n of [1, 2, 4, 8, 16]) sdata[n] = sdataTable(n, gen);
+  const sbase: (string | null)[][] = [];
+  for (const n of [2, 4]) {
+    sbase[n] = [];
+    for (let c = 0; c < 128; c++) sbase[n].push(sregTuple(c, n, gen));
+  }
+  return { sdata, sbase, ttmp: gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD };
+}
+const TABLES: Record<Generation, Tables> = {
+  gfx6: tables('gfx6'),
+  gfx7: tables('gfx7'),
+  gfx8: tables('gfx8'),
+  gfx9: tables('gfx9'),
+};
 
-function offsetHex(v: number): string {
-  // 21-bit signed byte offset.
-  const s = (v << 11) >> 11;
+function offsetHex(s: number): string {
   return s < 0 ? '-0x' + (-s).toString(16) : '0x' + s.toString(16);
 }
 
-/** The offset operand(s): an immediate, an SGPR, or both (soe and imm set). */
-function address(w0: number, w1: number): string | null {
-  const imm = w0 & 0x20000;
-  const soe = w0 & 0x4000;
-  if (soe) {
-    const so = DST32[w1 >>> 25];
-    return imm ? so + ' offset:' + offsetHex(w1) : so;
+/** The offset operand(s): an immediate, an SGPR, or both (gfx9 soe and imm set). */
+function address(d: Decoded, gen: Generation, smrd: boolean, imm: number): string | null {
+  const dst32 = NAMES[gen].dst32;
+  if (smrd) {
+    // The dword offset (or gfx7's literal) as encoded.
+    if (d.src0 < 0) return hex(d.lit);
+    return d.src0 < 128 ? dst32[d.src0] : null;
   }
-  return imm ? offsetHex(w1) : DST32[w1 & 0x7f];
+  if (d.src0 < 0) return offsetHex(d.offset);
+  const so = dst32[d.src0];
+  // gfx9 with SOE: the SGPR, then the immediate as a modifier when IMM is set too.
+  return imm ? so + ' offset:' + offsetHex(d.offset) : so;
 }
 
-function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  out.size = 0;
-  if (i + 2 > inp.n) return;
-  const w0 = inp.words[i];
-  const w1 = inp.words[i + 1];
-  const op = TABLE[(w0 >>> 18) & 0xff];
-  if (op === null) return;
-  const l = op.layout;
+function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number): string | null {
+  const row = d.op as SmemRow;
+  const p = POS[gen];
+  const t = TABLES[gen];
+  const f = p.l.fields;
+  const imm = (w0 >>> f.imm.shift) & 1;
   let text: string;
-  switch (l.kind) {
-    case M.None:
-      if (w0 & 0x20000) return;
-      text = op.name;
-      break;
-    case M.Time: {
-      if (w0 & 0x20000) return;
-      const d = SDATA[2][(w0 >>> 6) & 0x7f];
-      if (d === null) return;
-      text = op.name + ' ' + d;
-      break;
-    }
-    default: {
-      const base = SBASE[l.base][w0 & 0x3f];
-      if (base === null) return;
-      const sdata = (w0 >>> 6) & 0x7f;
-      if (l.kind === M.Data) {
-        const d = SDATA[l.data][sdata];
-        if (d === null) return;
-        text = op.name + ' ' + d + ', ' + base + ', ' + address(w0, w1);
-      } else if (l.kind === M.Probe) {
-        text = op.name + ' ' + imm32(sdata) + ', ' + base + ', ' + address(w0, w1);
-      } else {
-        text = op.name + ' ' + base + ', ' + address(w0, w1);
-      }
-      if (l.glc && w0 & 0x10000) text += ' glc';
+  let comment = '';
+  switch (row.access) {
+    case Smem.Cache:
+      if (imm || (p.smrd && (w0 & 0x3fffff) !== 0)) return null;
+      return row.name;
+    case Smem.Time:
+    case Smem.RealTime: {
+      if (imm || (p.smrd && (w0 & 0x7fff) !== 0)) return null;
+      const r = t.sdata[2][d.dst];
+      if (r === null) return null;
+      out.comment = sgprAlignWarning(d.dst, 2, t.ttmp);
+      return row.name + ' ' + r;
     }
   }
-  out.text = text;
-  out.size = 2;
+  const base = t.sbase[row.base][d.saddr];
+  if (base === null) return null;
+  const addr = address(d, gen, p.smrd, imm);
+  if (addr === null) return null;
+  comment = sgprAlignWarning(d.saddr, row.base, t.ttmp);
+  if (row.access === Smem.Probe) text = row.name + ' ' + imm32(d.dst) + ', ' + base + ', ' + addr;
+  else if (row.access === Smem.Discard) text = row.name + ' ' + base + ', ' + addr;
+  else {
+    const r = t.sdata[row.data][d.dst];
+    if (r === null) return null;
+    const w = sgprAlignWarning(d.dst, row.data, t.ttmp);
+    // A returning atomic (glc) has SDATA twice in LLVM's operand list (the result and the tied data),
+    // and llvm-objdump warns once per decoded operand.
+    comment = (row.access === Smem.Atomic && d.glc ? w + w : w) + comment;
+    text = row.name + ' ' + r + ', ' + base + ', ' + addr;
+  }
+  if (row.glc && d.glc) text += ' glc';
+  out.comment = comment;
+  return text;
 }
 
-function ops(t: Target): IsaEntry[] {
-  return listOps(TABLE, t, 'SMEM');
-}
+const decode = decoder(smemFields, print);
 
-export const smem: Family = { decode, ops };
+export const smem: Family = {
+  decode,
+  ops: (t: Target): IsaEntry[] => listRows(SMEM_OPS, t, POS[genOf(t)].smrd ? 'SMRD' : 'SMEM'),
+};

@@ -1,85 +1,73 @@
 // SOPK: a scalar register and a 16-bit immediate (plain constant, branch offset or hwreg descriptor).
+// Ops and their shapes: src/isa/ops/scalar-sop.ts; bit layout: src/isa/encodings/scalar.ts.
+import { SOPK } from '../../isa/encodings/scalar.js';
+import { SOPK_OPS, Sopk, type SopkRow } from '../../isa/ops/scalar-sop.js';
+import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
-import { hex } from '../operands.js';
-import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { buildTable, DST32, DST64, imm32, listOps } from './scalar-common.js';
+import type { Decoded } from '../decoded.js';
+import { hex, sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import type { DecodeOutput, Family, IsaEntry } from '../types.js';
+import { decoder, genTables, imm32, listRows, NAMES } from './scalar-common.js';
 import { hwreg } from './scalar-fields.js';
 
-/** How the op's operands read and print. */
-enum K {
-  /** sdst (32-bit), simm16 in hex. */
-  Const,
-  /** 64-bit sdst, simm16 as unsigned decimal (a branch offset LLVM does not resolve). */
-  Pair,
-  /** sdst, hwreg(...). */
-  GetReg,
-  /** hwreg(...), sdst. */
-  SetReg,
-  /** hwreg(...), 32-bit literal; the sdst field is unused. */
-  SetRegImm,
-}
+export const SOPK_BY_GEN = genTables(SOPK_OPS, SOPK.fields.op.mask + 1);
 
-const LAYOUTS: Record<string, K> = {
-  s_movk_i32: K.Const,
-  s_cmovk_i32: K.Const,
-  s_cmpk_eq_i32: K.Const,
-  s_cmpk_lg_i32: K.Const,
-  s_cmpk_gt_i32: K.Const,
-  s_cmpk_ge_i32: K.Const,
-  s_cmpk_lt_i32: K.Const,
-  s_cmpk_le_i32: K.Const,
-  s_cmpk_eq_u32: K.Const,
-  s_cmpk_lg_u32: K.Const,
-  s_cmpk_gt_u32: K.Const,
-  s_cmpk_ge_u32: K.Const,
-  s_cmpk_lt_u32: K.Const,
-  s_cmpk_le_u32: K.Const,
-  s_addk_i32: K.Const,
-  s_mulk_i32: K.Const,
-  s_cbranch_i_fork: K.Pair,
-  s_getreg_b32: K.GetReg,
-  s_setreg_b32: K.SetReg,
-  s_setreg_imm32_b32: K.SetRegImm,
-  s_call_b64: K.Pair,
-};
+const OP = SOPK.fields.op;
+const SDST = SOPK.fields.sdst;
+const SIMM = SOPK.fields.simm16;
 
-export const TABLE = buildTable('sopk', 32, LAYOUTS);
-
-function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  const w = inp.words[i];
-  const op = TABLE[(w >>> 23) & 0x1f];
-  out.size = 0;
-  if (op === null) return;
-  const imm = w & 0xffff;
-  const cd = (w >>> 16) & 0x7f;
-  switch (op.layout) {
-    case K.Const: {
-      out.text = op.name + ' ' + DST32[cd] + ', ' + hex(imm);
-      break;
-    }
-    case K.Pair: {
-      const d = DST64[cd];
-      if (d === null) return;
-      out.text = op.name + ' ' + d + ', ' + imm;
-      break;
-    }
-    case K.GetReg:
-      out.text = op.name + ' ' + DST32[cd] + ', ' + hwreg(imm);
-      break;
-    case K.SetReg:
-      out.text = op.name + ' ' + hwreg(imm) + ', ' + DST32[cd];
-      break;
-    case K.SetRegImm:
-      if (i + 2 > inp.n) return;
-      out.text = op.name + ' ' + hwreg(imm) + ', ' + imm32(inp.words[i + 1]);
-      out.size = 2;
-      return;
+/** Extracts into `d`: dst = SDST, imm = simm16, lit (s_setreg_imm32_b32), size in bytes, op = the row. */
+export function sopkFields(
+  words: ArrayLike<number>,
+  at: number,
+  n: number,
+  gen: Generation,
+  d: Decoded,
+): SopkRow | null {
+  const w = words[at];
+  const row = SOPK_BY_GEN[gen][(w >>> OP.shift) & OP.mask];
+  if (row === null) return null;
+  d.size = 4;
+  d.lit = 0;
+  if (row.kind === Sopk.SetRegImm32) {
+    if (at + 1 >= n) return null;
+    d.lit = words[at + 1];
+    d.size = 8;
   }
-  out.size = 1;
+  d.fmt = 'sopk';
+  d.name = row.name;
+  d.op = row;
+  d.dst = (w >>> SDST.shift) & SDST.mask;
+  d.imm = (w >>> SIMM.shift) & SIMM.mask;
+  return row;
 }
 
-function ops(t: Target): IsaEntry[] {
-  return listOps(TABLE, t, 'SOPK');
+function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
+  const names = NAMES[gen];
+  const name = d.name;
+  switch ((d.op as SopkRow).kind) {
+    case Sopk.K32:
+    case Sopk.Scc:
+    case Sopk.SccU:
+      return name + ' ' + names.dst32[d.dst] + ', ' + hex(d.imm);
+    case Sopk.Br64: {
+      const r = names.dst64[d.dst];
+      if (r === null) return null;
+      out.comment = sgprAlignWarning(d.dst, 2, gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD);
+      return name + ' ' + r + ', ' + d.imm;
+    }
+    case Sopk.GetReg:
+      return name + ' ' + names.dst32[d.dst] + ', ' + hwreg(d.imm, gen);
+    case Sopk.SetReg:
+      return name + ' ' + hwreg(d.imm, gen) + ', ' + names.dst32[d.dst];
+    case Sopk.SetRegImm32:
+      return name + ' ' + hwreg(d.imm, gen) + ', ' + imm32(d.lit);
+  }
 }
 
-export const sopk: Family = { decode, ops };
+const decode = decoder(sopkFields, print);
+
+export const sopk: Family = {
+  decode,
+  ops: (t: Target): IsaEntry[] => listRows(SOPK_OPS, t, 'SOPK'),
+};

@@ -15,6 +15,8 @@ export const F_TFE = 8;
 export const F_LWE = 16;
 export const F_A16 = 32;
 export const F_R128 = 64;
+/** d16 data one 16-bit value per VGPR (low half): gfx80x (feature unpacked-d16-vmem). */
+export const F_D16_UNPACKED = 128;
 
 /** Shared scratch state: handlers run one at a time. */
 export const T = new ImageDesc();
@@ -39,13 +41,16 @@ export function loadResource(w: Wave, i: Inst): void {
   const gen = i.fn as Generation;
   const s = w.s;
   if (i.offset & F_R128) {
-    // A 128-bit resource (gfx6-8 r128): the upper four dwords read as zero.
-    const save = [s[i.saddr + 4]!, s[i.saddr + 5]!];
+    // A 128-bit resource (gfx6-8 r128): no depth, pitch or array fields; rows are `width` texels apart
+    // (CLRX: "The 2D images require only width and height parameters. Pitch is optional.").
+    const save4 = s[i.saddr + 4]!;
+    const save5 = s[i.saddr + 5]!;
     s[i.saddr + 4] = 0;
     s[i.saddr + 5] = 0;
     T.load(s, i.saddr, gen);
-    s[i.saddr + 4] = save[0]!;
-    s[i.saddr + 5] = save[1]!;
+    T.pitch = T.width;
+    s[i.saddr + 4] = save4;
+    s[i.saddr + 5] = save5;
   } else T.load(s, i.saddr, gen);
   const bad = T.check(gen) ?? FMT.set(T.dfmt, T.nfmt);
   if (bad !== undefined) fail(i, bad);
@@ -75,6 +80,7 @@ export function writeResult(
   for (let k = 0; k < 4; k++) {
     if (!((mask >>> k) & 1)) continue;
     if (!d16) v[r++ * 64 + lane] = xyzw[k]!;
+    else if (i.offset & F_D16_UNPACKED) v[r++ * 64 + lane] = xyzw[k]! & 0xffff;
     else if (half === 0) {
       v[r * 64 + lane] = xyzw[k]! & 0xffff;
       half = 1;

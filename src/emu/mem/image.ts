@@ -13,11 +13,11 @@
 // cube and MSAA images, the S# border colour table, bilinear filtering of integer formats,
 // image_gather4h, the float atomics of gfx6/7 and image_atomic_rsub.
 
+import { decodeMimgFields } from '../../codec/families/mimg.js';
 import { mimgTable } from '../../isa/ops/memory-mimg.js';
-import { findProcessor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { f32BitsToF16 } from '../float/f16.js';
-import type { Handler, Inst } from '../inst.js';
+import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp, DeviceMemory } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import type { Wave } from '../wave.js';
@@ -29,6 +29,7 @@ import {
   done,
   F_A16,
   F_D16,
+  F_D16_UNPACKED,
   F_DA,
   F_LWE,
   F_R128,
@@ -122,6 +123,7 @@ function store(w: Wave, i: Inst): void {
   const d16 = (i.offset & F_D16) !== 0;
   const f = FMT;
   if (!op.pck && (f.nfmt === 2 || f.nfmt === 3)) fail(i, `stores to ${f.describe()} are not modelled`);
+  const unpacked = (i.offset & F_D16_UNPACKED) !== 0;
   const v = w.v;
   for (let lane = 0; lane < 64; lane++) {
     if (!active(w, lane)) continue;
@@ -134,7 +136,10 @@ function store(w: Wave, i: Inst): void {
         continue;
       }
       const x = v[r * 64 + lane]!;
-      if (!d16) {
+      if (unpacked) {
+        XYZW[k] = x & 0xffff;
+        r++;
+      } else if (!d16) {
         XYZW[k] = x;
         r++;
       } else {
@@ -230,10 +235,6 @@ function atomic(w: Wave, i: Inst): void {
   done(w, i);
 }
 
-function unmodelled(_w: Wave, i: Inst): void {
-  fail(i, 'this image operation is not modelled');
-}
-
 const HANDLERS: Record<ImageKind, Handler> = {
   [ImageKind.Load]: load,
   [ImageKind.Store]: store,
@@ -242,7 +243,7 @@ const HANDLERS: Record<ImageKind, Handler> = {
   [ImageKind.Sample]: runSample,
   [ImageKind.Gather]: runSample,
   [ImageKind.GetLod]: runSample,
-  [ImageKind.Unmodelled]: unmodelled,
+  [ImageKind.Unmodelled]: unimplemented,
 };
 
 /** The f16 value of a 32-bit result (floats rounded, integers truncated), for d16 samples. */
@@ -251,35 +252,24 @@ export function toD16(bits: number, integer: boolean): number {
 }
 
 export function decodeMimg(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
-  const w0 = words[at]!;
-  const w1 = words[at + 1]!;
-  const gen = findProcessor(t)?.generation ?? 'gfx9';
-  // The MIMG op table holds the gfx8/gfx9 opcodes (the same on both); gfx6/7 number the atomics
-  // differently and wait for the per-generation rows of the codec.
-  if (gen === 'gfx6' || gen === 'gfx7') return 0;
-  const row = mimgTable(t).byOpcode[(w0 >>> 18) & 0x7f];
-  if (row === null) return 0;
-  const op = opFor(row.name);
-  i.name = row.name;
+  // The codec's decoder fills the fields (one layout per generation); the flags the handlers test are
+  // gathered into one number once here.
+  if (decodeMimgFields(words, at, n, t, i) === 0) return 0;
+  const proc = mimgTable(t).proc;
+  const gen = proc.generation;
+  const op = opFor(i.name);
   i.op = op;
   i.fn = gen;
-  i.size = 8;
-  i.imm = (w0 >>> 8) & 15;
-  i.glc = ((w0 >>> 13) & 1) === 1;
-  i.slc = ((w0 >>> 25) & 1) === 1;
+  i.imm = i.dmask;
   let flags = 0;
-  if ((w0 >>> 12) & 1) flags |= F_UNORM;
-  if ((w0 >>> 14) & 1) flags |= F_DA;
-  if ((w0 >>> 15) & 1) flags |= gen === 'gfx9' ? F_A16 : F_R128;
-  if ((w0 >>> 16) & 1) flags |= F_TFE;
-  if ((w0 >>> 17) & 1) flags |= F_LWE;
-  if ((gen === 'gfx8' || gen === 'gfx9') && w1 >>> 31) flags |= F_D16;
+  if (i.unorm) flags |= F_UNORM;
+  if (i.da) flags |= F_DA;
+  if (i.a16) flags |= gen === 'gfx9' ? F_A16 : F_R128;
+  if (i.tfe) flags |= F_TFE;
+  if (i.lwe) flags |= F_LWE;
+  if (i.d16) flags |= proc.features.has('unpacked-d16-vmem') ? F_D16 | F_D16_UNPACKED : F_D16;
   i.offset = flags;
-  i.vaddr = w1 & 0xff;
-  i.vdata = (w1 >>> 8) & 0xff;
-  i.saddr = ((w1 >>> 16) & 0x1f) * 4;
-  i.sdst = ((w1 >>> 21) & 0x1f) * 4;
+  i.sdst = i.ssamp;
   i.run = HANDLERS[op.kind];
   if (i.saddr + 8 > 128) i.run = (_w, i) => fail(i, 'the T# runs past s127');
   return 2;

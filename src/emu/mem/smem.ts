@@ -12,76 +12,18 @@
 // i.offset = the signed 21-bit immediate (0 without IMM), i.src0 = the offset SGPR code (-1 none),
 // i.glc; i.op = the SmemExec descriptor.
 
-import { smem } from '../../codec/families/smem.js';
-import { TARGETS, type Target } from '../../isa/targets.js';
+import { genOf } from '../../codec/families/scalar-common.js';
+import { smemFields } from '../../codec/families/smem.js';
+import { Smem, type SmemRow, Space } from '../../isa/ops/scalar-smem.js';
+import type { Target } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
-import { ATOMIC_OPS, type AtomicOp } from '../memory.js';
+import type { AtomicOp } from '../memory.js';
 import type { Wave } from '../wave.js';
 import { laneFault } from './fault.js';
 
-const K_LOAD = 0;
-const K_STORE = 1;
-const K_ATOMIC = 2;
-const K_TIME = 3;
-const K_REALTIME = 4;
-/** Cache maintenance and probes: no architectural effect in this memory model (see runNothing). */
-const K_CACHE = 5;
-
-const A_PLAIN = 0;
-const A_BUFFER = 1;
-const A_SCRATCH = 2;
-
-interface SmemExec {
-  readonly kind: number;
-  /** Dwords moved (loads, stores) or the atomic's width in dwords (1 or 2). */
-  readonly dwords: number;
-  readonly addr: number;
-  readonly atomic: AtomicOp | null;
-}
-
-const ex = (kind: number, dwords: number, addr = A_PLAIN, atomic: AtomicOp | null = null): SmemExec => ({
-  kind,
-  dwords,
-  addr,
-  atomic,
-});
-
-const EXEC: Record<string, SmemExec> = {
-  s_memtime: ex(K_TIME, 2),
-  s_memrealtime: ex(K_REALTIME, 2),
-  s_dcache_inv: ex(K_CACHE, 0),
-  s_dcache_wb: ex(K_CACHE, 0),
-  s_dcache_inv_vol: ex(K_CACHE, 0),
-  s_dcache_wb_vol: ex(K_CACHE, 0),
-  s_dcache_discard: ex(K_CACHE, 0),
-  s_dcache_discard_x2: ex(K_CACHE, 0),
-  s_atc_probe: ex(K_CACHE, 0),
-  s_atc_probe_buffer: ex(K_CACHE, 0),
-};
-for (const n of [1, 2, 4, 8, 16]) {
-  const sfx = n === 1 ? '' : `x${n}`;
-  EXEC[`s_load_dword${sfx}`] = ex(K_LOAD, n);
-  EXEC[`s_buffer_load_dword${sfx}`] = ex(K_LOAD, n, A_BUFFER);
-  if (n <= 4) {
-    EXEC[`s_store_dword${sfx}`] = ex(K_STORE, n);
-    EXEC[`s_buffer_store_dword${sfx}`] = ex(K_STORE, n, A_BUFFER);
-    EXEC[`s_scratch_load_dword${sfx}`] = ex(K_LOAD, n, A_SCRATCH);
-    EXEC[`s_scratch_store_dword${sfx}`] = ex(K_STORE, n, A_SCRATCH);
-  }
-}
-for (const a of ATOMIC_OPS) {
-  EXEC[`s_atomic_${a}`] = ex(K_ATOMIC, 1, A_PLAIN, a);
-  EXEC[`s_atomic_${a}_x2`] = ex(K_ATOMIC, 2, A_PLAIN, a);
-  EXEC[`s_buffer_atomic_${a}`] = ex(K_ATOMIC, 1, A_BUFFER, a);
-  EXEC[`s_buffer_atomic_${a}_x2`] = ex(K_ATOMIC, 2, A_BUFFER, a);
-}
-
-/** Per target, op name by opcode (from the codec's table). */
-const BY_TARGET = new Map<Target, (string | undefined)[]>();
-for (const t of TARGETS) {
-  const tab: (string | undefined)[] = new Array(256);
-  for (const e of smem.ops(t)) tab[e.opcode] = e.name;
-  BY_TARGET.set(t, tab);
+/** Dwords an op moves: SDATA's width, but an atomic's data is half of a compare-and-swap's SDATA. */
+function dwordsOf(row: SmemRow): number {
+  return row.atomic === 'cmpswap' ? row.data / 2 : row.data;
 }
 
 /** The first SGPR of an n-dword tuple at `code`, aligned the way LLVM prints it (and the hardware reads). */
@@ -102,10 +44,10 @@ function offsetOf(w: Wave, i: Inst): number {
   return i.offset + (i.src0 >= 0 ? w.s[i.src0] : 0);
 }
 
-function address(w: Wave, i: Inst, d: SmemExec): void {
+function address(w: Wave, i: Inst, d: SmemRow): void {
   const s = w.s;
   const b = i.saddr;
-  if (d.addr === A_BUFFER) {
+  if (d.space === Space.Buffer) {
     const base = (s[b + 1] & 0xffff) * 2 ** 32 + s[b];
     const stride = (s[b + 1] >>> 16) & 0x3fff;
     SIZE = (stride === 0 ? 1 : stride) * s[b + 2];
@@ -115,7 +57,7 @@ function address(w: Wave, i: Inst, d: SmemExec): void {
     return;
   }
   const base = s[b + 1] * 2 ** 32 + s[b];
-  const off = d.addr === A_SCRATCH ? i.offset + (i.src0 >= 0 ? w.s[i.src0] * 64 : 0) : offsetOf(w, i);
+  const off = d.space === Space.Scratch ? i.offset + (i.src0 >= 0 ? w.s[i.src0] * 64 : 0) : offsetOf(w, i);
   const a = base + off;
   ADDR = a - (((a % 4) + 4) % 4);
   REL = 0;
@@ -139,25 +81,26 @@ function writeS(w: Wave, code: number, src: Uint32Array, n: number): void {
 }
 
 const runLoad: Handler = (w, i) => {
-  const d = i.op as SmemExec;
+  const d = i.op as SmemRow;
   address(w, i, d);
   const mem = w.ctx.mem;
+  const n = d.data;
   // Every dword is read before any SGPR is written: a fault leaves the destination as it was.
   try {
-    for (let k = 0; k < d.dwords; k++) DATA[k] = inRange(k) ? mem.read32(ADDR + 4 * k) : 0;
+    for (let k = 0; k < n; k++) DATA[k] = inRange(k) ? mem.read32(ADDR + 4 * k) : 0;
   } catch (e) {
     laneFault(e, undefined);
   }
-  writeS(w, i.dst, DATA, d.dwords);
+  writeS(w, i.dst, DATA, n);
   next(w, i);
 };
 
 const runStore: Handler = (w, i) => {
-  const d = i.op as SmemExec;
+  const d = i.op as SmemRow;
   address(w, i, d);
   const mem = w.ctx.mem;
   try {
-    for (let k = 0; k < d.dwords; k++) if (inRange(k)) mem.write32(ADDR + 4 * k, w.s[i.dst + k]);
+    for (let k = 0; k < d.data; k++) if (inRange(k)) mem.write32(ADDR + 4 * k, w.s[i.dst + k]);
   } catch (e) {
     laneFault(e, undefined);
   }
@@ -167,11 +110,11 @@ const runStore: Handler = (w, i) => {
 const OLD = new Uint32Array(2);
 
 const runAtomic: Handler = (w, i) => {
-  const d = i.op as SmemExec;
+  const d = i.op as SmemRow;
   address(w, i, d);
   const s = w.s;
   const c = i.dst;
-  const n = d.dwords;
+  const n = dwordsOf(d);
   // A buffer atomic is performed only if all of it is inside the buffer (a guess: the document says
   // only that out-of-range dwords are not performed; half an atomic is not a thing).
   if (inRange(n - 1)) {
@@ -234,53 +177,47 @@ const tupleOutOfRange: Handler = (_w, i) => {
   throw new ExecError(`the data SGPRs of ${i.text} run past s127, at pc 0x${i.pc.toString(16)}`);
 };
 
-/** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
+/**
+ * Binds the handler of the instruction at dword `at`; returns its size in dwords, 0 if it is not an op
+ * of the target. Fields come from the codec (already in `i` when the Program decoded it in one pass).
+ */
 export function decodeSmem(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
-  const w0 = words[at];
-  const w1 = words[at + 1];
-  const name = BY_TARGET.get(t)?.[(w0 >>> 18) & 0xff];
-  if (name === undefined) return 0;
-  i.name = name;
-  i.size = 8;
-  i.run = unimplemented;
-  const d = EXEC[name];
-  if (d === undefined) return 2;
-  const imm = (w0 & 0x20000) !== 0;
-  const soe = (w0 & 0x4000) !== 0;
-  i.glc = (w0 & 0x10000) !== 0;
+  const row = i.op !== null && i.fmt === 'smem' ? (i.op as SmemRow) : smemFields(words, at, n, genOf(t), i);
+  if (row === null) return 0;
+  const size = i.size >>> 2;
   // A V# is four SGPRs: LLVM prints (and the hardware reads) SBASE rounded down to a multiple of four.
-  i.saddr = d.addr === A_BUFFER ? alignTuple(2 * (w0 & 0x3f), 4) : 2 * (w0 & 0x3f);
-  const sdata = (w0 >>> 6) & 0x7f;
-  const n0 = d.kind === K_ATOMIC && d.atomic === 'cmpswap' ? 2 * d.dwords : d.dwords;
-  i.dst = n0 > 0 ? alignTuple(sdata, n0) : sdata;
-  i.offset = imm ? ((w1 & 0x1fffff) << 11) >> 11 : 0;
-  i.src0 = soe ? w1 >>> 25 : imm ? -1 : w1 & 0x7f;
-  i.op = d;
+  if (row.space === Space.Buffer) i.saddr = alignTuple(i.saddr, 4);
+  const n0 = row.access === Smem.Time || row.access === Smem.RealTime ? 2 : row.data;
+  if (n0 > 0) i.dst = alignTuple(i.dst, n0);
   // The data SGPRs must stay inside the register file (LLVM prints e.g. `null` for s[125:128]): a store
   // or atomic would read past s127, a load (or s_memtime) would lose dwords without a word.
   if (i.dst + n0 > 128) {
     i.run = tupleOutOfRange;
-    return 2;
+    return size;
   }
-  switch (d.kind) {
-    case K_LOAD:
+  switch (row.access) {
+    case Smem.Load:
       i.run = runLoad;
       break;
-    case K_STORE:
+    case Smem.Store:
       i.run = runStore;
       break;
-    case K_ATOMIC:
+    case Smem.Atomic:
       i.run = runAtomic;
       break;
-    case K_TIME:
+    case Smem.Time:
       i.run = runTime;
       break;
-    case K_REALTIME:
+    case Smem.RealTime:
       i.run = runRealTime;
       break;
-    default:
+    case Smem.Cache:
+    case Smem.Discard:
+    case Smem.Probe:
       i.run = runNothing;
+      break;
+    default:
+      i.run = unimplemented;
   }
-  return 2;
+  return size;
 }

@@ -1,13 +1,15 @@
 // Decoding and execution of the scalar encodings SOP1, SOP2, SOPC, SOPK and SOPP. Plain ALU ops run their
 // SaluFn over a ScalarCtx; ops that need the PC, hardware registers or register indexing are handled here.
 
-import { TABLE as SOP1_TABLE } from '../../codec/families/sop1.js';
-import { TABLE as SOP2_TABLE } from '../../codec/families/sop2.js';
-import { TABLE as SOPC_TABLE } from '../../codec/families/sopc.js';
-import { TABLE as SOPK_TABLE } from '../../codec/families/sopk.js';
-import { TABLE as SOPP_TABLE } from '../../codec/families/sopp.js';
-import { findProcessor, type Generation } from '../../isa/processors.js';
-import { type Target, targetBit } from '../../isa/targets.js';
+import { genOf } from '../../codec/families/scalar-common.js';
+import type { SopCodec } from '../../codec/families/scalar-sop.js';
+import { sop1Codec } from '../../codec/families/sop1.js';
+import { sop2Codec } from '../../codec/families/sop2.js';
+import { sopcCodec } from '../../codec/families/sopc.js';
+import { sopkFields } from '../../codec/families/sopk.js';
+import { soppFields } from '../../codec/families/sopp.js';
+import { Sopk, type SopkRow, type SoppRow, type SopRow } from '../../isa/ops/scalar-sop.js';
+import type { Target } from '../../isa/targets.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constValue32, isConstCode, readScalar32, readScalar64 } from '../scalar-src.js';
 import { saluSemantics } from '../semantics.js';
@@ -33,22 +35,8 @@ import {
 import { type SaluFn, ScalarCtx } from './context.js';
 import { SYSTEM_OPS, systemHandler } from './ops-system.js';
 
-/** The generation of a target, for the system ops whose semantics differ by generation. */
-function genOf(t: Target): Generation {
-  return findProcessor(t)?.generation ?? 'gfx9';
-}
-
 const X = new ScalarCtx();
 const P64 = new Uint32Array(2);
-
-/** Operand widths of a generic SALU op, kept in Inst.op. */
-interface SaluShape {
-  readonly dw: number;
-  readonly w0: number;
-  readonly w1: number;
-  /** SOPK: a = SDST register, b = simm16. */
-  readonly sopk: boolean;
-}
 
 function read32(w: Wave, code: number, k: number): number {
   if (code < 128) return w.s[code];
@@ -59,32 +47,44 @@ function read64(w: Wave, code: number, lit: number): void {
   readScalar64(w, code, lit, false, P64);
 }
 
+/** Runs the SaluFn of a SOP1/SOP2/SOPC op (Inst.op is its row: the profile gives the operand widths). */
 const runSalu: Handler = (w, i) => {
-  const sh = i.op as SaluShape;
+  const p = (i.op as SopRow).profile;
   const x = X;
-  if (sh.sopk) {
-    x.a0 = w.s[i.dst];
+  const w0 = p.src0 & 3;
+  const w1 = p.src1 & 3;
+  if (w0 === 2) {
+    read64(w, i.src0, i.lit);
+    x.a0 = P64[0];
+    x.a1 = P64[1];
+  } else if (w0 === 1) {
+    x.a0 = read32(w, i.src0, i.k0);
     x.a1 = 0;
-    x.b0 = i.imm;
-    x.b1 = 0;
-  } else {
-    if (sh.w0 === 2) {
-      read64(w, i.src0, i.lit);
-      x.a0 = P64[0];
-      x.a1 = P64[1];
-    } else if (sh.w0 === 1) {
-      x.a0 = read32(w, i.src0, i.k0);
-      x.a1 = 0;
-    }
-    if (sh.w1 === 2) {
-      read64(w, i.src1, i.lit);
-      x.b0 = P64[0];
-      x.b1 = P64[1];
-    } else if (sh.w1 === 1) {
-      x.b0 = read32(w, i.src1, i.k1);
-      x.b1 = 0;
-    }
   }
+  if (w1 === 2) {
+    read64(w, i.src1, i.lit);
+    x.b0 = P64[0];
+    x.b1 = P64[1];
+  } else if (w1 === 1) {
+    x.b0 = read32(w, i.src1, i.k1);
+    x.b1 = 0;
+  }
+  finish(w, i, p.dst & 3);
+};
+
+/** Runs the SaluFn of a SOPK op: a = the SDST register, b = simm16; s_cmpk_* write only SCC. */
+const runSaluK: Handler = (w, i) => {
+  const x = X;
+  x.a0 = w.s[i.dst];
+  x.a1 = 0;
+  x.b0 = i.imm;
+  x.b1 = 0;
+  const k = (i.op as SopkRow).kind;
+  finish(w, i, k === Sopk.Scc || k === Sopk.SccU ? 0 : 1);
+};
+
+function finish(w: Wave, i: Inst, dw: number): void {
+  const x = X;
   // Conditional moves and bit sets leave (part of) the destination as it was.
   x.d0 = i.dst < 128 ? w.s[i.dst] : 0;
   x.d1 = i.dst < 127 ? w.s[i.dst + 1] : 0;
@@ -95,12 +95,12 @@ const runSalu: Handler = (w, i) => {
   w.scc = x.scc & 1;
   w.s[EXEC_LO] = x.exec0;
   w.s[EXEC_HI] = x.exec1;
-  if (sh.dw > 0 && i.dst < 128) {
+  if (dw > 0 && i.dst < 128) {
     w.s[i.dst] = x.d0;
-    if (sh.dw === 2 && i.dst < 127) w.s[i.dst + 1] = x.d1;
+    if (dw === 2 && i.dst < 127) w.s[i.dst + 1] = x.d1;
   }
   w.pc = i.pc + i.size;
-};
+}
 
 function next(w: Wave, i: Inst): void {
   w.pc = i.pc + i.size;
@@ -325,21 +325,20 @@ const SOPP_HANDLERS: Record<string, Handler> = {
   },
 };
 
+/** SOP1/SOP2/SOPC/SOPK ops with their own handler rather than a SaluFn, by name. */
+const SPECIAL: Record<string, Handler> = { ...SOP1_SPECIAL, ...SOPK_SPECIAL, s_set_gpr_idx_on: setGprIdxOn };
+
 /** Ops of these encodings that run here rather than through SALU_OPS (for `gcnkit isa`). */
 export const SCALAR_SPECIAL_OPS: ReadonlySet<string> = new Set([
-  's_set_gpr_idx_on',
-  ...Object.keys(SOP1_SPECIAL),
-  ...Object.keys(SOPK_SPECIAL),
+  ...Object.keys(SPECIAL),
   ...Object.keys(SOPP_HANDLERS),
   ...SYSTEM_OPS,
 ]);
 
-function bindGeneric(i: Inst, name: string, shape: SaluShape): void {
-  i.name = name;
-  i.op = shape;
-  const fn = saluSemantics(name);
+function bindGeneric(i: Inst, row: SopRow | SopkRow): void {
+  const fn = saluSemantics(row.name);
   i.fn = fn ?? null;
-  i.run = fn === undefined ? unimplemented : runSalu;
+  i.run = fn === undefined ? unimplemented : 'profile' in row ? runSalu : runSaluK;
 }
 
 /** Pre-resolves a 32-bit constant source (64-bit ones are read through readScalar64 at run time). */
@@ -350,107 +349,48 @@ function resolve(i: Inst, code: number, width: number, which: 0 | 1): void {
   else i.k1 = v;
 }
 
-export function decodeSop2(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  const w = words[at];
-  const op = SOP2_TABLE[(w >>> 23) & 0x7f];
-  if (op === null || !(op.targets & targetBit(t))) return 0;
-  i.src0 = w & 0xff;
-  i.src1 = (w >>> 8) & 0xff;
-  i.dst = (w >>> 16) & 0x7f;
-  let size = 1;
-  if (i.src0 === 255 || i.src1 === 255) {
-    if (at + 1 >= n) return 0;
-    i.lit = words[at + 1];
-    size = 2;
-  }
-  i.size = size * 4;
-  const [wd, w0, w1] = op.layout as readonly number[];
-  resolve(i, i.src0, w0 & 3, 0);
-  resolve(i, i.src1, w1 & 3, 1);
-  bindGeneric(i, op.name, { dw: wd & 3, w0: w0 & 3, w1: w1 & 3, sopk: false });
-  i.run = systemHandler(op.name, genOf(t)) ?? i.run;
-  return size;
+/**
+ * The row of an instruction the codec already decoded into `i` (the Program's one pass: DecodeOutput.into),
+ * else decodes its fields now (synthetic encodings of `gcnkit isa`, tests).
+ */
+function fieldsOf<R>(i: Inst, fmt: string, decode: () => R | null): R | null {
+  if (i.op !== null && i.fmt === fmt) return i.op as R;
+  return decode();
 }
 
-export function decodeSop1(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  const w = words[at];
-  const op = SOP1_TABLE[(w >>> 8) & 0xff];
-  if (op === null || !(op.targets & targetBit(t))) return 0;
-  i.src0 = w & 0xff;
-  i.dst = (w >>> 16) & 0x7f;
-  let size = 1;
-  if (i.src0 === 255) {
-    if (at + 1 >= n) return 0;
-    i.lit = words[at + 1];
-    size = 2;
-  }
-  i.size = size * 4;
-  const [wd, w0] = op.layout as readonly number[];
-  resolve(i, i.src0, w0 & 3, 0);
-  const special = SOP1_SPECIAL[op.name] ?? systemHandler(op.name, genOf(t));
-  if (special !== undefined) {
-    i.name = op.name;
-    i.run = special;
-    return size;
-  }
-  bindGeneric(i, op.name, { dw: wd & 3, w0: w0 & 3, w1: 0, sopk: false });
-  return size;
+/** The handler of a SOP1/SOP2/SOPC/SOPK op: its own (exec.ts), a system op's (ops-system.ts), or its SaluFn. */
+function bind(i: Inst, row: SopRow | SopkRow, t: Target): void {
+  const special = SPECIAL[row.name] ?? systemHandler(row.name, genOf(t));
+  if (special !== undefined) i.run = special;
+  else bindGeneric(i, row);
 }
 
-export function decodeSopc(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  const w = words[at];
-  const op = SOPC_TABLE[(w >>> 16) & 0x7f];
-  if (op === null || !(op.targets & targetBit(t))) return 0;
-  i.src0 = w & 0xff;
-  i.src1 = (w >>> 8) & 0xff;
-  let size = 1;
-  if (i.src0 === 255 || i.src1 === 255) {
-    if (at + 1 >= n) return 0;
-    i.lit = words[at + 1];
-    size = 2;
-  }
-  i.size = size * 4;
-  i.dst = 128;
-  const [w0, w1] = op.layout as readonly number[];
-  resolve(i, i.src0, w0 & 3, 0);
-  resolve(i, i.src1, w1 & 3, 1);
-  bindGeneric(i, op.name, { dw: 0, w0: w0 & 3, w1: w1 & 3, sopk: false });
-  if (op.name === 's_set_gpr_idx_on') i.run = setGprIdxOn;
-  i.run = systemHandler(op.name, genOf(t)) ?? i.run;
-  return size;
+function sopDecoder(fmt: string, codec: SopCodec) {
+  return (words: Uint32Array, at: number, n: number, i: Inst, t: Target): number => {
+    const row = fieldsOf(i, fmt, () => codec.fields(words, at, n, genOf(t), i));
+    if (row === null) return 0;
+    const p = row.profile;
+    resolve(i, i.src0, p.src0 & 3, 0);
+    resolve(i, i.src1, p.src1 & 3, 1);
+    bind(i, row, t);
+    return i.size >>> 2;
+  };
 }
+
+export const decodeSop1 = sopDecoder('sop1', sop1Codec);
+export const decodeSop2 = sopDecoder('sop2', sop2Codec);
+export const decodeSopc = sopDecoder('sopc', sopcCodec);
 
 export function decodeSopk(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  const w = words[at];
-  const op = SOPK_TABLE[(w >>> 23) & 0x1f];
-  if (op === null || !(op.targets & targetBit(t))) return 0;
-  i.dst = (w >>> 16) & 0x7f;
-  i.imm = w & 0xffff;
-  let size = 1;
-  if (op.name === 's_setreg_imm32_b32') {
-    if (at + 1 >= n) return 0;
-    i.lit = words[at + 1];
-    size = 2;
-  }
-  i.size = size * 4;
-  const special = SOPK_SPECIAL[op.name] ?? systemHandler(op.name, genOf(t));
-  if (special !== undefined) {
-    i.name = op.name;
-    i.run = special;
-    return size;
-  }
-  // s_cmpk_* write only SCC; the others write SDST.
-  bindGeneric(i, op.name, { dw: op.name.startsWith('s_cmpk_') ? 0 : 1, w0: 0, w1: 0, sopk: true });
-  return size;
+  const row = fieldsOf(i, 'sopk', () => sopkFields(words, at, n, genOf(t), i));
+  if (row === null) return 0;
+  bind(i, row, t);
+  return i.size >>> 2;
 }
 
-export function decodeSopp(words: Uint32Array, at: number, _n: number, i: Inst, t: Target): number {
-  const w = words[at];
-  const op = SOPP_TABLE[(w >>> 16) & 0x7f];
-  if (op === null || !(op.targets & targetBit(t))) return 0;
-  i.imm = w & 0xffff;
-  i.size = 4;
-  i.name = op.name;
-  i.run = SOPP_HANDLERS[op.name] ?? systemHandler(op.name, genOf(t)) ?? unimplemented;
+export function decodeSopp(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  const row: SoppRow | null = fieldsOf(i, 'sopp', () => soppFields(words, at, n, genOf(t), i));
+  if (row === null) return 0;
+  i.run = SOPP_HANDLERS[row.name] ?? systemHandler(row.name, genOf(t)) ?? unimplemented;
   return 1;
 }

@@ -1,0 +1,102 @@
+// SOP1, SOP2 and SOPC decode the same way: a destination (SOP1/SOP2), one or two sources (each possibly the
+// literal code 255, then a literal dword follows), the operand kinds taken from the op row's profile. One
+// function per step, shared by the three families: fields() extracts into a Decoded (also the emulator's
+// decoder), print() turns that into LLVM's text.
+import type { Field, Layout } from '../../isa/fields.js';
+import { K_GPR_IDX, type SopRow } from '../../isa/ops/scalar-sop.js';
+import type { Generation } from '../../isa/processors.js';
+import type { Decoded } from '../decoded.js';
+import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import type { DecodeInput, DecodeOutput, Format } from '../types.js';
+import { decoder, NAMES, src } from './scalar-common.js';
+import { gprIdx } from './scalar-fields.js';
+
+const LITERAL = 255;
+const NO_FIELD: Field = { word: 0, shift: 0, mask: 0, lo: 0, width: 0 };
+
+export interface SopCodec {
+  /**
+   * Extracts the instruction at `at` into `d` (fmt, name, size in bytes, dst, src0, src1, lit, op = the
+   * row); returns the row, or null when the opcode is not an op of the generation or words are missing.
+   */
+  fields(words: ArrayLike<number>, at: number, n: number, gen: Generation, d: Decoded): SopRow | null;
+  /** The text of a filled Decoded, or null when LLVM rejects an operand; sets out.comment. */
+  print(d: Decoded, gen: Generation, out: DecodeOutput): string | null;
+  decode(inp: DecodeInput, i: number, out: DecodeOutput): void;
+}
+
+export function sopCodec(
+  fmt: Format,
+  l: Layout,
+  tables: Readonly<Record<Generation, readonly (SopRow | null)[]>>,
+): SopCodec {
+  const f = l.fields as Record<string, Field>;
+  const opF = f.op;
+  const s0F = f.ssrc0;
+  const s1F = f.ssrc1 ?? NO_FIELD;
+  const dF = f.sdst ?? NO_FIELD;
+  const hasS1 = f.ssrc1 !== undefined;
+
+  function fields(
+    words: ArrayLike<number>,
+    at: number,
+    n: number,
+    gen: Generation,
+    d: Decoded,
+  ): SopRow | null {
+    const w = words[at];
+    const row = tables[gen][(w >>> opF.shift) & opF.mask];
+    if (row === null) return null;
+    const p = row.profile;
+    const s0 = w & s0F.mask;
+    const s1 = hasS1 ? (w >>> s1F.shift) & s1F.mask : 0;
+    let size = 4;
+    if ((s0 === LITERAL && p.src0 !== 0) || (hasS1 && s1 === LITERAL && p.src1 !== K_GPR_IDX)) {
+      if (at + 1 >= n) return null;
+      d.lit = words[at + 1];
+      size = 8;
+    } else d.lit = 0;
+    d.fmt = fmt;
+    d.name = row.name;
+    d.op = row;
+    d.size = size;
+    d.src0 = s0;
+    d.src1 = s1;
+    d.dst = p.dst === 0 ? 128 : (w >>> dF.shift) & dF.mask;
+    return row;
+  }
+
+  function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
+    const p = (d.op as SopRow).profile;
+    const names = NAMES[gen];
+    const tb = gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
+    let text = d.name;
+    let sep = ' ';
+    let comment = '';
+    if (p.dst !== 0) {
+      const wide = p.dst === 2;
+      const s = wide ? names.dst64[d.dst] : names.dst32[d.dst];
+      if (s === null) return null;
+      if (wide) comment = sgprAlignWarning(d.dst, 2, tb);
+      text += sep + s;
+      sep = ', ';
+    }
+    if (p.src0 !== 0) {
+      const s = src(d.src0, p.src0, d.lit, names);
+      if (s === null) return null;
+      if ((p.src0 & 3) === 2) comment += sgprAlignWarning(d.src0, 2, tb);
+      text += sep + s;
+      sep = ', ';
+    }
+    if (p.src1 !== 0) {
+      const s = p.src1 === K_GPR_IDX ? gprIdx(d.src1) : src(d.src1, p.src1, d.lit, names);
+      if (s === null) return null;
+      if ((p.src1 & 3) === 2) comment += sgprAlignWarning(d.src1, 2, tb);
+      text += sep + s;
+    }
+    out.comment = comment;
+    return text;
+  }
+
+  return { fields, print, decode: decoder(fields, print) };
+}
