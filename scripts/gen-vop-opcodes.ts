@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FCMP_PREDICATES, ICMP_PREDICATES } from '../src/isa/ops/vector-cmp.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const clrx = process.argv[2] ?? join(root, '..', '..', 'shared', 'reference', 'clrx');
@@ -147,25 +148,8 @@ function clrxNames(): Set<string> {
       names.add(m[0].toLowerCase());
   }
   // The VOPC tables give names as patterns ({OP16}, {OP8}).
-  const op16 = [
-    'f',
-    'lt',
-    'eq',
-    'le',
-    'gt',
-    'lg',
-    'ge',
-    'o',
-    'u',
-    'nge',
-    'nlg',
-    'ngt',
-    'nle',
-    'neq',
-    'nlt',
-    'tru',
-  ];
-  const op8 = ['f', 'lt', 'eq', 'le', 'gt', 'ne', 'ge', 't'];
+  const op16 = FCMP_PREDICATES;
+  const op8 = ICMP_PREDICATES;
   for (const p of ['cmp', 'cmpx', 'cmps', 'cmpsx'])
     for (const o of op16) for (const ty of ['f16', 'f32', 'f64']) names.add(`v_${p}_${o}_${ty}`);
   for (const p of ['cmp', 'cmpx'])

@@ -12,8 +12,14 @@ import { test } from 'node:test';
 import { FLOAT_OPS } from '../src/emu/valu/float-ops.js';
 import { Lanes } from '../src/emu/valu/lanes.js';
 import { opcodeOn } from '../src/isa/ops.js';
+import { PROCESSORS } from '../src/isa/processors.js';
+import type { Target } from '../src/isa/targets.js';
 import { TARGETS } from '../src/isa/targets.js';
 import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
+
+/** Every processor: the ops of gfx6-gfx8 need semantics too. */
+const ALL_TARGETS = PROCESSORS.map((p) => p.name as Target);
+
 import { VOP3_ONLY_OPS } from '../src/isa/vop3-ops.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
@@ -519,15 +525,16 @@ const EXCLUDED: Record<string, string> = {
 
 function inScopeNames(): Set<string> {
   const names = new Set<string>();
-  const fold = (n: string) => (n.startsWith('v_cmpx_') ? 'v_cmp_' + n.slice(7) : n);
+  const fold = (n: string) =>
+    n.startsWith('v_cmpx_') ? 'v_cmp_' + n.slice(7) : n.startsWith('v_cmpsx_') ? 'v_cmps_' + n.slice(8) : n;
   const isFloat = (n: string) =>
     !n.includes('f16') &&
     (n.includes('_f32') || n.includes('_f64') || n.startsWith('v_cvt_pk_') || n.startsWith('v_cvt_off'));
-  for (const t of TARGETS) {
+  for (const t of ALL_TARGETS) {
     for (const p of VOP_PROFILES)
       if (opcodeOn(p, processorOf(t)) !== undefined && isFloat(p.name)) names.add(fold(p.name));
   }
-  for (const s of VOP3_ONLY_OPS) if (s.opcodes.gfx9 !== undefined && isFloat(s.name)) names.add(s.name);
+  for (const s of VOP3_ONLY_OPS) if (isFloat(s.name)) names.add(s.name);
   return names;
 }
 

@@ -10,8 +10,14 @@ import { HALF_OPS } from '../src/emu/valu/half-ops.js';
 import { INT_OPS } from '../src/emu/valu/int-ops.js';
 import { Lanes, type ValuFn } from '../src/emu/valu/lanes.js';
 import { opcodeOn } from '../src/isa/ops.js';
+import { PROCESSORS } from '../src/isa/processors.js';
+import type { Target } from '../src/isa/targets.js';
 import { TARGETS, targetBit } from '../src/isa/targets.js';
 import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
+
+/** Every processor: the ops of gfx6-gfx8 need semantics too. */
+const ALL_TARGETS = PROCESSORS.map((p) => p.name as Target);
+
 import { VOP3_ONLY_OPS } from '../src/isa/vop3-ops.js';
 import { PACKED_OPS } from '../src/isa/vop3-packed.js';
 import { SLOW, tier } from './helpers/tier.js';
@@ -25,12 +31,13 @@ const OUT_OF_SCOPE = ['interp', 'mfma'];
 
 test('every f16 / packed-f16 / mix / float-dot op of gfx900, gfx906, gfx908 has semantics', () => {
   const names = new Set<string>();
-  const fold = (n: string) => (n.startsWith('v_cmpx_') ? 'v_cmp_' + n.slice(7) : n);
-  for (const t of TARGETS) {
+  const fold = (n: string) =>
+    n.startsWith('v_cmpx_') ? 'v_cmp_' + n.slice(7) : n.startsWith('v_cmpsx_') ? 'v_cmps_' + n.slice(8) : n;
+  for (const t of ALL_TARGETS) {
     for (const p of VOP_PROFILES) if (opcodeOn(p, processorOf(t)) !== undefined) names.add(fold(p.name));
     for (const p of PACKED_OPS) if (p.targets & targetBit(t)) names.add(p.name);
   }
-  for (const s of VOP3_ONLY_OPS) if (s.opcodes.gfx9 !== undefined) names.add(s.name);
+  for (const s of VOP3_ONLY_OPS) names.add(s.name);
   const scope = [...names].filter(
     (n) =>
       (n.includes('f16') || n.includes('_mix') || /^v_dot2c?_f32_f16$/.test(n)) &&

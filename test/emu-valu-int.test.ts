@@ -7,8 +7,14 @@ import { test } from 'node:test';
 import { INT_OPS } from '../src/emu/valu/int-ops.js';
 import { Lanes, type ValuFn } from '../src/emu/valu/lanes.js';
 import { opcodeOn } from '../src/isa/ops.js';
+import { PROCESSORS } from '../src/isa/processors.js';
+import type { Target } from '../src/isa/targets.js';
 import { TARGETS, targetBit } from '../src/isa/targets.js';
 import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
+
+/** Every processor: the ops of gfx6-gfx8 need semantics too. */
+const ALL_TARGETS = PROCESSORS.map((p) => p.name as Target);
+
 import { VOP3_ONLY_OPS } from '../src/isa/vop3-ops.js';
 import { PACKED_OPS } from '../src/isa/vop3-packed.js';
 
@@ -47,6 +53,10 @@ const EXECUTOR_OPS = new Set([
   'v_nop',
   'v_clrexcp',
   'v_swap_b32',
+  // gfx8 and older: register-indexed moves through M0 (special.ts).
+  'v_movrels_b32',
+  'v_movreld_b32',
+  'v_movrelsd_b32',
 ]);
 
 function isIntOp(name: string): boolean {
@@ -56,13 +66,14 @@ function isIntOp(name: string): boolean {
 /** Every VALU op name of gfx900/gfx906/gfx908, v_cmpx_X folded into v_cmp_X. */
 function allOpNames(): Set<string> {
   const names = new Set<string>();
-  const fold = (n: string) => (n.startsWith('v_cmpx_') ? 'v_cmp_' + n.slice(7) : n);
-  for (const t of TARGETS) {
+  const fold = (n: string) =>
+    n.startsWith('v_cmpx_') ? 'v_cmp_' + n.slice(7) : n.startsWith('v_cmpsx_') ? 'v_cmps_' + n.slice(8) : n;
+  for (const t of ALL_TARGETS) {
     for (const p of VOP_PROFILES) if (opcodeOn(p, processorOf(t)) !== undefined) names.add(fold(p.name));
     for (const p of PACKED_OPS) if (p.targets & targetBit(t)) names.add(p.name);
   }
   // The VOP3-only table has no targets column: all three targets share it.
-  for (const s of VOP3_ONLY_OPS) if (s.opcodes.gfx9 !== undefined) names.add(s.name);
+  for (const s of VOP3_ONLY_OPS) names.add(s.name);
   return names;
 }
 
@@ -373,6 +384,14 @@ op('v_mbcnt_hi_u32_b32', 'ww', 'w', ([a, b], c) => U(popcount(a & fld(threadMask
 op('v_lshlrev_b64', 'wq', 'q', ([a, b]) => U(b << (a & 63n), 64));
 op('v_lshrrev_b64', 'wq', 'q', ([a, b]) => b >> (a & 63n));
 op('v_ashrrev_i64', 'wq', 'q', ([a, b]) => U(S(b, 64) >> (a & 63n), 64));
+// gfx6/gfx7: the value in src0, the count in src1 (Southern Islands document).
+op('v_lshr_b32', 'ww', 'w', ([a, b]) => a >> (b & 31n));
+op('v_ashr_i32', 'ww', 'w', ([a, b]) => U(S(a, 32) >> (b & 31n), 32));
+op('v_lshl_b32', 'ww', 'w', ([a, b]) => U(a << (b & 31n), 32));
+op('v_lshl_b64', 'qw', 'q', ([a, b]) => U(a << (b & 63n), 64));
+op('v_lshr_b64', 'qw', 'q', ([a, b]) => a >> (b & 63n));
+op('v_ashr_i64', 'qw', 'q', ([a, b]) => U(S(a, 64) >> (b & 63n), 64));
+op('v_mul_lo_i32', 'ww', 'w', ([a, b]) => U(a * b, 32));
 
 // VOP3P: each half computed on its own.
 function pk(s: readonly bigint[], f: (h: bigint[]) => bigint): bigint {
@@ -561,7 +580,7 @@ function check(name: string, spec: Spec, fn: ValuFn, iterations: number): string
 
 // ---- Tests ---------------------------------------------------------------------------------------------
 
-test('INT_OPS holds exactly the integer VALU ops of gfx900/gfx906/gfx908', () => {
+test('INT_OPS holds exactly the integer VALU ops of every generation', () => {
   const all = allOpNames();
   const want = [...all].filter(isIntOp).sort();
   assert.deepEqual(

@@ -4,6 +4,7 @@
 import type { IsaEntry } from '../codec/types.js';
 import { DS, MIMG, MTBUF, MUBUF } from '../isa/encodings/memory.js';
 import { SMEM_GFX9, SMRD, SOP_LAYOUTS } from '../isa/encodings/scalar.js';
+import { VOP3 } from '../isa/encodings/vector.js';
 import { encode, type Layout } from '../isa/fields.js';
 import { findProcessor } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
@@ -45,7 +46,11 @@ function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number }
       return { fmt: 'vopc', w0: ((0x3e << 25) | (op << 17) | 0x100) >>> 0 };
     case 'VOP3A':
     case 'VOP3B':
-      return { fmt: 'vop3', w0: ((0x34 << 26) | (op << 16)) >>> 0 };
+      // The opcode's position is the generation's (bits 17-25 on gfx6/gfx7, 16-25 after).
+      return {
+        fmt: 'vop3',
+        w0: ((0x34 << 26) | (op << VOP3[findProcessor(t)?.generation ?? 'gfx9'].fields.op.shift)) >>> 0,
+      };
     case 'VOP3P':
       return { fmt: 'vop3p', w0: ((0x1a7 << 23) | (op << 16)) >>> 0 };
     case 'DS':

@@ -58,6 +58,12 @@ export interface DispatchContext {
   messages?: SentMessage[];
   /** The global wave sync (GWS) resources and ordered counters, created on first use. */
   gws?: GwsState;
+  /**
+   * gfx7/gfx8 only (absent on gfx9, where FLAT_SCRATCH is the wave's scratch address): FLAT_SCRATCH holds
+   * the wave's offset from the private base in 256-byte units (HI) and a work-item's size (LO); `sgpr` is
+   * where FLAT_SCRATCH_LO is (104 on gfx7, 102 on gfx8), `privateBase` the device address offsets count from.
+   */
+  readonly flatScratch?: { readonly sgpr: number; readonly privateBase: number };
 }
 
 export class Wave {

@@ -121,6 +121,9 @@ export function runDispatch(
     startNs: performance.now() * 1e6,
     clock: 0,
     messages: d.messages,
+    // gfx7/gfx8 flat scratch counts from a private base: the dispatch's scratch (initWave).
+    flatScratch:
+      p.flatScratchInit === 'offset-size' ? { sgpr: p.flatScratchSgpr, privateBase: scratchBase } : undefined,
   };
   const waves: Wave[] = [];
   for (let i = 0; i < wavesPerWg; i++) waves.push(new Wave(p.agprs > 0));

@@ -30,9 +30,17 @@ for (const r of PROCESSORS) {
   );
 }
 
-/** The T_* bit of a gfx9 target; 0 for older generations. */
+let lastTarget = '';
+let lastBit = 0;
+
+/** The T_* bit of a gfx9 target; 0 for older generations. Decoders call it per instruction: the last
+ * answer is kept, so the usual call (the same target again) costs one string comparison. */
 export function targetBit(t: Target): number {
-  return BITS.get(t) ?? 0;
+  if (t !== lastTarget) {
+    lastBit = BITS.get(t) ?? 0;
+    lastTarget = t;
+  }
+  return lastBit;
 }
 
 /** Whether `s` names a processor the entry points accept. */

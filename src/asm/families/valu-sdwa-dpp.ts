@@ -132,13 +132,14 @@ export function encodeDpp(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: V
   if (p.flags & VF_SWAP) return err(INVALID, inst.pos);
   if (l.sdst && !isVcc(l.sdst)) return err(INVALID, l.sdst.pos);
   if (l.mask && !isVcc(l.mask)) return err(INVALID, l.mask.pos);
-  // The gfx9 DPP forms of ops with 64-bit sources decode but do not assemble.
+  // The gfx9 DPP forms of ops with 64-bit sources decode but do not assemble; gfx8's assemble with a
+  // 32-bit VGPR name (llvm-mc-22 -mcpu=gfx803).
   const d = vgprIndex(l.dst as Operand, o.dstDw);
   if (isErr(d)) return d;
   const s0op = l.src0 as Operand;
-  if (typeDwords(o.s0) === 2) return err(INVALID, s0op.pos);
+  if (typeDwords(o.s0) === 2 && !o.sdwa8) return err(INVALID, s0op.pos);
   if (l.src1 && typeDwords(o.s1) === 2) return err(INVALID, l.src1.pos);
-  const s0 = encodeSrc(s0op, o.s0, typeDwords(o.s0));
+  const s0 = encodeSrc(s0op, o.s0, o.sdwa8 ? 1 : typeDwords(o.s0));
   if (isErr(s0)) return s0;
   if (s0.kind !== S_VGPR) return err(INVALID, s0op.pos);
   const md0 = s0op.mods;

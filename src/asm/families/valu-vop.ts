@@ -116,6 +116,15 @@ function roles(e: Entry, inst: AsmInst, p: readonly Operand[]): VopLine | Err {
     want.push('src0', 'src1');
     if (f & VF_MASK_IN) want.push('mask');
   }
+  // llvm-mc for gfx6-gfx8 takes v_cndmask_b32's e32 form without its vcc operand.
+  if (
+    want[want.length - 1] === 'mask' &&
+    o.p.name === 'v_cndmask_b32' &&
+    (o.old || o.sdwa8) &&
+    (e.form === F_AUTO || e.form === F_E32) &&
+    p.length === want.length - 1
+  )
+    want.pop();
   if (p.length !== want.length) {
     // The gfx8 spelling of the carry-out add (v_add_u32 v1, vcc, v2, v3) is another GPU's form.
     if (NO_CARRY_ADD.has(o.p.name) && p.length === 4 && isVcc(p[1]))
@@ -213,7 +222,7 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
   }
   const ld = ldsDirectError([s0], inst.mnemonic, false);
   if (ld) return ld;
-  const v = busViolation([s0, l.k ? lit : null], l.mask ? VCC_BUS : -1);
+  const v = busViolation([s0, l.k ? lit : null], p.flags & VF_MASK_IN ? VCC_BUS : -1);
   if (v) return err(BUS_ERROR, v.op.pos);
   return withLiteral([w >>> 0], lit);
 }
@@ -312,8 +321,10 @@ function encode(inst: AsmInst): EncodeResult | null {
       return encodeDpp(e.o, e.enc, inst, l, m);
   }
   const r32 = encodeE32(e, inst, l, m);
-  // A line that matched e32 but breaks a rule checked after matching is not tried in other encodings.
+  // A line that matched e32 but breaks a rule checked after matching is not tried in other encodings
+  // (nor is one whose vcc operand was left implicit: only e32 has that form).
   if (!isErr(r32) || r32.error === BUS_ERROR || r32.error === UNIQUE_LITERAL) return r32;
+  if (e.o.p.flags & VF_MASK_IN && l.mask === null) return r32;
   const r64 = e.e64 ? encodeE64(e, inst, l, m) : r32;
   if (!isErr(r64)) return r64;
   if (e.sdwa) {

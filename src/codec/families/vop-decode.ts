@@ -4,7 +4,18 @@
 // are not valid sources (only v_nop, which has none, still decodes).
 
 import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
-import { hex, LITERAL, type OperandType, scalarReg, srcOperand, typeDwords, vgpr } from '../operands.js';
+import {
+  hex,
+  LITERAL,
+  type OperandType,
+  scalarReg,
+  sgprAlignWarning,
+  srcOperand,
+  TTMP_BASE_GFX9,
+  TTMP_BASE_OLD,
+  typeDwords,
+  vgpr,
+} from '../operands.js';
 import type { DecodeInput, DecodeOutput } from '../types.js';
 import { type VopOp, vopTables } from './vop-ops.js';
 
@@ -42,6 +53,9 @@ const DPP_CTRL: string[] = (() => {
   }
   return a;
 })();
+
+/** VOP1 ops whose src0 LLVM types VGPR_32 (it prints other codes with its invalid-operand comment). */
+const VGPR_SRC0 = new Set(['v_movrels_b32', 'v_movrelsd_b32']);
 
 /** Whether LLVM holds the source as an immediate (inline constant or literal), not a register. */
 function isImm(code: number): boolean {
@@ -166,7 +180,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
         return;
       }
       text = o.e32 + ' ' + d + misfit(vdst, CLASS_SDST) + ', ' + s0 + misfit(src0, CLASS_VREG_OR_LDS);
-    } else if (flags & VF_SWAP) {
+    } else if (flags & VF_SWAP || VGPR_SRC0.has(p.name)) {
       text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + misfit(src0, CLASS_VGPR);
     } else text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + ', ' + s0;
   } else if (flags & VF_LANE) {
@@ -190,6 +204,9 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
   }
   out.size = size;
   out.text = text;
+  // llvm-objdump warns about a misaligned SGPR pair source.
+  if (src0 < 128 && o.src0Pair)
+    out.comment = sgprAlignWarning(src0, 2, o.sdwa8 || o.old ? TTMP_BASE_OLD : TTMP_BASE_GFX9);
 }
 
 /** An SDWA source: `code` is the 9-bit operand code (256+ for VGPRs). */

@@ -34,6 +34,10 @@ export interface VopOp {
   readonly hasDpp: boolean;
   /** gfx8's SDWA (no SGPR sources, no omod, VOPC writes vcc and prints no _sdwa suffix). */
   readonly sdwa8: boolean;
+  /** gfx6/gfx7 (TTMPs at 112 as on gfx8). */
+  readonly old: boolean;
+  /** Whether src0 is a 64-bit operand (an SGPR pair when scalar). */
+  readonly src0Pair: boolean;
   /** Width of the destination VGPR in dwords. */
   readonly dstDw: number;
   readonly s0: OperandType;
@@ -48,7 +52,14 @@ export interface VopOp {
 }
 
 // Ops LLVM has neither SDWA nor DPP forms of (besides madmk/madak, whose K takes the extra dword).
-const NO_EXT = new Set(['v_readfirstlane_b32', 'v_swap_b32', 'v_clrexcp']);
+const NO_EXT = new Set([
+  'v_readfirstlane_b32',
+  'v_swap_b32',
+  'v_clrexcp',
+  'v_movrels_b32',
+  'v_movreld_b32',
+  'v_movrelsd_b32',
+]);
 // LLVM has DPP but no SDWA forms of the accumulating ops, except v_pk_fmac_f16 which has both (and
 // gfx8's v_mac_f32/v_mac_f16, see NO_SDWA_GFX9).
 const NO_SDWA_GFX9 = new Set(['v_mac_f32', 'v_mac_f16']);
@@ -105,6 +116,8 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
     hasSdwa,
     hasDpp,
     sdwa8: gfx8,
+    old: proc.generation === 'gfx6' || proc.generation === 'gfx7',
+    src0Pair: p.src.length > 0 && typeDwords(p.src[0]) === 2,
     dstDw: p.dst !== null && p.dstKind === 'vgpr' ? typeDwords(p.dst) : 1,
     s0,
     s1,

@@ -60,6 +60,20 @@ export interface Vop3Entry {
   readonly opSelZero: number;
   /** v_interp_mov_f32: src1 selects the parameter (p10/p20/p0). */
   readonly mov: boolean;
+  /**
+   * Operands llvm-objdump decodes as SGPR pairs (it warns when one is misaligned): bit k source k, bit 3
+   * the scalar result (VOPC e64's vdst field, VOP3B's sdst).
+   */
+  pairs: number;
+}
+
+/** The `pairs` bits of an entry whose sources have these types. */
+function pairBits(types: readonly Vop3Type[], kind: number): number {
+  let m = kind === K_VOPC || kind === K_SDST ? 8 : 0;
+  types.forEach((t, k) => {
+    if (t !== 'v128' && typeDwords(t) === 2) m |= 1 << k;
+  });
+  return m;
 }
 
 const INVALID_IMM = '/*Invalid immediate*/';
@@ -221,7 +235,16 @@ function promoted(p: VopProfile, op: number, g: Generation): Vop3Entry | null {
   let mods = floatMask(p.src);
   const modsPrint = p.name === 'v_cndmask_b32' ? 3 : mods;
   if (BOTH_MODS.has(p.name)) mods = 3;
-  const base = { name: p.name, opcode: op, opSel: 0, opSelZero: 0, mov: false };
+  const types: Vop3Type[] = p.flags & VF_MASK_IN ? [...p.src, 'b64'] : [...p.src];
+  const carry = (p.flags & VF_CARRY_OUT) !== 0;
+  const base = {
+    name: p.name,
+    opcode: op,
+    opSel: 0,
+    opSelZero: 0,
+    mov: false,
+    pairs: pairBits(types, p.encoding === 'VOPC' ? K_VOPC : carry ? K_SDST : K_PLAIN),
+  };
   if (NO_OPERANDS.has(p.name)) {
     return {
       ...base,
@@ -255,7 +278,6 @@ function promoted(p: VopProfile, op: number, g: Generation): Vop3Entry | null {
   if (p.dstKind !== 'vgpr' || p.dst === null) return null;
   const dstFloat = isFloatType(p.dst);
   if (p.flags & VF_MASK_IN) srcs.push(maskTable());
-  const carry = (p.flags & VF_CARRY_OUT) !== 0;
   return {
     ...base,
     encoding: carry ? 'VOP3B' : 'VOP3A',
@@ -291,6 +313,10 @@ function only(s: Vop3OpShape, opcode: number, g: Generation): Vop3Entry {
     opSel,
     opSelZero: opSel === 3 ? 4 : 0,
     mov: s.name === 'v_interp_mov_f32',
+    pairs:
+      s.shape === 'interp' || s.shape === 'interp16'
+        ? 0
+        : pairBits(s.src, s.shape === 'sdst' ? K_SDST : K_PLAIN),
   };
   switch (s.shape) {
     case 'sdst':
@@ -353,17 +379,28 @@ function only(s: Vop3OpShape, opcode: number, g: Generation): Vop3Entry {
 function build(proc: Processor): (Vop3Entry | null)[] {
   const g = proc.generation;
   const tab: (Vop3Entry | null)[] = new Array(vop3OpSpace(g)).fill(null);
+  // gfx6/gfx7 have no integer clamping (llvm-mc-22: "integer clamping is not supported on this GPU"):
+  // clamp exists only where the result is a float.
+  const old = g === 'gfx6' || g === 'gfx7';
+  // v_cvt_pkrtz_f16_f32's b32 result is two f16 values: llvm-mc takes clamp there.
+  const floatDst = (t: Vop3Type | null, name = ''): boolean =>
+    name === 'v_cvt_pkrtz_f16_f32' || (t !== null && t !== 'v128' && isFloatType(t));
   for (const p of VOP_PROFILES) {
     const op = vop3Opcode(p, proc);
     if (op === undefined) continue;
     const e = promoted(p, op, g);
-    if (e !== null) tab[op] = e;
+    if (e === null) continue;
+    const twin = p.encoding === 'VOP2' ? VOP2_TWINS.get(p.name) : undefined;
+    const fd =
+      twin !== undefined ? floatDst(twin.dst, p.name) : p.dstKind === 'vgpr' && floatDst(p.dst, p.name);
+    tab[op] = old && e.clamp && (!fd || e.kind === K_SDST) ? { ...e, clamp: false } : e;
   }
   for (const s of VOP3_ONLY_OPS) {
     const op = opcodeOn(s, proc);
     if (op === undefined) continue;
     if (tab[op] !== null) throw new Error(`internal: ${tab[op]!.name} and ${s.name} share VOP3 opcode ${op}`);
-    tab[op] = only(s, op, g);
+    const e = only(s, op, g);
+    tab[op] = old && e.clamp && (!floatDst(s.dst, s.name) || e.kind === K_SDST) ? { ...e, clamp: false } : e;
   }
   return tab;
 }

@@ -4,6 +4,7 @@
 import { VOP3 } from '../../isa/encodings/vector.js';
 import type { Target } from '../../isa/targets.js';
 import { processorOf } from '../../isa/vop-profile.js';
+import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { bitList, fpMods } from './vop3-common.js';
 import {
@@ -28,10 +29,13 @@ function attr(code: number): string {
 
 let lastTarget = '';
 let L = VOP3.gfx9.fields;
+let ttmpBase = TTMP_BASE_GFX9;
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (inp.target !== lastTarget) {
-    L = VOP3[processorOf(inp.target).generation].fields;
+    const g = processorOf(inp.target).generation;
+    L = VOP3[g].fields;
+    ttmpBase = g === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
     lastTarget = inp.target;
   }
   out.size = 0;
@@ -139,6 +143,16 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   text += OMOD[omod];
   out.text = text;
   out.size = 2;
+  const pairs = e.pairs;
+  if (pairs !== 0) {
+    // llvm-objdump warns about each misaligned SGPR pair, in operand order (result, then sources).
+    let c = '';
+    if (pairs & 8) c = sgprAlignWarning(kind === K_SDST ? (w0 >>> 8) & 0x7f : w0 & 0xff, 2, ttmpBase);
+    if (pairs & 1) c += sgprAlignWarning(c0, 2, ttmpBase);
+    if (pairs & 2) c += sgprAlignWarning(c1, 2, ttmpBase);
+    if (pairs & 4) c += sgprAlignWarning(c2, 2, ttmpBase);
+    out.comment = c;
+  }
 }
 
 function ops(t: Target): IsaEntry[] {

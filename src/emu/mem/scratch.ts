@@ -6,8 +6,13 @@
 
 import { FLAT_SCRATCH_HI, FLAT_SCRATCH_LO, type Wave } from '../wave.js';
 
-/** The wave's scratch base: the 64-bit FLAT_SCRATCH register pair as a device address. */
+/**
+ * The wave's scratch base: on gfx9 the 64-bit FLAT_SCRATCH register pair as a device address; on gfx7/gfx8
+ * the private base plus FLAT_SCRATCH_HI 256-byte units (the dispatcher says which, DispatchContext.flatScratch).
+ */
 export function scratchBase(w: Wave): number {
+  const fs = w.ctx?.flatScratch;
+  if (fs !== undefined) return fs.privateBase + w.s[fs.sgpr + 1] * 256;
   return w.s[FLAT_SCRATCH_HI] * 2 ** 32 + w.s[FLAT_SCRATCH_LO];
 }
 

@@ -6,7 +6,7 @@ import { vopTables } from '../../codec/families/vop-ops.js';
 import { vop3Table } from '../../codec/families/vop3-tables.js';
 import { hasOpSel, VOP3 } from '../../isa/encodings/vector.js';
 import { type Target, targetBit } from '../../isa/targets.js';
-import { processorOf, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
+import { processorOf, VF_LANE, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
 import { PACKED_OPS } from '../../isa/vop3-packed.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
@@ -84,7 +84,11 @@ function bind(i: Inst, info: VInfo, enc: number): void {
     i.run = special;
     return;
   }
-  const base = info.name.startsWith('v_cmpx_') ? 'v_cmp_' + info.name.slice(7) : info.name;
+  const base = info.name.startsWith('v_cmpx_')
+    ? 'v_cmp_' + info.name.slice(7)
+    : info.name.startsWith('v_cmpsx_')
+      ? 'v_cmps_' + info.name.slice(8)
+      : info.name;
   const fn = valuSemantics(base);
   i.op = { info, fn, enc };
   i.run = fn === undefined ? unimplemented : runValu;
@@ -106,7 +110,8 @@ export function decodeVop(
   const p = o.p;
   const info = cached(p.name + ':' + p.encoding, () => vopInfo(p));
   i.src0 = w & 0x1ff;
-  i.src1 = 256 + ((w >>> 9) & 0xff);
+  // gfx6/gfx7 VOP2 v_readlane/v_writelane hold the lane select's scalar code in the src1 field.
+  i.src1 = (p.flags & VF_LANE ? 0 : 256) + ((w >>> 9) & 0xff);
   i.dst = (w >>> 17) & 0xff;
   i.sdst = VCC_LO;
   let size = 1;

@@ -1,19 +1,14 @@
 // Lane math of the f32/f64 compares (the 16 predicates) and v_cmp_class_f32/f64. Each writes a full
 // 64-lane mask to maskOut; the executor ANDs it with EXEC (and writes EXEC for v_cmpx_*).
 //
-// The predicate's opcode offset (0 F, 1 LT, 2 EQ, 3 LE, 4 GT, 5 LG, 6 GE, 7 O, 8 U, 9 NGE, 10 NLG,
-// 11 NGT, 12 NLE, 13 NEQ, 14 NLT, 15 TRU) is also its truth table over the relation of the operands:
-// bit 0 "less", bit 1 "equal", bit 2 "greater", bit 3 "unordered" (a NaN operand). Input denormals are
+// The predicates and their truth tables are described once, in isa/ops/vector-cmp.ts. Input denormals are
 // flushed as MODE says (compares are floating-point operations); the class test looks at the raw bits.
+// gfx6/gfx7's v_cmps_* (signalling on any NaN) give the same mask: gcnkit models no FP exceptions.
 
+import { FCMP_PREDICATES, relation as rel } from '../../isa/ops/vector-cmp.js';
 import { flush32, M_DENORM_IN32 } from './f32-util.js';
 import { flush64 } from './f64-util.js';
 import type { Lanes, ValuFn } from './lanes.js';
-
-/** Relation code: 0 less, 1 equal, 2 greater, 3 unordered. */
-function rel(a: number, b: number): number {
-  return a < b ? 0 : a === b ? 1 : a > b ? 2 : 3;
-}
 
 function cmp32(x: Lanes, table: number): void {
   if ((x.mode & M_DENORM_IN32) === 0) {
@@ -101,26 +96,6 @@ function cmpClass64(x: Lanes): void {
   x.maskOut[1] = m1;
 }
 
-/** Predicate names in opcode-offset order. */
-export const FCMP_PREDICATES = [
-  'f',
-  'lt',
-  'eq',
-  'le',
-  'gt',
-  'lg',
-  'ge',
-  'o',
-  'u',
-  'nge',
-  'nlg',
-  'ngt',
-  'nle',
-  'neq',
-  'nlt',
-  'tru',
-] as const;
-
 export const FCMP_OPS: Record<string, ValuFn> = {
   v_cmp_class_f32: cmpClass32,
   v_cmp_class_f64: cmpClass64,
@@ -128,4 +103,6 @@ export const FCMP_OPS: Record<string, ValuFn> = {
 FCMP_PREDICATES.forEach((p, table) => {
   FCMP_OPS[`v_cmp_${p}_f32`] = (x) => cmp32(x, table);
   FCMP_OPS[`v_cmp_${p}_f64`] = (x) => cmp64(x, table);
+  FCMP_OPS[`v_cmps_${p}_f32`] = FCMP_OPS[`v_cmp_${p}_f32`];
+  FCMP_OPS[`v_cmps_${p}_f64`] = FCMP_OPS[`v_cmp_${p}_f64`];
 });

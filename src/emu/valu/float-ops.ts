@@ -27,6 +27,7 @@ import { F64_OPS } from './f64-ops.js';
 import { FCMP_OPS } from './fcmp-ops.js';
 import { FCONV_OPS } from './fconv-ops.js';
 import type { ValuFn } from './lanes.js';
+import { LEGACY_FLOAT_OPS } from './legacy-ops.js';
 
 export const FLOAT_OPS: Record<string, ValuFn> = {
   ...F32_ARITH_OPS,
@@ -34,4 +35,6 @@ export const FLOAT_OPS: Record<string, ValuFn> = {
   ...F64_OPS,
   ...FCMP_OPS,
   ...FCONV_OPS,
+  // gfx6/gfx7-only ops (legacy-ops.ts).
+  ...LEGACY_FLOAT_OPS,
 };

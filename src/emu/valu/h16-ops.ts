@@ -2,6 +2,7 @@
 // VOPC, VOP3): arithmetic, min/max/med3, rounding to integers, transcendentals, conversions, compares.
 // Per-value helpers (addH, fmaH, maxR, ...) are shared with the packed ops (h16-packed.ts).
 
+import { FCMP_PREDICATES, holds, relation } from '../../isa/ops/vector-cmp.js';
 import * as f16 from '../float/f16.js';
 import * as core from './h16-core.js';
 import type { Lanes, ValuFn } from './lanes.js';
@@ -383,43 +384,6 @@ const ldexp: ValuFn = (x) => {
 const minF: H2 = (a, b) => fo(minR(canon(a), canon(b)));
 const maxF: H2 = (a, b) => fo(maxR(canon(a), canon(b)));
 
-const CMP_NAMES = [
-  'f',
-  'lt',
-  'eq',
-  'le',
-  'gt',
-  'lg',
-  'ge',
-  'o',
-  'u',
-  'nge',
-  'nlg',
-  'ngt',
-  'nle',
-  'neq',
-  'nlt',
-  'tru',
-];
-const CMP_PREDS: ((a: number, b: number) => boolean)[] = [
-  () => false,
-  (a, b) => a < b,
-  (a, b) => a === b,
-  (a, b) => a <= b,
-  (a, b) => a > b,
-  (a, b) => a < b || a > b,
-  (a, b) => a >= b,
-  (a, b) => !Number.isNaN(a) && !Number.isNaN(b),
-  (a, b) => Number.isNaN(a) || Number.isNaN(b),
-  (a, b) => !(a >= b),
-  (a, b) => !(a < b || a > b),
-  (a, b) => !(a > b),
-  (a, b) => !(a <= b),
-  (a, b) => a !== b,
-  (a, b) => !(a < b),
-  () => true,
-];
-
 export const H16_SCALAR_OPS: Record<string, ValuFn> = {
   v_add_f16: bin(addH),
   v_sub_f16: bin(subH),
@@ -469,4 +433,6 @@ export const H16_SCALAR_OPS: Record<string, ValuFn> = {
   v_cvt_pknorm_u16_f16: cvtPkNorm(false),
   v_pack_b32_f16: packB32,
 };
-for (let c = 0; c < 16; c++) H16_SCALAR_OPS[`v_cmp_${CMP_NAMES[c]}_f16`] = cmp(CMP_PREDS[c]);
+FCMP_PREDICATES.forEach((p, table) => {
+  H16_SCALAR_OPS[`v_cmp_${p}_f16`] = cmp((a, b) => holds(table, relation(a, b)));
+});

@@ -2,22 +2,15 @@
 // v_cmp_X and writes EXEC itself. Each predicate is a set of outcomes (LT | EQ | GT), so one loop per
 // operand type serves all eight predicates, f (empty set) and t (all three) included.
 
+import { ICMP_PREDICATES } from '../../isa/ops/vector-cmp.js';
 import type { Lanes, ValuFn } from './lanes.js';
 
 const LT = 1;
 const EQ = 2;
 const GT = 4;
 
-const PREDICATES: readonly (readonly [string, number])[] = [
-  ['f', 0],
-  ['lt', LT],
-  ['eq', EQ],
-  ['le', LT | EQ],
-  ['gt', GT],
-  ['ne', LT | GT],
-  ['ge', GT | EQ],
-  ['t', LT | EQ | GT],
-];
+/** [name, set of outcomes]: the opcode offset is the set (isa/ops/vector-cmp.ts). */
+const PREDICATES: readonly (readonly [string, number])[] = ICMP_PREDICATES.map((n, table) => [n, table]);
 
 /** The mask of a predicate that does not look at the operands (v_cmp_f_*, v_cmp_t_*). */
 function constant(all: boolean): ValuFn {

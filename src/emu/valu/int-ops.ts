@@ -1,4 +1,4 @@
-// The lane math of every integer and bitwise VALU op of gfx900/gfx906/gfx908, by LLVM op name (no
+// The lane math of every integer and bitwise VALU op of every generation, by LLVM op name (no
 // encoding suffix; v_cmpx_* run as their v_cmp_* counterpart). Float ops, conversions and the ops that are
 // not lane math (readlane, writelane, readfirstlane, nop, clrexcp, swap) live elsewhere.
 
@@ -9,6 +9,7 @@ import { PACKED_INT_OPS } from './int-packed.js';
 import { SAD_OPS } from './int-sad.js';
 import { VOP3_INT_OPS } from './int-vop3.js';
 import type { ValuFn } from './lanes.js';
+import { LEGACY_INT_OPS } from './legacy-ops.js';
 
 export const INT_OPS: Record<string, ValuFn> = {
   ...BASIC_OPS,
@@ -17,4 +18,5 @@ export const INT_OPS: Record<string, ValuFn> = {
   ...SAD_OPS,
   ...CMP_OPS,
   ...PACKED_INT_OPS,
+  ...LEGACY_INT_OPS,
 };
