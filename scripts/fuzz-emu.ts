@@ -26,6 +26,8 @@ import { type AccessKind, DeviceMemory, MemoryFault, type Region } from '../src/
 import { Program } from '../src/emu/program.js';
 import { LANES } from '../src/emu/valu/exec.js';
 import { EXEC_HI, EXEC_LO, FLAT_SCRATCH_HI, FLAT_SCRATCH_LO, M0, Wave, Workgroup } from '../src/emu/wave.js';
+import { SMEM_GFX9, SOP1, SOP2, SOPC, SOPK, SOPP } from '../src/isa/encodings/scalar.js';
+import { encode } from '../src/isa/fields.js';
 import { TARGETS, type Target } from '../src/isa/targets.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -163,46 +165,40 @@ function genCandidate(r: Rng, t: Target, out: number[]): void {
     case 'SOP2': {
       const a = sSrc(r);
       const b = sSrc(r);
-      out.push(((2 << 30) | (op << 23) | (sDst(r) << 16) | (b << 8) | a) >>> 0);
+      out.push(encode(SOP2, { op, sdst: sDst(r), ssrc0: a, ssrc1: b })[0]);
       if (hasLit(a, b)) out.push(lit(r));
       return;
     }
     case 'SOPK':
-      out.push(((11 << 28) | (op << 23) | (sDst(r) << 16) | simm16(r, e.name === 's_call_b64')) >>> 0);
+      out.push(encode(SOPK, { op, sdst: sDst(r), simm16: simm16(r, e.name === 's_call_b64') })[0]);
       if (e.name === 's_setreg_imm32_b32') out.push(lit(r));
       return;
     case 'SOP1': {
       const a = sSrc(r);
-      out.push((0xbe800000 | (sDst(r) << 16) | (op << 8) | a) >>> 0);
+      out.push(encode(SOP1, { op, sdst: sDst(r), ssrc0: a })[0]);
       if (hasLit(a)) out.push(lit(r));
       return;
     }
     case 'SOPC': {
       const a = sSrc(r);
       const b = sSrc(r);
-      out.push((0xbf000000 | (op << 16) | (b << 8) | a) >>> 0);
+      out.push(encode(SOPC, { op, ssrc0: a, ssrc1: b })[0]);
       if (hasLit(a, b)) out.push(lit(r));
       return;
     }
     case 'SOPP':
-      out.push((0xbf800000 | (op << 16) | simm16(r, e.name.includes('branch'))) >>> 0);
+      out.push(encode(SOPP, { op, simm16: simm16(r, e.name.includes('branch')) })[0]);
       return;
     case 'SMEM': {
       const imm = below(r, 2);
       const soe = chance(r, 0.3) ? 1 : 0;
       const sbase = chance(r, 0.7) ? below(r, 8) : below(r, 64);
-      out.push(
-        ((0x30 << 26) |
-          (op << 18) |
-          (imm << 17) |
-          (below(r, 2) << 16) |
-          (soe << 14) |
-          (sDst(r) << 6) |
-          sbase) >>>
-          0,
-      );
-      const off = imm ? (chance(r, 0.7) ? below(r, 64) * 4 : below(r, 1 << 21)) : below(r, 128);
-      out.push((off | (soe ? sDst(r) << 25 : 0)) >>> 0);
+      // Drawn in the order the seeds of earlier reports were made with.
+      const glc = below(r, 2);
+      const sdata = sDst(r);
+      const offset = imm ? (chance(r, 0.7) ? below(r, 64) * 4 : below(r, 1 << 21)) : below(r, 128);
+      const soffset = soe ? sDst(r) : 0;
+      out.push(...encode(SMEM_GFX9, { op, imm, glc, soe, sdata, sbase, offset, soffset }));
       return;
     }
     case 'VOP1':
@@ -319,7 +315,7 @@ export function genProgram(r: Rng, t: Target, mode: GenMode, len: number): Uint3
   // Sometimes start in VGPR indexing mode (s_set_gpr_idx_on with a small index and random enables),
   // which changes every VALU operand that follows.
   if (mode !== 'random' && chance(r, 0.1)) {
-    out.push((0xbf000000 | (SOPC_SET_GPR_IDX_ON << 16) | (below(r, 16) << 8) | (128 + below(r, 8))) >>> 0);
+    out.push(encode(SOPC, { op: SOPC_SET_GPR_IDX_ON, ssrc1: below(r, 16), ssrc0: 128 + below(r, 8) })[0]);
   }
   for (let k = 0; k < len; k++) {
     const m = mode === 'mixed' ? (chance(r, 0.15) ? 'random' : 'valid') : mode;

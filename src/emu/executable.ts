@@ -88,6 +88,7 @@ const UNDEFINED_BY_DOCS: Record<string, string> = {
   v_exp_legacy_f32: 'the ISA documents only say "legacy semantics" without defining them',
   v_log_legacy_f32: 'the ISA documents only say "legacy semantics" without defining them',
   ds_condxchg32_rtn_b64: 'no available document gives its pseudo-code',
+  image_gather4h: 'the documents say only "a 4x1 group of texels", not which texels or in what order',
 };
 
 /** Why an op does not execute, for ops without a handler. */

@@ -1,7 +1,19 @@
 // Scalar operands of the memory formats as LLVM's register classes take them: the buffer and image
 // resource descriptors (SGPR quads/octets), soffset (a 32-bit SGPR or inline constant), and the
 // scalar address of GLOBAL (a pair) and SCRATCH (one SGPR).
+// Codes are gfx9's unless a generation is given: gfx6-8 put TTMPs at 112 (twelve of them) and TBA/TMA at
+// 108-111, gfx7 FLAT_SCRATCH at 104, and have no apertures (src/asm/families/scalar-common.ts).
+import type { Generation } from '../../isa/processors.js';
 import type { Actual, Test } from './mem-match.js';
+import { LAST_TTMP_OLD, lastSgpr, specialAvailable, specialCode, ttmpBaseOf } from './scalar-common.js';
+
+/** The code of an SGPR-file register on the generation, or -1 (SGPRs, TTMPs, named ones). */
+function sgprFileCode(file: string, index: number, count: number, gen: Generation): number {
+  if (file === 's') return gen === 'gfx9' || index + count - 1 <= lastSgpr(gen) ? index : -1;
+  if (file === 'ttmp')
+    return gen !== 'gfx9' && index + count - 1 > LAST_TTMP_OLD ? -1 : ttmpBaseOf(gen) + index;
+  return -1;
+}
 
 // Named scalar registers valid in a 32-bit SGPR slot, by their 8-bit code.
 const SCALAR32 = new Set([
@@ -31,15 +43,17 @@ function intCode(v: number): number {
 }
 
 /** The 8-bit code of a 32-bit scalar source (SGPR, named register, inline constant), or -1. */
-export function scalar32Code(a: Actual): number {
+export function scalar32Code(a: Actual, gen: Generation = 'gfx9'): number {
   const op = a.op;
   if (op.mods.abs || op.mods.sext) return -1;
   if (op.kind === 'reg') {
     if (op.count !== 1 || op.mods.neg) return -1;
-    if (op.file === 's') return op.index;
-    if (op.file === 'ttmp') return 108 + op.index;
-    if (op.file === 'special' && SCALAR32.has(op.index)) return op.index;
-    return -1;
+    if (op.file === 'special') {
+      const ok =
+        (SCALAR32.has(op.index) || (op.index >= 108 && op.index <= 111)) && specialAvailable(op.index, gen);
+      return ok ? specialCode(op.index, gen) : -1;
+    }
+    return sgprFileCode(op.file, op.index, 1, gen);
   }
   if (op.kind === 'int') {
     if (typeof op.value === 'bigint') return -1;
@@ -57,16 +71,14 @@ export function scalar32Code(a: Actual): number {
 export const soffsetTest: Test = (a) => scalar32Code(a) >= 0;
 
 /** The code of an aligned scalar tuple of `n` dwords (SGPRs or trap temporaries), or -1. */
-export function scalarTupleCode(a: Actual, n: number): number {
+export function scalarTupleCode(a: Actual, n: number, gen: Generation = 'gfx9'): number {
   const op = a.op;
   if (op.kind !== 'reg' || op.count !== n || op.mods.neg || op.mods.abs) return -1;
-  if (op.file === 's') return op.index;
-  if (op.file === 'ttmp') return 108 + op.index;
-  return -1;
+  return sgprFileCode(op.file, op.index, n, gen);
 }
 
-export function tupleTest(n: number): Test {
-  return (a) => scalarTupleCode(a, n) >= 0;
+export function tupleTest(n: number, gen: Generation = 'gfx9'): Test {
+  return (a) => scalarTupleCode(a, n, gen) >= 0;
 }
 
 /** GLOBAL's saddr: an SGPR pair, vcc, flat_scratch, xnack_mask or a ttmp pair (not exec). */

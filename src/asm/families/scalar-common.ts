@@ -107,7 +107,6 @@ const TTMP_BASE = 108;
 const LAST_SGPR = 101;
 /** LLVM knows SGPRs to s105 but gfx9 encodes only to s101. */
 const LAST_SGPR_NAME = 105;
-const TBA_TMA = new Set(['tba', 'tba_lo', 'tba_hi', 'tma', 'tma_lo', 'tma_hi']);
 /** Register names LLVM knows from later GPUs: written as identifiers here, refused like its parser does. */
 const LATER_REGS = new Set(['src_flat_scratch_base_lo', 'src_flat_scratch_base_hi']);
 
@@ -193,34 +192,45 @@ function checkReg(op: RegOperand, pos: Pos): void {
   } else if (op.file === 'v' || op.file === 'a') {
     if (last > 255) fail('register index is out of range', pos);
   } else if (op.name === 'null') fail("'null' operand is not supported on this GPU", pos);
-  else if (old ? !availableOld(op.index, GEN) : TBA_TMA.has(op.name))
-    fail(`${op.name} register not available on this GPU`, pos);
+  else if (!specialAvailable(op.index, GEN)) fail(`${op.name} register not available on this GPU`, pos);
 }
 
 /** The last SGPR a generation encodes singly: s103 on gfx6/7, s101 from gfx8. */
-function lastSgpr(g: Generation): number {
+export function lastSgpr(g: Generation): number {
   return g === 'gfx6' || g === 'gfx7' ? 103 : LAST_SGPR;
 }
 
 /** gfx6-8 have 12 TTMPs. */
-const LAST_TTMP_OLD = 11;
+export const LAST_TTMP_OLD = 11;
 
-/** Whether a named register (by its gfx9 code) exists on gfx6-8. */
-function availableOld(code: number, g: Generation): boolean {
-  if (code === 102 || code === 103) return g !== 'gfx6'; // FLAT_SCRATCH: gfx7+
-  if (code === 104 || code === 105) return g === 'gfx8'; // XNACK_MASK: gfx8+
-  if (code >= 235 && code <= 239) return false; // apertures and POPS: gfx9
-  return true;
+/**
+ * Whether a named register (by the code the register parser gives it, gfx9's) exists on the generation:
+ * FLAT_SCRATCH from gfx7, XNACK_MASK from gfx8, TBA/TMA before gfx9, the apertures and POPS on gfx9.
+ */
+export function specialAvailable(code: number, g: Generation): boolean {
+  if (code >= 108 && code <= 111) return g !== 'gfx9';
+  if (g === 'gfx9') return true;
+  if (code === 102 || code === 103) return g !== 'gfx6';
+  if (code === 104 || code === 105) return g === 'gfx8';
+  return !(code >= 235 && code <= 239);
 }
 
-/** A register's code on the current generation from its gfx9 code (gfx7's FLAT_SCRATCH sits at 104). */
+/** A named register's code on the generation from its gfx9 code (gfx7's FLAT_SCRATCH sits at 104). */
+export function specialCode(c: number, g: Generation): number {
+  return g === 'gfx7' && (c === 102 || c === 103) ? c + 2 : c;
+}
+
 function genCode(c: number): number {
-  return GEN === 'gfx7' && (c === 102 || c === 103) ? c + 2 : c;
+  return specialCode(c, GEN);
 }
 
-/** Where the generation's TTMPs start. */
-export function ttmpBase(): number {
-  return GEN === 'gfx9' ? TTMP_BASE : TTMP_BASE_OLD;
+/** Where a generation's TTMPs start: 108 on gfx9, 112 before. */
+export function ttmpBaseOf(g: Generation): number {
+  return g === 'gfx9' ? TTMP_BASE : TTMP_BASE_OLD;
+}
+
+function ttmpBase(): number {
+  return ttmpBaseOf(GEN);
 }
 const TTMP_BASE_OLD = 112;
 

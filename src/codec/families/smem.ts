@@ -4,7 +4,8 @@
 // Decoded fields: saddr = SBASE as an SGPR code (2 * field), dst = the SDATA code, offset = the immediate
 // byte offset (0 without IMM; SMRD's dword offset or gfx7's literal dword offset, times 4), src0 = the SGPR holding an
 // offset (-1 none), lit = the SMRD dword offset or literal as encoded, glc, size in bytes, op = the row.
-import { SMEM_LAYOUTS, type SmemLayout } from '../../isa/encodings/scalar.js';
+import { SMEM_LAYOUTS } from '../../isa/encodings/scalar.js';
+import type { Field } from '../../isa/fields.js';
 import { SMEM_OPS, Smem, type SmemRow } from '../../isa/ops/scalar-smem.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
@@ -17,20 +18,56 @@ export const SMEM_BY_GEN = genTables(SMEM_OPS, 256);
 
 const LITERAL = 255;
 
-// Field positions per generation, copied once (the SMRD layout lacks soe/nv/glc/soffset).
+// Field positions per generation copied once into plain numbers for the per-instruction path (the SMRD
+// layout lacks soe/nv/glc/soffset: shift -1).
 interface Pos {
-  readonly l: SmemLayout;
   readonly smrd: boolean;
-  readonly offsetBits: number;
+  readonly gfx7: boolean;
+  readonly opShift: number;
+  readonly opMask: number;
+  readonly immShift: number;
+  readonly sbaseShift: number;
+  readonly sbaseMask: number;
+  readonly sdataShift: number;
+  readonly sdataMask: number;
+  readonly glcShift: number;
+  readonly soeShift: number;
+  readonly soffsetShift: number;
+  readonly offsetMask: number;
+  /** Whether the immediate offset is signed (gfx9's 21 bits). */
+  readonly signed: boolean;
+}
+function pos(gen: Generation): Pos {
+  const f = SMEM_LAYOUTS[gen].fields;
+  const shift = (x: Field | undefined) => (x === undefined ? -1 : x.shift);
+  return {
+    smrd: f.glc === undefined,
+    gfx7: gen === 'gfx7',
+    opShift: f.op.shift,
+    opMask: f.op.mask,
+    immShift: f.imm.shift,
+    sbaseShift: f.sbase.shift,
+    sbaseMask: f.sbase.mask,
+    sdataShift: f.sdata.shift,
+    sdataMask: f.sdata.mask,
+    glcShift: shift(f.glc),
+    soeShift: shift(f.soe),
+    soffsetShift: shift(f.soffset),
+    offsetMask: f.offset.mask,
+    signed: f.offset.width === 21,
+  };
 }
 const POS: Record<Generation, Pos> = {
-  gfx6: { l: SMEM_LAYOUTS.gfx6, smrd: true, offsetBits: 8 },
-  gfx7: { l: SMEM_LAYOUTS.gfx7, smrd: true, offsetBits: 8 },
-  gfx8: { l: SMEM_LAYOUTS.gfx8, smrd: false, offsetBits: 20 },
-  gfx9: { l: SMEM_LAYOUTS.gfx9, smrd: false, offsetBits: 21 },
+  gfx6: pos('gfx6'),
+  gfx7: pos('gfx7'),
+  gfx8: pos('gfx8'),
+  gfx9: pos('gfx9'),
 };
 
-/** Extracts the instruction at `at` into `d` (see the header); null when it is not an op of the generation. */
+/**
+ * Extracts the instruction at `at` into `d` (see the header; imm = the IMM bit); null when it is not an
+ * op of the generation.
+ */
 export function smemFields(
   words: ArrayLike<number>,
   at: number,
@@ -39,25 +76,25 @@ export function smemFields(
   d: Decoded,
 ): SmemRow | null {
   const p = POS[gen];
-  const f = p.l.fields;
   const w0 = words[at];
-  const row = SMEM_BY_GEN[gen][(w0 >>> f.op.shift) & f.op.mask];
+  const row = SMEM_BY_GEN[gen][(w0 >>> p.opShift) & p.opMask];
   if (row === null) return null;
-  const imm = (w0 >>> f.imm.shift) & 1;
+  const imm = (w0 >>> p.immShift) & 1;
   d.fmt = 'smem';
   d.name = row.name;
   d.op = row;
-  d.saddr = 2 * ((w0 >>> f.sbase.shift) & f.sbase.mask);
-  d.dst = (w0 >>> f.sdata.shift) & f.sdata.mask;
+  d.imm = imm;
+  d.saddr = 2 * ((w0 >>> p.sbaseShift) & p.sbaseMask);
+  d.dst = (w0 >>> p.sdataShift) & p.sdataMask;
   if (p.smrd) {
-    const off = w0 & f.offset.mask;
+    const off = w0 & p.offsetMask;
     d.glc = false;
     d.size = 4;
     d.lit = off;
     if (imm) {
       d.offset = off * 4;
       d.src0 = -1;
-    } else if (off === LITERAL && gen === 'gfx7') {
+    } else if (off === LITERAL && p.gfx7) {
       if (at + 1 >= n) return null;
       d.lit = words[at + 1];
       // Like the 8-bit immediate, the literal counts dwords (LLVM: convertSMRDOffsetUnits on SI/CI).
@@ -72,13 +109,13 @@ export function smemFields(
   }
   if (at + 1 >= n) return null;
   const w1 = words[at + 1];
-  const soe = f.soe !== undefined && (w0 >>> f.soe.shift) & 1;
+  const soe = p.soeShift >= 0 ? (w0 >>> p.soeShift) & 1 : 0;
   d.size = 8;
-  d.glc = ((w0 >>> f.glc.shift) & 1) !== 0;
+  d.glc = ((w0 >>> p.glcShift) & 1) !== 0;
   d.lit = 0;
-  const raw = w1 & f.offset.mask;
-  d.offset = imm ? (p.offsetBits === 21 ? (raw << 11) >> 11 : raw) : 0;
-  d.src0 = soe ? w1 >>> f.soffset.shift : imm ? -1 : w1 & 0x7f;
+  const raw = w1 & p.offsetMask;
+  d.offset = imm ? (p.signed ? (raw << 11) >> 11 : raw) : 0;
+  d.src0 = soe ? w1 >>> p.soffsetShift : imm ? -1 : w1 & 0x7f;
   return row;
 }
 
@@ -101,7 +138,8 @@ interface Tables {
   sdata: (string | null)[][];
   /** By SBASE code (even). */
   sbase: (string | null)[][];
-  ttmp: number;
+  /** llvm-objdump's misalignment warning by register code, per tuple width (sgprAlignWarning, tabled). */
+  warn: string[][];
 }
 function tables(gen: Generation): Tables {
   const sdata: (string | null)[][] = [];
@@ -111,7 +149,13 @@ function tables(gen: Generation): Tables {
     sbase[n] = [];
     for (let c = 0; c < 128; c++) sbase[n].push(sregTuple(c, n, gen));
   }
-  return { sdata, sbase, ttmp: gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD };
+  const ttmp = gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
+  const warn: string[][] = [];
+  for (const n of [1, 2, 4, 8, 16]) {
+    warn[n] = [];
+    for (let c = 0; c < 128; c++) warn[n].push(sgprAlignWarning(c, n, ttmp));
+  }
+  return { sdata, sbase, warn };
 }
 const TABLES: Record<Generation, Tables> = {
   gfx6: tables('gfx6'),
@@ -142,8 +186,7 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number): stri
   const row = d.op as SmemRow;
   const p = POS[gen];
   const t = TABLES[gen];
-  const f = p.l.fields;
-  const imm = (w0 >>> f.imm.shift) & 1;
+  const imm = d.imm;
   let text: string;
   let comment = '';
   switch (row.access) {
@@ -155,7 +198,7 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number): stri
       if (imm || (p.smrd && (w0 & 0x7fff) !== 0)) return null;
       const r = t.sdata[2][d.dst];
       if (r === null) return null;
-      out.comment = sgprAlignWarning(d.dst, 2, t.ttmp);
+      out.comment = t.warn[2][d.dst];
       return row.name + ' ' + r;
     }
   }
@@ -163,13 +206,13 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number): stri
   if (base === null) return null;
   const addr = address(d, gen, p.smrd, imm);
   if (addr === null) return null;
-  comment = sgprAlignWarning(d.saddr, row.base, t.ttmp);
+  comment = t.warn[row.base][d.saddr];
   if (row.access === Smem.Probe) text = row.name + ' ' + imm32(d.dst) + ', ' + base + ', ' + addr;
   else if (row.access === Smem.Discard) text = row.name + ' ' + base + ', ' + addr;
   else {
     const r = t.sdata[row.data][d.dst];
     if (r === null) return null;
-    const w = sgprAlignWarning(d.dst, row.data, t.ttmp);
+    const w = t.warn[row.data][d.dst];
     // A returning atomic (glc) has SDATA twice in LLVM's operand list (the result and the tied data),
     // and llvm-objdump warns once per decoded operand.
     comment = (row.access === Smem.Atomic && d.glc ? w + w : w) + comment;
