@@ -104,8 +104,11 @@ export function checkFixture(fx: GenFixtureFile): GenResult {
     } else failures.push(`rejected ${origin}: ${src}\n    llvm-mc: ${message}\n    gcnkit:  ${r.hex}`);
   }
   let disOk = 0;
-  for (const [hex, want, wantComment = '', alts = []] of fx.disasm) {
+  for (const [hex, want, rawComment = '', alts = []] of fx.disasm) {
     const words = hexWords(hex);
+    // llvm-objdump's line has `// addr: HEX ; Warning: ...`: the fixture keeps the `; ` separator, gcnkit's
+    // DecodeOutput.comment is the text after it (the printer adds the separator).
+    const wantComment = rawComment.startsWith('; ') ? rawComment.slice(2) : rawComment;
     let ok: boolean;
     let shown: string;
     try {

@@ -3,8 +3,47 @@
 // holds, which values do not fit at all) differ per type and per token kind (integer or float), exactly as
 // LLVM's AMDGPUOperand::isInlinableImm / addLiteralImmOperand do; each rule was checked with llvm-mc-22.
 import { type OperandType, typeDwords } from '../../codec/operands.js';
+import type { Generation } from '../../isa/processors.js';
 import type { Expr } from '../expr.js';
 import type { Encoded, Operand, Pos } from '../types.js';
+import { LAST_TTMP_OLD, lastSgpr, specialAvailable, specialCode, ttmpBaseOf } from './scalar-common.js';
+
+/**
+ * The generation of the instruction being encoded (register codes differ: gfx6/7 SGPRs to s103, gfx7's
+ * FLAT_SCRATCH at 104, TBA/TMA at 108 and TTMPs at 112 before gfx9; see asm/families/scalar-common.ts).
+ * Set by each VALU family's entry through setValuGen for the duration of one instruction.
+ */
+let GEN: Generation = 'gfx9';
+
+export function setValuGen(g: Generation): void {
+  GEN = g;
+}
+
+/** The code of an SGPR/TTMP tuple on the current generation, or an error (range, alignment). */
+function sgprFileCode(op: Operand & { kind: 'reg' }): number | Err {
+  const n = op.count;
+  const old = GEN !== 'gfx9';
+  const max = op.file === 's' ? (old ? lastSgpr(GEN) + 1 : 102) : old ? LAST_TTMP_OLD + 1 : 16;
+  if (op.index + n > max) {
+    // LLVM knows s0-s105 and ttmp0-15 on every generation; the ones a generation lacks are "not available".
+    const avail = op.file === 's' ? 106 : 16;
+    if (!old || op.index + n > avail) return err(OUT_OF_RANGE, op.pos);
+    return err(`${regName(op)} register not available on this GPU`, op.pos);
+  }
+  if (n > 1 && op.index % (n >= 4 ? 4 : n) !== 0) return err('invalid register alignment', op.pos);
+  return op.file === 's' ? op.index : ttmpBaseOf(GEN) + op.index;
+}
+
+function regName(op: Operand & { kind: 'reg' }): string {
+  return op.count === 1 ? op.file + op.index : `${op.file}[${op.index}:${op.index + op.count - 1}]`;
+}
+
+/** A named scalar register's code on the current generation, or an error when it does not exist there. */
+function specialOn(op: Operand & { kind: 'reg' }): number | Err {
+  if (op.index === 125) return err("'null' operand is not supported on this GPU", op.pos);
+  if (!specialAvailable(op.index, GEN)) return err(`${op.name} register not available on this GPU`, op.pos);
+  return specialCode(op.index, GEN);
+}
 
 export interface Err {
   readonly error: string;
@@ -338,18 +377,15 @@ function regSrc(op: Operand & { kind: 'reg' }, dwords: number): Src | Err {
       return { kind: S_AGPR, code: 256 + op.index, lit: 0, expr: null, bus: -1, op };
     case 's':
     case 'ttmp': {
-      const max = op.file === 's' ? 102 : 16;
-      if (op.index + n > max) return err(OUT_OF_RANGE, op.pos);
+      const code = sgprFileCode(op);
+      if (isErr(code)) return code;
       if (n !== dwords) return err(INVALID, op.pos);
-      if (n > 1 && op.index % (n >= 4 ? 4 : n) !== 0) return err('invalid register alignment', op.pos);
-      const code = op.file === 's' ? op.index : 108 + op.index;
       return { kind: S_SGPR, code, lit: 0, expr: null, bus: busKey(code, n), op };
     }
     default: {
-      const code = op.index;
-      if (code >= 108 && code <= 111) return err(`${op.name} register not available on this GPU`, op.pos);
-      if (code === 125) return err("'null' operand is not supported on this GPU", op.pos);
-      if (n !== dwords && !(ANY_WIDTH.has(code) && n === 1)) return err(INVALID, op.pos);
+      const code = specialOn(op);
+      if (isErr(code)) return code;
+      if (n !== dwords && !(ANY_WIDTH.has(op.index) && n === 1)) return err(INVALID, op.pos);
       // null reads as zero and lds_direct comes from LDS: neither uses the constant bus.
       const bus = code === 125 || code === 254 ? -1 : busKey(code, n);
       return { kind: S_SGPR, code, lit: 0, expr: null, bus, op };
@@ -369,32 +405,22 @@ export function sgprPair(op: Operand): number | Err {
   if (op.file === 'special' && op.count === 1 && op.index !== 125 && ANY_WIDTH.has(op.index)) return op.index;
   if (op.count !== 2) return err(INVALID, op.pos);
   if (op.file === 's') {
-    if (op.index + 2 > 102) return err(INVALID, op.pos);
-    if (op.index % 2) return err('invalid register alignment', op.pos);
-    return op.index;
+    if (op.index + 2 > (GEN === 'gfx9' ? 102 : lastSgpr(GEN) + 1)) return err(INVALID, op.pos);
+    return sgprFileCode(op);
   }
-  if (op.file === 'ttmp') {
-    if (op.index % 2) return err('invalid register alignment', op.pos);
-    return 108 + op.index;
-  }
-  if (op.file === 'special') {
-    if (op.index >= 108 && op.index <= 111)
-      return err(`${op.name} register not available on this GPU`, op.pos);
-    return op.index;
-  }
+  if (op.file === 'ttmp') return sgprFileCode(op);
+  if (op.file === 'special') return specialOn(op);
   return err(INVALID, op.pos);
 }
 
 /** A 32-bit SGPR destination (v_readfirstlane_b32, v_readlane_b32). */
 export function sgpr32(op: Operand): number | Err {
   if (op.kind !== 'reg' || op.count !== 1) return err(INVALID, op.pos);
-  if (op.file === 's') return op.index <= 101 ? op.index : err(INVALID, op.pos);
-  if (op.file === 'ttmp') return op.index <= 15 ? 108 + op.index : err(INVALID, op.pos);
-  if (op.file === 'special') {
-    if (op.index >= 108 && op.index <= 111)
-      return err(`${op.name} register not available on this GPU`, op.pos);
-    if (op.index <= 127 && op.index !== 125) return op.index;
-  }
+  if (op.file === 's')
+    return op.index <= (GEN === 'gfx9' ? 101 : lastSgpr(GEN)) ? op.index : err(INVALID, op.pos);
+  if (op.file === 'ttmp')
+    return op.index <= (GEN === 'gfx9' ? 15 : LAST_TTMP_OLD) ? sgprFileCode(op) : err(INVALID, op.pos);
+  if (op.file === 'special' && op.index <= 127 && op.index !== 125) return specialOn(op);
   return err(INVALID, op.pos);
 }
 

@@ -2,6 +2,8 @@
 // llvm-mc picks the encoding: DPP when a DPP control is written, SDWA when an SDWA select or sext() is, and
 // otherwise the first of e32, e64, SDWA the operands fit (e32 takes no modifiers, an SGPR-pair result or a
 // non-VGPR src1; e64 takes no literal on gfx9).
+
+import { genOf } from '../../codec/families/scalar-common.js';
 import { type VopOp, vopTables } from '../../codec/families/vop-ops.js';
 import { K_NONE, K_SDST, K_VOPC, type Vop3Entry, vop3Table } from '../../codec/families/vop3-tables.js';
 import { typeDwords } from '../../codec/operands.js';
@@ -36,6 +38,7 @@ import {
   S_LIT,
   S_VGPR,
   type Src,
+  setValuGen,
   sgpr32,
   sgprPair,
   VCC_BUS,
@@ -63,7 +66,16 @@ interface Entry {
   readonly e64: Vop3Entry | null;
   readonly sdwa: boolean;
   readonly dpp: boolean;
+  /** gfx6/7 llvm-mc's v_*_co_u32 spelling of v_add_i32/v_sub_i32/v_subrev_i32 (see CO_ALIASES). */
+  readonly coAlias?: boolean;
 }
+
+/**
+ * llvm-mc-22 for gfx6/7 takes the gfx9 names of the carry-out adds (their profiles' names) for
+ * v_add_i32/v_sub_i32/v_subrev_i32: as e64 (`v_add_co_u32 v5, vcc, v1, v2` and `_e64`), and as e32 only
+ * when written with a trailing vcc (`v_add_co_u32 v5, vcc, v1, v2, vcc`); the carry-in ops have no alias.
+ */
+const CO_ALIASES = new Set(['v_add_co_u32', 'v_sub_co_u32', 'v_subrev_co_u32']);
 
 const NO_CARRY_ADD = new Set(['v_add_u32', 'v_sub_u32', 'v_subrev_u32']);
 
@@ -84,6 +96,10 @@ function build(t: Target): Map<string, Entry> {
       // Registered even where the form does not exist: llvm-mc names the missing variant.
       m.set(name + '_sdwa', { ...base, form: F_SDWA });
       m.set(name + '_dpp', { ...base, form: F_DPP });
+      if (o.old && o.p.name !== name && CO_ALIASES.has(o.p.name)) {
+        m.set(o.p.name, { ...base, form: F_AUTO, coAlias: true });
+        m.set(o.p.name + '_e64', { ...base, form: F_E64, coAlias: true });
+      }
     }
   }
   return m;
@@ -291,6 +307,7 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
 function encode(inst: AsmInst): EncodeResult | null {
   const e = table(inst.target).get(inst.mnemonic);
   if (!e) return null;
+  setValuGen(genOf(inst.target));
   const sp = splitOperands(inst.operands);
   if (isErr(sp)) return sp;
   for (let k = 0; k < sp.pos.length; k++) {
@@ -300,6 +317,13 @@ function encode(inst: AsmInst): EncodeResult | null {
   }
   const m = sp.mods;
   let form = e.form;
+  let pos = sp.pos;
+  if (e.coAlias && form === F_AUTO) {
+    if (pos.length === 5 && isVcc(pos[4])) {
+      pos = pos.slice(0, 4);
+      form = F_E32;
+    } else form = F_E64;
+  }
   if (form === F_AUTO) {
     if (m.dpp || m.dppOther) form = F_DPP;
     else if (m.sdwa || sp.pos.some((x) => x.mods.sext)) form = F_SDWA;
@@ -308,7 +332,7 @@ function encode(inst: AsmInst): EncodeResult | null {
   if (e.form === F_DPP && !e.dpp) return err('dpp variant of this instruction is not supported', inst.pos);
   if ((form === F_DPP && !e.dpp) || (form === F_SDWA && !e.sdwa))
     return err(NOT_VALID, firstOf(m.dpp, m.dppOther, m.sdwa) ?? inst.pos);
-  const l = roles({ ...e, form }, inst, sp.pos);
+  const l = roles({ ...e, form }, inst, pos);
   if (isErr(l)) return l;
   switch (form) {
     case F_E32:

@@ -1,5 +1,7 @@
 // The VOP3-only ops (VOP3A/VOP3B opcodes 448 and up, and the VOP3 forms of the VINTRP ops). Operand types
 // come from the shared VOP3 shape table; modifier availability from the disassembler's VOP3 entries.
+
+import { genOf } from '../../codec/families/scalar-common.js';
 import {
   K_INTERP,
   K_INTERP16,
@@ -28,6 +30,7 @@ import {
   S_SGPR,
   S_VGPR,
   type Src,
+  setValuGen,
   sgpr32,
   sgprPair,
   VCC_BUS,
@@ -111,6 +114,7 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
 function encode(inst: AsmInst): EncodeResult | null {
   const ent = table(inst.target).get(inst.mnemonic);
   if (!ent) return null;
+  setValuGen(genOf(inst.target));
   const { s, e } = ent;
   const sp = splitOperands(inst.operands);
   if (isErr(sp)) return sp;

@@ -2,6 +2,8 @@
 // (MFMA, whose modifier bits hold cbsz/abid/blgp and AGPR selects) and AGPR moves.
 // Layout: word0 = vdst[7:0] neg_hi[10:8] op_sel[13:11] op_sel_hi2[14] clamp[15] op[22:16] 0x1a7[31:23];
 // word1 = src0[8:0] src1[17:9] src2[26:18] op_sel_hi0/1[28:27] neg_lo[31:29].
+
+import { genOf } from '../../codec/families/scalar-common.js';
 import type { OperandType } from '../../codec/operands.js';
 import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
 import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
@@ -19,6 +21,7 @@ import {
   S_LIT,
   S_VGPR,
   type Src,
+  setValuGen,
   vgprIndex,
   vop3Bus,
 } from './valu-src.js';
@@ -132,6 +135,7 @@ function encodeAcc(op: PackedOp, inst: AsmInst, p: readonly Operand[], m: ValuMo
 function encode(inst: AsmInst): EncodeResult | null {
   const op = TABLES.get(inst.target)?.get(inst.mnemonic);
   if (!op) return null;
+  setValuGen(genOf(inst.target));
   const sp = splitOperands(inst.operands);
   if (isErr(sp)) return sp;
   const m = sp.mods;

@@ -17,6 +17,7 @@ import {
   vgpr,
 } from '../operands.js';
 import type { DecodeInput, DecodeOutput } from '../types.js';
+import { vopSrc } from './vop-operands.js';
 import { type VopOp, vopTables } from './vop-ops.js';
 
 export const ENC_VOP1 = 0;
@@ -165,7 +166,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
   const s0 =
     src0 === LITERAL && p.src[0] !== undefined && (flags & VF_SWAP || p.dstKind === 'sgpr')
       ? immediate32(lit)
-      : srcOperand(src0, o.s0, lit);
+      : vopSrc(src0, o.s0, lit, o.gen);
   if (s0 === null) {
     fail(out);
     return;
@@ -174,7 +175,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
   if (enc === ENC_VOP1) {
     if (p.dstKind === 'sgpr') {
       // v_readfirstlane_b32 sdst, vsrc: LLVM decodes any code in either slot and flags misfits in a comment.
-      const d = vdst === LITERAL ? immediate32(lit) : srcOperand(vdst, 'b32', 0);
+      const d = vdst === LITERAL ? immediate32(lit) : vopSrc(vdst, 'b32', 0, o.gen);
       if (d === null) {
         fail(out);
         return;
@@ -185,8 +186,8 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
     } else text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + ', ' + s0;
   } else if (flags & VF_LANE) {
     // gfx6/gfx7 VOP2 v_readlane_b32/v_writelane_b32: the src1 field holds the lane select's scalar code.
-    const lane = srcOperand((w >>> 9) & 0xff, 'b32', 0);
-    const d = p.dstKind === 'sgpr' ? srcOperand(vdst, 'b32', 0) : vgpr(vdst, 1);
+    const lane = vopSrc((w >>> 9) & 0xff, 'b32', 0, o.gen);
+    const d = p.dstKind === 'sgpr' ? vopSrc(vdst, 'b32', 0, o.gen) : vgpr(vdst, 1);
     if (lane === null || d === null) {
       fail(out);
       return;

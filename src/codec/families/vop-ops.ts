@@ -2,7 +2,7 @@
 // the shared operand profiles. Which op has an SDWA or DPP form on which target is what llvm-objdump-22
 // decodes; the rules below reproduce it.
 import { opcodeOn } from '../../isa/ops.js';
-import type { Processor } from '../../isa/processors.js';
+import type { Generation, Processor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import {
   processorOf,
@@ -36,6 +36,8 @@ export interface VopOp {
   readonly sdwa8: boolean;
   /** gfx6/gfx7 (TTMPs at 112 as on gfx8). */
   readonly old: boolean;
+  /** The processor's generation (operand names differ per generation). */
+  readonly gen: Generation;
   /** Whether src0 is a 64-bit operand (an SGPR pair when scalar). */
   readonly src0Pair: boolean;
   /** Width of the destination VGPR in dwords. */
@@ -117,6 +119,7 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
     hasDpp,
     sdwa8: gfx8,
     old: proc.generation === 'gfx6' || proc.generation === 'gfx7',
+    gen: proc.generation,
     src0Pair: p.src.length > 0 && typeDwords(p.src[0]) === 2,
     dstDw: p.dst !== null && p.dstKind === 'vgpr' ? typeDwords(p.dst) : 1,
     s0,

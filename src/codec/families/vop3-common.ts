@@ -1,19 +1,22 @@
 // Shared pieces of the VOP3 (VOP3A/VOP3B) and VOP3P decoders: source-operand text tables built once at
 // module load, and LLVM's way of printing neg/abs modifiers and bit-vector modifiers (op_sel:[..]).
-import { LITERAL, type OperandType, srcOperand } from '../operands.js';
+import type { Generation } from '../../isa/processors.js';
+import { LITERAL, type OperandType } from '../operands.js';
+import { vopSrc } from './vop-operands.js';
 
-/** How a 9-bit source code prints for each operand type; null where LLVM rejects the code (or a literal). */
-const SRC_TEXT = new Map<OperandType, readonly (string | null)[]>();
+/** How a 9-bit source code prints per generation and operand type; null where LLVM rejects the code. */
+const SRC_TEXT = new Map<string, readonly (string | null)[]>();
 
-/** The text of source `code` (0-511) as an operand of type `t`, or null when LLVM rejects it. */
-export function srcTable(t: OperandType): readonly (string | null)[] {
-  let tab = SRC_TEXT.get(t);
+/** The text of source `code` (0-511) as an operand of type `t` on generation `g`, or null when rejected. */
+export function srcTable(t: OperandType, g: Generation = 'gfx9'): readonly (string | null)[] {
+  const key = g + t;
+  let tab = SRC_TEXT.get(key);
   if (tab === undefined) {
     const a: (string | null)[] = [];
-    // gfx9 VOP3 has no literal: llvm-objdump-22 crashes on such words, so they are treated as invalid.
-    for (let c = 0; c < 512; c++) a.push(c === LITERAL ? null : srcOperand(c, t, 0));
+    // VOP3 before gfx10 has no literal: llvm-objdump-22 crashes on such words, so they are treated as invalid.
+    for (let c = 0; c < 512; c++) a.push(c === LITERAL ? null : vopSrc(c, t, 0, g));
     tab = a;
-    SRC_TEXT.set(t, tab);
+    SRC_TEXT.set(key, tab);
   }
   return tab;
 }

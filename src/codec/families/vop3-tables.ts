@@ -15,9 +15,22 @@ import {
   vopName,
 } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
-import { type OperandType, scalarReg, srcOperand, typeDwords, vgpr } from '../operands.js';
+import { type OperandType, srcOperand as srcGfx9, typeDwords, vgpr } from '../operands.js';
 import type { IsaEntry } from '../types.js';
-import { srcTable } from './vop3-common.js';
+import { vopScalarReg, vopSrc } from './vop-operands.js';
+import { srcTable as srcTableOn } from './vop3-common.js';
+
+/** The generation whose tables build() is making: operand names differ per generation. */
+let G: Generation = 'gfx9';
+function srcOperand(code: number, t: OperandType, lit: number): string | null {
+  return G === 'gfx9' ? srcGfx9(code, t, lit) : vopSrc(code, t, lit, G);
+}
+function scalarReg(code: number, dwords: number): string | null {
+  return vopScalarReg(code, dwords, G);
+}
+function srcTable(t: OperandType): Table {
+  return srcTableOn(t, G);
+}
 
 export const K_PLAIN = 0;
 /** VOP3B: vdst, sdst (bits 14:8), sources. */
@@ -127,6 +140,7 @@ const LAST_SGPR = 105;
 
 /** Four VGPRs (class VReg_128): SGPR/TTMP quads (aligned to 4) and constants print with LLVM's comment. */
 function vreg128Table(): Table {
+  const ttmpBase = G === 'gfx9' ? 108 : 112;
   const cls = invalidReg('VReg_128');
   const t: (string | null)[] = [];
   for (let c = 0; c < 512; c++) {
@@ -137,10 +151,10 @@ function vreg128Table(): Table {
     else if (c <= 101) {
       const first = c - (c % 4);
       if (first + 3 <= LAST_SGPR) s = `s[${first}:${first + 3}]` + cls;
-    } else if (c >= 108 && c <= 123) {
-      const first = (c - 108) & ~3;
+    } else if (c >= ttmpBase && c <= 123) {
+      const first = (c - ttmpBase) & ~3;
       s = `ttmp[${first}:${first + 3}]` + cls;
-    }
+    } else if (c >= 108 && c <= 111) s = vopScalarReg(c, 1, G);
     t.push(s);
   }
   return t;
@@ -188,12 +202,28 @@ function scalarDstTable(dwords: number, noM0: boolean): Table {
   });
 }
 
-/** The SGPR-pair result of VOPC e64 (8-bit field) and VOP3B's sdst (7-bit field). */
-const SDST64: Table = scalarDstTable(2, false);
-/** v_readlane_b32's SGPR result. */
-const SDST32_XM0: Table = scalarDstTable(1, true);
+/** Per generation: the SGPR-pair result of VOPC e64 (8-bit field) and VOP3B's sdst (7-bit field). */
+const SDST64_BY_GEN = new Map<Generation, Table>();
+/** Per generation: v_readlane_b32's SGPR result. */
+const SDST32_BY_GEN = new Map<Generation, Table>();
 
-export const SDST64_TABLE = SDST64;
+/** The scalar-pair result table of generation `g` (built once). */
+export function sdst64Table(g: Generation): Table {
+  let t = SDST64_BY_GEN.get(g);
+  if (t === undefined) {
+    const saved = G;
+    G = g;
+    t = scalarDstTable(2, false);
+    SDST32_BY_GEN.set(g, scalarDstTable(1, true));
+    G = saved;
+    SDST64_BY_GEN.set(g, t);
+  }
+  return t;
+}
+function sdst32Xm0(): Table {
+  sdst64Table(G);
+  return SDST32_BY_GEN.get(G)!;
+}
 
 // VOP3 forms of VOP1/VOP2/VOPC ops. Which sources take abs/neg and whether clamp/omod exist follow from
 // the operand types (float sources take modifiers; a float result or float source gives clamp, a float
@@ -267,7 +297,7 @@ function promoted(p: VopProfile, op: number, g: Generation): Vop3Entry | null {
       encoding: 'VOP3A',
       prefix: e64,
       kind: K_VOPC,
-      dst: SDST64,
+      dst: sdst64Table(G),
       src: srcs,
       mods,
       modsPrint,
@@ -332,7 +362,7 @@ function only(s: Vop3OpShape, opcode: number, g: Generation): Vop3Entry {
         ...base,
         encoding: 'VOP3A',
         kind: K_READLANE,
-        dst: SDST32_XM0,
+        dst: sdst32Xm0(),
         src: [
           vgprClassTable(1, 'VRegOrLds_32', 'b32').map((x, c) => (c === 254 ? 'src_lds_direct' : x)),
           scalarClassTable('SReg_32'),
@@ -378,6 +408,7 @@ function only(s: Vop3OpShape, opcode: number, g: Generation): Vop3Entry {
 
 function build(proc: Processor): (Vop3Entry | null)[] {
   const g = proc.generation;
+  G = g;
   const tab: (Vop3Entry | null)[] = new Array(vop3OpSpace(g)).fill(null);
   // gfx6/gfx7 have no integer clamping (llvm-mc-22: "integer clamping is not supported on this GPU"):
   // clamp exists only where the result is a float.

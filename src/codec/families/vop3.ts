@@ -13,7 +13,7 @@ import {
   K_NONE,
   K_SDST,
   K_VOPC,
-  SDST64_TABLE,
+  sdst64Table,
   vop3Ops,
   vop3Table,
 } from './vop3-tables.js';
@@ -30,12 +30,14 @@ function attr(code: number): string {
 let lastTarget = '';
 let L = VOP3.gfx9.fields;
 let ttmpBase = TTMP_BASE_GFX9;
+let SDST64_TABLE = sdst64Table('gfx9');
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (inp.target !== lastTarget) {
     const g = processorOf(inp.target).generation;
     L = VOP3[g].fields;
     ttmpBase = g === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
+    SDST64_TABLE = sdst64Table(g);
     lastTarget = inp.target;
   }
   out.size = 0;
