@@ -12,7 +12,7 @@ import {
   SEG_GLOBAL,
 } from '../../isa/ops/memory-flat.js';
 import type { Target } from '../../isa/targets.js';
-import { scalarReg } from '../operands.js';
+import { scalarReg, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** SADDR value that means "no scalar address" (printed `off`). */
@@ -78,6 +78,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const op = tab.byOpcode[seg * 128 + ((w0 >>> 18) & 0x7f)];
   if (op === undefined || op === null) return;
   const gfx9 = tab.proc.features.has('flat-global');
+  // llvm-objdump-22 decodes gfx908's float atomics only with bit 25 clear (it ignores the bit elsewhere).
+  if (op.requires !== undefined && (w0 >>> 25) & 1) return;
   const lds = (w0 >>> 13) & 1;
   const glc = (w0 >>> 16) & 1;
   const slc = (w0 >>> 17) & 1;
@@ -92,6 +94,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // data register (empty for FLAT).
   let addr: string;
   let tail: string;
+  // llvm-objdump-22 rounds a misaligned GLOBAL saddr pair down and warns (only gfx9 has GLOBAL).
+  let warning = '';
   let offset: number;
   if (seg === SEG_FLAT) {
     if (saddr !== 0 || lds) return;
@@ -108,6 +112,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       if (s === null) return;
       addr = seg === SEG_GLOBAL ? VREG[1][vaddr]! : 'off';
       tail = ', ' + s;
+      if (seg === SEG_GLOBAL) warning = sgprAlignWarning(saddr, 2, TTMP_BASE_GFX9);
     }
     offset = ((w0 & 0x1fff) << 19) >> 19;
   }
@@ -115,6 +120,15 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (glc) mods += ' glc';
   if (slc) mods += ' slc';
 
+  // gfx7 (no llvm-objdump): the text must reassemble with llvm-mc-22 to the same bytes, so the unused
+  // register fields must be 0, bits 25 and 55 clear, and the tuples inside v0-v255.
+  if (tab.proc.generation === 'gfx7') {
+    const loads = op.kind === KIND_LOAD;
+    const rtn = !loads && op.kind !== KIND_STORE && glc;
+    if ((w0 >>> 25) & 1 || acc || vaddr > 254) return;
+    if (loads ? data !== 0 : data + op.dataWidth > 256) return;
+    if (loads || rtn ? vdst + op.dstWidth > 256 : vdst !== 0) return;
+  }
   let text: string;
   if (lds) {
     // LDS DMA: the data goes to LDS, so there is neither a destination nor a data register.
@@ -140,6 +154,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   }
   out.text = text;
   out.size = 2;
+  if (warning !== '') out.comment = warning;
 }
 
 function ops(t: Target): IsaEntry[] {
