@@ -73,6 +73,8 @@ const DROP: [string, string, Gen[], string][] = [
     ['gfx7'],
     'gfx7 has buffer_wbinvl1_vol at this opcode (llvm-mc-22 -mcpu=gfx700)',
   ],
+  ['mubuf', 'buffer_atomic_rsub', ['gfx6'], 'llvm-mc-22 -mcpu=gfx600 does not know the name'],
+  ['mubuf', 'buffer_atomic_rsub_x2', ['gfx6'], 'llvm-mc-22 -mcpu=gfx600 does not know the name'],
   ['ds', 'ds_condxchg32_rtn_b128', ['gfx7', 'gfx8'], 'llvm-mc-22 does not know the name'],
 ];
 /** Opcodes LLVM has where CLRX's tables leave the generation out: [family, name, generation, opcode, why]. */

@@ -46,7 +46,7 @@ for (const f of fams) {
       if (f === 'ds') w1 &= 0x00ffffff;
       w0 >>>= 0;
     }
-    seqs.push(f === 'vintrp' ? [w0] : [w0, w1]);
+    seqs.push(f === 'vintrp' ? [w0 >>> 0] : [w0 >>> 0, w1 >>> 0]);
   }
 }
 let agree = 0;

@@ -117,3 +117,61 @@ test('s_sendmsg messages reach LaunchResult.messages with M0 and the wave', () =
     /MSG_GS_DONE is a graphics-pipeline message/,
   );
 });
+
+// Float exceptions: TRAPSTS.EXCP gathers them; those MODE.EXCP_EN enables trap (id 0, at the next
+// instruction). Bits: 0 invalid, 1 input denormal, 2 div0, 3 overflow, 4 underflow, 5 inexact.
+function floatCase(setup: string, op: string, enable: number): [traps: number, excp: number, after: number] {
+  const code = assembleText(HANDLER, 'gfx908');
+  const { out } = launch(
+    `  s_mov_b32 s10, 0
+  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 12, 7), ${enable}
+${setup}
+  ${op}
+  s_add_u32 s14, s14, 1
+  s_getreg_b32 s13, hwreg(HW_REG_TRAPSTS)
+  v_mov_b32 v4, s10
+  v_mov_b32 v5, s13
+  v_mov_b32 v6, s14
+  global_store_dwordx3 v3, v[4:6], s[2:3]`,
+    { code },
+  );
+  return [out[0], out[1] & 0x3f, out[2]];
+}
+
+test('float exceptions: overflow (2^127 * 2^127) traps when enabled and is only recorded when not', () => {
+  const big = '  v_mov_b32 v1, 0x7f000000';
+  assert.deepEqual(floatCase(big, 'v_mul_f32 v2, v1, v1', 1 << 3), [1, 0x28, 1]);
+  assert.deepEqual(floatCase(big, 'v_mul_f32 v2, v1, v1', 0), [0, 0x28, 1]);
+  assert.deepEqual(floatCase(big, 'v_mul_f32 v2, v1, v1', 1 << 0), [0, 0x28, 1], 'only invalid enabled');
+});
+
+test('float exceptions: invalid, divide by zero, underflow, inexact and input denormal', () => {
+  const inf = '  v_mov_b32 v1, 0x7f800000';
+  assert.deepEqual(floatCase(inf, 'v_add_f32_e64 v2, -v1, v1', 1), [1, 0x01, 1], 'inf - inf');
+  assert.deepEqual(floatCase('  v_mov_b32 v1, 0', 'v_rcp_f32 v2, v1', 1 << 2), [1, 0x04, 1], '1 / 0');
+  assert.deepEqual(
+    floatCase('  v_mov_b32 v1, 0x0d800000', 'v_mul_f32 v2, v1, v1', 1 << 4),
+    [1, 0x30, 1],
+    '2^-100 squared',
+  );
+  assert.deepEqual(
+    floatCase('  v_mov_b32 v1, 0x30800000', 'v_add_f32 v2, 1.0, v1', 1 << 5),
+    [1, 0x20, 1],
+    '1 + 2^-30',
+  );
+  assert.deepEqual(
+    floatCase('  v_mov_b32 v1, 1', 'v_mul_f32 v2, 1.0, v1', 1 << 1)[0],
+    1,
+    'a denormal source',
+  );
+  assert.deepEqual(
+    floatCase('  v_mov_b32 v1, 2.0', 'v_add_f32 v2, 1.0, v1', 0x7f),
+    [0, 0, 1],
+    'exact: nothing',
+  );
+  assert.deepEqual(
+    floatCase('  v_mov_b32 v1, 0x7f000000\n  v_mov_b32 v2, 0x7f000000', 'v_mac_f32 v2, v1, v1', 1 << 3),
+    [1, 0x28, 1],
+    'v_mac_f32 reads its destination',
+  );
+});

@@ -327,3 +327,18 @@ test('fork/join stack limits: a seventh push and a join with nothing to pop are 
     /the fork\/join stack is empty but the saved CSP is 3/,
   );
 });
+
+test('s_ttracedata is ignored (STATUS.TTRACE_EN = 0) and the s_cbranch_cdbg* branches fall through (COND_DBG bits 0)', () => {
+  const { wave: w } = runWave(`  s_mov_b32 m0, 5
+  s_ttracedata
+  s_cbranch_cdbgsys .Lskip
+  s_cbranch_cdbguser .Lskip
+  s_cbranch_cdbgsys_or_user .Lskip
+  s_cbranch_cdbgsys_and_user .Lskip
+  s_mov_b32 s1, 3
+.Lskip:
+  s_getreg_b32 s2, hwreg(HW_REG_STATUS)`);
+  assert.equal(w.s[1], 3);
+  assert.equal((w.s[2] >>> 20) & 3, 0, 'COND_DBG_USER/SYS');
+  assert.equal((w.s[2] >>> 7) & 1, 0, 'TTRACE_EN');
+});

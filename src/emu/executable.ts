@@ -2,6 +2,7 @@
 // emulator's own decoder from a synthetic encoding, so the answer is what a kernel would really get.
 
 import type { IsaEntry } from '../codec/types.js';
+import { DS, MIMG, MTBUF, MUBUF } from '../isa/encodings/memory.js';
 import { SMEM_GFX9, SMRD, SOP_LAYOUTS } from '../isa/encodings/scalar.js';
 import { VOP3 } from '../isa/encodings/vector.js';
 import { encode, type Layout } from '../isa/fields.js';
@@ -13,6 +14,8 @@ import { decoderFor } from './registry.js';
 /** A first dword with the op's opcode and otherwise benign fields (VGPR sources, no literal). */
 function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number } | null {
   const op = e.opcode;
+  // The memory encodings from their per-generation layouts (isa/encodings/memory.ts).
+  const g = findProcessor(t)?.generation ?? 'gfx9';
   // SDWA: whole-dword selects, VGPR sources; DPP: the identity quad_perm with all rows and banks on.
   // Either is selected by the src0 field (0xf9 / 0xfa) and described by the second dword.
   const dpp = e.encoding.endsWith('_DPP');
@@ -51,8 +54,8 @@ function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number }
     case 'VOP3P':
       return { fmt: 'vop3p', w0: ((0x1a7 << 23) | (op << 16)) >>> 0 };
     case 'DS':
-      // GWS and ordered-count ops exist only with gds=1 (bit 16).
-      return { fmt: 'ds', w0: ((0x36 << 26) | (op << 17) | (GDS_ONLY.test(e.name) ? 1 << 16 : 0)) >>> 0 };
+      // GWS and ordered-count ops exist only with gds=1.
+      return { fmt: 'ds', w0: encode(DS[g], { op, gds: GDS_ONLY.test(e.name) ? 1 : 0 })[0] };
     case 'FLAT':
       return { fmt: 'flat', w0: ((0x37 << 26) | (op << 18)) >>> 0 };
     case 'SCRATCH':
@@ -60,9 +63,12 @@ function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number }
     case 'GLOBAL':
       return { fmt: 'flat', w0: ((0x37 << 26) | (op << 18) | (2 << 14)) >>> 0 };
     case 'MUBUF':
-      return { fmt: 'mubuf', w0: ((0x38 << 26) | (op << 18)) >>> 0 };
+      return { fmt: 'mubuf', w0: encode(MUBUF[g], { op })[0] };
+    case 'MTBUF':
+      // A valid format (32, float): the reserved ones stop when run.
+      return { fmt: 'mtbuf', w0: encode(MTBUF[g], { op, dfmt: 4, nfmt: 7 })[0] };
     case 'MIMG':
-      return { fmt: 'mimg', w0: ((0x3c << 26) | (op << 18)) >>> 0 };
+      return { fmt: 'mimg', w0: encode(MIMG[g], { op })[0] };
     default:
       return null;
   }
@@ -81,13 +87,14 @@ function scalarSynth(e: IsaEntry): { fmt: string; w0: number; w1?: number } {
 
 const GDS_ONLY = /^ds_gws_|^ds_ordered_count$/;
 
-const GRAPHICS = new Set(['EXP', 'MTBUF', 'VINTRP']);
+const GRAPHICS = new Set(['EXP', 'VINTRP']);
 
 /** Ops left out because no available document defines their result. */
 const UNDEFINED_BY_DOCS: Record<string, string> = {
   v_exp_legacy_f32: 'the ISA documents only say "legacy semantics" without defining them',
   v_log_legacy_f32: 'the ISA documents only say "legacy semantics" without defining them',
   ds_condxchg32_rtn_b64: 'no available document gives its pseudo-code',
+  image_gather4h: 'the documents say only "a 4x1 group of texels", not which texels or in what order',
 };
 
 /** Why an op does not execute, for ops without a handler. */

@@ -8,7 +8,7 @@ import type { Inst } from './inst.js';
 import { decodeDs } from './mem/ds.js';
 import { decodeFlat } from './mem/flat.js';
 import { decodeMimg } from './mem/image.js';
-import { decodeMubuf } from './mem/mubuf.js';
+import { decodeMtbuf, decodeMubuf } from './mem/mubuf.js';
 import { decodeSmem } from './mem/smem.js';
 import { decodeSop1, decodeSop2, decodeSopc, decodeSopk, decodeSopp } from './salu/exec.js';
 import { decodeVop, decodeVop3, decodeVop3p } from './valu/decode.js';
@@ -31,6 +31,7 @@ const DECODERS: Partial<Record<Format, ExecDecoder>> = {
   ds: decodeDs,
   flat: decodeFlat,
   mubuf: decodeMubuf,
+  mtbuf: decodeMtbuf,
   mimg: decodeMimg,
 };
 

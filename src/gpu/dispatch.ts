@@ -11,6 +11,7 @@ import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../e
 import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import { installTrapHandler, type TrapHandler, trapMemoryViolation } from '../emu/trap.js';
+import { floatTrapFetch } from '../emu/trap-float.js';
 import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, Wave, Workgroup } from '../emu/wave.js';
 import type { Processor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
@@ -113,11 +114,10 @@ export function runDispatch(
     );
   }
   const scratchBase = scratch.length > 0 ? scratch[0] : 0;
-  const handler = d.trapHandler?.program;
   const ctx: DispatchContext = {
     mem,
     kernel: k.name,
-    inst: handler === undefined ? (pc: number) => program.inst(pc) : twoPrograms(program, handler),
+    inst: fetchOf(program, d.trapHandler),
     startNs: performance.now() * 1e6,
     clock: 0,
     messages: d.messages,
@@ -274,9 +274,18 @@ export function initWave(
   w.pc = k.entry;
 }
 
-/** Instruction lookup over the kernel's program and a separately loaded trap handler. */
-function twoPrograms(program: Program, handler: Program): (pc: number) => Inst {
-  return (pc) => (handler.contains(pc) ? handler.inst(pc) : program.inst(pc));
+/**
+ * The instruction lookup of a dispatch: the kernel's program; with a trap handler also the handler's own
+ * program (when loaded separately) and the float-exception gathering of trap-float.ts.
+ */
+function fetchOf(program: Program, trap: DispatchSetup['trapHandler']): (pc: number) => Inst {
+  if (trap === undefined) return (pc) => program.inst(pc);
+  const handler = trap.program;
+  return floatTrapFetch(
+    handler === undefined
+      ? (pc) => program.inst(pc)
+      : (pc) => (handler.contains(pc) ? handler.inst(pc) : program.inst(pc)),
+  );
 }
 
 /** Waves in a grid: each workgroup's work-items (a partial one at the end of each axis) in waves of 64. */

@@ -32,10 +32,11 @@ export interface WaveRun {
 export function runWave(
   source: string,
   setup?: (w: Wave, mem: DeviceMemory) => void,
-  opts: { target?: Target; limit?: number; mem?: DeviceMemory } = {},
+  opts: { target?: Target; limit?: number; mem?: DeviceMemory; end?: string; stopAtEnd?: boolean } = {},
 ): WaveRun {
   const target = opts.target ?? 'gfx908';
-  const code = assembleText(source + '\ns_endpgm\n', target);
+  // `end` replaces the s_endpgm line (e.g. `.long 0xbf810000` where a test must not depend on SOPP).
+  const code = assembleText(`${source}\n${opts.end ?? 's_endpgm'}\n`, target);
   const mem = opts.mem ?? new DeviceMemory();
   const base = mem.alloc(code.length + 64, 0x1000);
   mem.upload(base, code);
@@ -52,7 +53,9 @@ export function runWave(
   setup?.(w, mem);
   const limit = opts.limit ?? 100000;
   let n = 0;
-  while (!w.done) {
+  // stopAtEnd: stop when the pc reaches the last dword (the `end` line) instead of executing it.
+  const last = base + code.length - 4;
+  while (!w.done && !(opts.stopAtEnd && w.pc === last)) {
     if (w.atBarrier) w.atBarrier = false;
     const i = program.inst(w.pc);
     i.run(w, i);

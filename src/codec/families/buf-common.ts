@@ -88,9 +88,17 @@ for (let k = 0; k < 32; k++) {
     c <= 100 ? `s[${c}:${c + 3}]` : c >= 112 && c + 3 <= 123 ? `ttmp[${c - 112}:${c - 109}]` : null,
   );
 }
+/**
+ * gfx6/7, where llvm-objdump cannot disassemble and the text must reassemble with llvm-mc-22 to the same
+ * bytes: the codes llvm-mc rejects there (null, the src_* aperture registers, xnack_mask, 1/(2*pi)) are
+ * not decoded.
+ */
+const SI_SOFFSET = OLD_SOFFSET.map((s, c) =>
+  c === 104 || c === 105 || c === 125 || c === 248 || (c >= 230 && c <= 239) ? null : s,
+);
 const SOFFSET_BY_GEN: Record<Generation, readonly (string | null)[]> = {
-  gfx6: OLD_SOFFSET,
-  gfx7: OLD_SOFFSET,
+  gfx6: SI_SOFFSET,
+  gfx7: SI_SOFFSET,
   gfx8: OLD_SOFFSET,
   gfx9: SOFFSET,
 };
@@ -161,4 +169,22 @@ export function fillBufFields(
   d.vdata = get(L.vdata, words, at);
   d.saddr = get(L.srsrc, words, at) * 4;
   d.src0 = get(L.soffset, words, at);
+}
+
+/**
+ * gfx6/7, whose text must reassemble with llvm-mc-22 to the same bytes: whether the address and data
+ * registers can be written (tuples inside v0-v255, the unused vaddr field 0 when the address is `off`).
+ */
+export function siRegsWritable(
+  d: Decoded,
+  dataDwords: number,
+  w0: number,
+  w1: number,
+  unused0: number,
+): boolean {
+  // Unused bits (word 0: `unused0`; word 1: bit 21) are written as 0.
+  if (w0 & unused0 || (w1 >>> 21) & 1) return false;
+  const addrRegs = d.addr64 || (d.idxen && d.offen) ? 2 : d.idxen || d.offen ? 1 : 0;
+  if (addrRegs === 0 ? d.vaddr !== 0 : d.vaddr + addrRegs > 256) return false;
+  return d.vdata + dataDwords <= 256;
 }

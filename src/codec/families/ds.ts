@@ -37,6 +37,18 @@ export function decodeDsFields(
   const L = DS[g].fields;
   const s = tab.byOpcode[get(L.op, words, at)];
   if (s === null) return 0;
+  // gfx6/7 leave bit 16 unused; llvm-mc-22 writes it as 0, so other values cannot round-trip.
+  // Tuples past v255 print on gfx8/9 but do not reassemble, so gfx6/7 do not decode them either.
+  if (g === 'gfx6' || g === 'gfx7') {
+    if ((words[at] >>> 16) & 1) return 0;
+    const w1 = words[at + 1];
+    if (
+      ((w1 >>> 8) & 0xff) + s.data0 > 256 ||
+      ((w1 >>> 16) & 0xff) + s.data1 > 256 ||
+      (w1 >>> 24) + s.vdst > 256
+    )
+      return 0;
+  }
   const accF = DS_ACC[g];
   const acc = accF === null ? 0 : get(accF, words, at);
   const gds = get(L.gds, words, at);

@@ -1,4 +1,5 @@
 // EXP: the single export op, which writes up to four VGPRs to a render target, position, or parameter.
+import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { Target } from '../../isa/targets.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
@@ -16,6 +17,25 @@ export const TARGET_NAMES: readonly string[] = (() => {
   return t;
 })();
 
+/**
+ * gfx6/7, where the text must reassemble with llvm-mc-22 to the same bytes: the encodings it cannot write
+ * are not decoded (targets without a name, source fields of disabled or compressed-away channels not 0).
+ */
+const strict = perProcessor((p) => p.generation === 'gfx6' || p.generation === 'gfx7');
+function canonical(w0: number, w1: number): boolean {
+  const tgt = (w0 >>> 4) & 0x3f;
+  // Bits 25:13 are unused and written as 0.
+  if (TARGET_NAMES[tgt].startsWith('invalid_target_') || w0 & 0x03ffe000) return false;
+  const en = w0 & 0xf;
+  if ((w0 >>> 10) & 1) {
+    // Compressed: VSRC0 serves channels 0-1, VSRC1 channels 2-3, each pair enabled together.
+    if ((en & 3) % 3 !== 0 || (en >> 2) % 3 !== 0 || w1 >>> 16) return false;
+    return (en & 3 || (w1 & 0xff) === 0) !== false && (en & 12 || ((w1 >>> 8) & 0xff) === 0) !== false;
+  }
+  for (let k = 0; k < 4; k++) if (!(en & (1 << k)) && (w1 >>> (8 * k)) & 0xff) return false;
+  return true;
+}
+
 const VGPR: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
@@ -23,6 +43,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (i + 1 >= inp.n) return;
   const w0 = inp.words[i];
   const w1 = inp.words[i + 1];
+  if (strict(inp.target) && !canonical(w0, w1)) return;
   const en = w0 & 0xf;
   const compr = (w0 >>> 10) & 1;
   // A compressed export packs two 16-bit values per VGPR: enable bits 0-1 name VSRC0 and bits 2-3 VSRC1.

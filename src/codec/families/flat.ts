@@ -78,6 +78,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const op = tab.byOpcode[seg * 128 + ((w0 >>> 18) & 0x7f)];
   if (op === undefined || op === null) return;
   const gfx9 = tab.proc.features.has('flat-global');
+  // llvm-objdump-22 decodes gfx908's float atomics only with bit 25 clear (it ignores the bit elsewhere).
+  if (op.requires !== undefined && (w0 >>> 25) & 1) return;
   const lds = (w0 >>> 13) & 1;
   const glc = (w0 >>> 16) & 1;
   const slc = (w0 >>> 17) & 1;
@@ -115,6 +117,15 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (glc) mods += ' glc';
   if (slc) mods += ' slc';
 
+  // gfx7 (no llvm-objdump): the text must reassemble with llvm-mc-22 to the same bytes, so the unused
+  // register fields must be 0, bits 25 and 55 clear, and the tuples inside v0-v255.
+  if (tab.proc.generation === 'gfx7') {
+    const loads = op.kind === KIND_LOAD;
+    const rtn = !loads && op.kind !== KIND_STORE && glc;
+    if ((w0 >>> 25) & 1 || acc || vaddr > 254) return;
+    if (loads ? data !== 0 : data + op.dataWidth > 256) return;
+    if (loads || rtn ? vdst + op.dstWidth > 256 : vdst !== 0) return;
+  }
   let text: string;
   if (lds) {
     // LDS DMA: the data goes to LDS, so there is neither a destination nor a data register.

@@ -9,13 +9,14 @@ import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, fillBufFields, soffsetName, srsrcName } from './buf-common.js';
+import { bufVaddr, fillBufFields, siRegsWritable, soffsetName, srsrcName } from './buf-common.js';
 
 const DFMT = DATA_FORMATS;
 const NFMT = NUM_FORMATS;
 
 /** ` format:[...]` by dfmt | nfmt << 4; LLVM leaves out the defaults (dfmt 8, nfmt unorm). */
 const FORMAT: string[] = [];
+const RESERVED_FORMAT: boolean[] = [];
 for (let k = 0; k < 128; k++) {
   const d = k & 15;
   const n = k >> 4;
@@ -23,6 +24,7 @@ for (let k = 0; k < 128; k++) {
   if (d !== 1) parts.push('BUF_DATA_FORMAT_' + DFMT[d]);
   if (n !== 0) parts.push('BUF_NUM_FORMAT_' + NFMT[n]);
   FORMAT.push(parts.length ? ' format:[' + parts.join(',') + ']' : '');
+  RESERVED_FORMAT.push(d === 0 || d === 15 || n === 6);
 }
 
 /**
@@ -53,18 +55,24 @@ export function decodeMtbufFields(
 }
 
 /** The text of a decoded MTBUF instruction as LLVM prints it, or null where LLVM decodes none. */
-export function printMtbuf(d: Decoded, t: Target): string | null {
+export function printMtbuf(d: Decoded, t: Target, w0: number, w1: number): string | null {
   const op = d.op as BufOp;
   const proc = mtbufTable(t).proc;
   const g = proc.generation;
-  // LLVM decodes no MTBUF with tfe from gfx8 on.
-  if (d.tfe && (g === 'gfx8' || g === 'gfx9')) return null;
+  // LLVM decodes no MTBUF with tfe from gfx8 on, and llvm-mc-22 writes none on gfx6/7.
+  if (d.tfe) return null;
+  // llvm-mc-22 rejects the reserved formats on gfx6/7 ("unsupported format"), so they cannot round-trip.
+  if (
+    (g === 'gfx6' || g === 'gfx7') &&
+    (RESERVED_FORMAT[d.dfmt | (d.nfmt << 4)] || !siRegsWritable(d, bufDataDwords(op, proc), w0, w1, 0))
+  )
+    return null;
   const srsrc = srsrcName(d.saddr >> 2, g);
   const soffset = soffsetName(d.src0, g);
   if (srsrc === null || soffset === null) return null;
   if (d.addr64 && (d.idxen || d.offen)) return null;
   const vaddr = d.addr64 ? regRange('v', d.vaddr, 2) : bufVaddr(d.vaddr, d.idxen ? 1 : 0, d.offen ? 1 : 0);
-  let text = op.name + ' ' + regRange('v', d.vdata, bufDataDwords(op, proc) + (d.tfe ? 1 : 0)) + ', ' + vaddr;
+  let text = op.name + ' ' + regRange('v', d.vdata, bufDataDwords(op, proc)) + ', ' + vaddr;
   text += ', ' + srsrc + ', ' + soffset + FORMAT[d.dfmt | (d.nfmt << 4)];
   if (d.idxen) text += ' idxen';
   if (d.offen) text += ' offen';
@@ -72,7 +80,6 @@ export function printMtbuf(d: Decoded, t: Target): string | null {
   if (d.offset) text += ' offset:' + d.offset;
   if (d.glc) text += ' glc';
   if (d.slc) text += ' slc';
-  if (d.tfe) text += ' tfe';
   return text;
 }
 
@@ -80,7 +87,7 @@ const scratch = new Decoded();
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (decodeMtbufFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
-  const text = printMtbuf(scratch, inp.target);
+  const text = printMtbuf(scratch, inp.target, inp.words[i], inp.words[i + 1]);
   if (text === null) return;
   out.text = text;
   out.size = 2;

@@ -8,7 +8,7 @@ import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
 import { regRange } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, fillBufFields, soffsetName, srsrcName } from './buf-common.js';
+import { bufVaddr, fillBufFields, siRegsWritable, soffsetName, srsrcName } from './buf-common.js';
 
 /**
  * Decodes the MUBUF instruction at dword `at` into `d` (name, op = its BufOp, offset, offen, idxen, glc,
@@ -37,13 +37,15 @@ export function decodeMubufFields(
 }
 
 /** The text of a decoded MUBUF instruction as LLVM prints it, or null where LLVM decodes none. */
-export function printMubuf(d: Decoded, t: Target, w0: number): string | null {
+export function printMubuf(d: Decoded, t: Target, w0: number, w1: number): string | null {
   const op = d.op as BufOp;
   const proc = mubufTable(t).proc;
   const g = proc.generation;
   if (op.kind === BufKind.Cache) {
     // These bits are fixed at zero in LLVM's encoding of the cache ops (bit 15 is SI's addr64).
     if (d.offen || d.idxen || d.glc || d.lds || d.tfe || (w0 >>> 15) & 1) return null;
+    // gfx6/7 text must reassemble: every other field is written as 0.
+    if ((g === 'gfx6' || g === 'gfx7') && ((w0 & 0x0203ffff) !== 0 || w1 !== 0)) return null;
     return op.name;
   }
   const srsrc = srsrcName(d.saddr >> 2, g);
@@ -61,6 +63,19 @@ export function printMubuf(d: Decoded, t: Target, w0: number): string | null {
   }
   if (d.lds && (!op.lds || d.tfe)) return null;
   if ((d.tfe && op.kind === BufKind.Atomic) || (d.glc && !op.glc)) return null;
+  // gfx6/7 text must reassemble: llvm-mc says "TFE modifier has no meaning for store instructions".
+  if (
+    (g === 'gfx6' || g === 'gfx7') &&
+    ((d.tfe && op.kind === BufKind.Store) ||
+      !siRegsWritable(
+        d,
+        d.lds ? 0 : bufDataDwords(op, proc) + (d.tfe ? 1 : 0),
+        w0,
+        w1,
+        (1 << 17) | (1 << 25),
+      ))
+  )
+    return null;
   // addr64 takes a 64-bit address and excludes idxen/offen.
   if (d.addr64 && (d.idxen || d.offen)) return null;
   const vaddr = d.addr64 ? regRange('v', d.vaddr, 2) : bufVaddr(d.vaddr, d.idxen ? 1 : 0, d.offen ? 1 : 0);
@@ -82,7 +97,7 @@ const scratch = new Decoded();
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (decodeMubufFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
-  const text = printMubuf(scratch, inp.target, inp.words[i]);
+  const text = printMubuf(scratch, inp.target, inp.words[i], inp.words[i + 1]);
   if (text === null) return;
   out.text = text;
   out.size = 2;

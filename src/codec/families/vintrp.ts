@@ -37,6 +37,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.size = 0;
   if (mnemonic === null) return;
   const vsrc = w & 0xff;
+  // gfx6/7 text must reassemble with llvm-mc-22: it knows attr0-attr32 and the parameters p10, p20, p0 only.
+  if (mnemonic === MNEMONIC_OLD[op] && (((w >>> 10) & 0x3f) > 32 || (IS_MOV[op] && vsrc > 2))) return;
   out.text =
     mnemonic +
     ' ' +

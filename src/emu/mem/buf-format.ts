@@ -100,6 +100,19 @@ export class BufFormat {
     return this;
   }
 
+  /**
+   * MTBUF: the instruction's DFMT/NFMT replace the descriptor's (the V#'s dst_sel still applies to
+   * loads), as the ISA documents' typed buffer instructions describe.
+   */
+  typed(dfmt: number, nfmt: number): this {
+    this.dfmt = dfmt & 15;
+    this.nfmt = nfmt & 7;
+    const w = WIDTHS[this.dfmt];
+    this.widths = w ?? [];
+    this.bytes = w === undefined ? 0 : w.reduce((a, b) => a + b, 0) / 8;
+    return this;
+  }
+
   /** "data format 6 (10_11_11), number format 7 (FLOAT)". */
   describe(): string {
     return `data format ${this.dfmt} (${DFMT_NAMES[this.dfmt]}), number format ${this.nfmt} (${NFMT_NAMES[this.nfmt]})`;

@@ -11,7 +11,7 @@
 // what unfiltered accesses do; these are gcnkit's rules, as for out-of-range buffer accesses.
 // Not modelled, stopping with an error that names the instruction and pc: a16 addresses, tiled layouts,
 // cube and MSAA images, the S# border colour table, bilinear filtering of integer formats,
-// image_gather4h, the float atomics of gfx6/7 and image_atomic_rsub.
+// image_gather4h, and the 64-bit forms of the gfx6/7 atomics rsub, fcmpswap, fmin and fmax.
 
 import { decodeMimgFields } from '../../codec/families/mimg.js';
 import { mimgTable } from '../../isa/ops/memory-mimg.js';
@@ -42,7 +42,7 @@ import {
   T,
   writeResult,
 } from './image-common.js';
-import { readElement, writeElement } from './image-format.js';
+import { f32Value, readElement, writeElement } from './image-format.js';
 import { ImageKind, type ImageOp, imageOp } from './image-ops.js';
 import { runSample } from './image-sample-exec.js';
 
@@ -193,15 +193,41 @@ function resinfo(w: Wave, i: Inst): void {
 const ATOMIC_NAMES = new Set<string>(['swap', 'cmpswap', 'add', 'sub', 'smin', 'umin', 'smax', 'umax']);
 for (const n of ['and', 'or', 'xor', 'inc', 'dec']) ATOMIC_NAMES.add(n);
 
+/**
+ * The gfx6/7 atomics DeviceMemory has no operation for (32-bit forms), as CLRX's GcnInstrsMimg.md
+ * describes them: rsub stores data - memory; fcmpswap stores the data when the memory equals the
+ * compare value as floats; fmin/fmax keep the smaller/larger float. NaN handling is not described: here
+ * a NaN operand loses to a number (IEEE minNum/maxNum), gcnkit's choice.
+ */
+const EXTRA_ATOMICS: Record<string, (old: number, src: number, cmp: number) => number> = {
+  rsub: (old, src) => src - old,
+  fcmpswap: (old, src, cmp) => (f32Value(old) === f32Value(cmp) ? src : old),
+  fmin: (old, src) => pickFloat(old, src, (a, b) => a < b),
+  fmax: (old, src) => pickFloat(old, src, (a, b) => a > b),
+};
+
+function pickFloat(old: number, src: number, better: (a: number, b: number) => boolean): number {
+  const a = f32Value(src);
+  const b = f32Value(old);
+  if (Number.isNaN(a)) return old;
+  if (Number.isNaN(b)) return src;
+  // -0 is below +0 for min and max alike, as IEEE's minNum/maxNum order them.
+  if (a === b) return better(Object.is(a, -0) ? -1 : 1, Object.is(b, -0) ? -1 : 1) ? src : old;
+  return better(a, b) ? src : old;
+}
+
 function atomic(w: Wave, i: Inst): void {
   loadResource(w, i);
   const op = i.op as ImageOp;
   const name = op.atomic as AtomicOp;
-  if (!ATOMIC_NAMES.has(name)) fail(i, `the atomic operation ${op.atomic} is not modelled`);
+  const extra = EXTRA_ATOMICS[op.atomic];
+  if (!ATOMIC_NAMES.has(name) && extra === undefined)
+    fail(i, `the atomic operation ${op.atomic} is not modelled`);
   const f = FMT;
   const wide = f.bytes === 8;
+  if (wide && extra !== undefined) fail(i, `the 64-bit form of image_atomic_${op.atomic} is not modelled`);
   if (f.bytes !== 4 && !wide) fail(i, `image atomics need a 32- or 64-bit element, not ${f.describe()}`);
-  const cmp = name === 'cmpswap';
+  const cmp = name === 'cmpswap' || op.atomic === 'fcmpswap';
   const dwords = (wide ? 2 : 1) * (cmp ? 2 : 1);
   if (popcount(i.imm) !== dwords)
     fail(i, `dmask 0x${i.imm.toString(16)} does not fit a ${wide ? 64 : 32}-bit atomic`);
@@ -215,7 +241,10 @@ function atomic(w: Wave, i: Inst): void {
     OLD[1] = 0;
     if (a >= 0) {
       try {
-        if (!wide) {
+        if (extra !== undefined) {
+          OLD[0] = mem.read32(a);
+          mem.write32(a, extra(OLD[0]!, v[d * 64 + lane]!, cmp ? v[(d + 1) * 64 + lane]! : 0) >>> 0);
+        } else if (!wide) {
           const src = v[d * 64 + lane]!;
           OLD[0] = mem.atomic32(name, a, src, cmp ? v[(d + 1) * 64 + lane]! : 0);
         } else {

@@ -13,8 +13,17 @@
 // stores LDS dwords. Not modelled (they stop with an error): loads other than buffer_load_dword with
 // lds=1, and tfe.
 
+import { decodeMtbufFields } from '../../codec/families/mtbuf.js';
 import { decodeMubufFields } from '../../codec/families/mubuf.js';
-import { BufKind, type BufOp, MUBUF_OPS } from '../../isa/ops/memory-buf.js';
+import {
+  BufKind,
+  type BufOp,
+  bufDataDwords,
+  MTBUF_OPS,
+  MUBUF_OPS,
+  mtbufTable,
+  mubufTable,
+} from '../../isa/ops/memory-buf.js';
 import type { Target } from '../../isa/targets.js';
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
 import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
@@ -352,6 +361,8 @@ enum D16 {
   Packed,
   /** buffer_*_format_d16_hi_x: the one component in bits [31:16]. */
   Hi,
+  /** gfx80x (feature unpacked-d16-vmem): one 16-bit component per dword, in bits [15:0]. */
+  Unpacked,
 }
 
 function anyActive(w: Wave): boolean {
@@ -408,12 +419,13 @@ function setComponent(f: BufFormat, k: number, raw: number): void {
  * forms write only their 16-bit halves and keep the other half of each VGPR, as the d16 sub-dword
  * loads do.
  */
-function loadFormat(n: number, d16: D16): Handler {
+function loadFormat(n: number, d16: D16, typed = false): Handler {
   return (w, i) => {
     if (!anyActive(w)) return done(w, i);
     const r = i.saddr;
     const none = unbound(w, r);
     const f = FMT.load(w.s[r + 3]!);
+    if (typed) f.typed(i.dfmt, i.nfmt);
     if (!none) checkFormat(i, f, false, n);
     const d = D.load(w.s, r, true);
     const so = soffset(w, i);
@@ -449,6 +461,7 @@ function loadFormat(n: number, d16: D16): Handler {
         const sel = none ? 0 : f.sel[k]!;
         const x = sel === 1 ? one1 : sel >= 4 && ok ? RGBA[sel - 4]! : 0;
         if (d16 === D16.No) v[(i.vdata + k) * 64 + l] = x;
+        else if (d16 === D16.Unpacked) v[(i.vdata + k) * 64 + l] = x & 0xffff;
         else if (d16 === D16.Hi) {
           const at = i.vdata * 64 + l;
           v[at] = ((x << 16) | (v[at]! & 0xffff)) >>> 0;
@@ -467,11 +480,12 @@ function loadFormat(n: number, d16: D16): Handler {
  * (R, G, B, A; dst_sel does not apply to stores), components the instruction does not supply store 0,
  * components the format lacks are ignored. The element is written whole or (out of range) not at all.
  */
-function storeFormat(n: number, d16: D16): Handler {
+function storeFormat(n: number, d16: D16, typed = false): Handler {
   return (w, i) => {
     const r = i.saddr;
     if (!anyActive(w) || unbound(w, r)) return done(w, i);
     const f = FMT.load(w.s[r + 3]!);
+    if (typed) f.typed(i.dfmt, i.nfmt);
     checkFormat(i, f, true, n);
     const d = D.load(w.s, r, true);
     const so = soffset(w, i);
@@ -487,6 +501,7 @@ function storeFormat(n: number, d16: D16): Handler {
       for (let k = 0; k < comps && k < n; k++) {
         let x: number;
         if (d16 === D16.No) x = v[(i.vdata + k) * 64 + l]!;
+        else if (d16 === D16.Unpacked) x = v[(i.vdata + k) * 64 + l]! & 0xffff;
         else if (d16 === D16.Hi) x = v[i.vdata * 64 + l]! >>> 16;
         else x = (v[(i.vdata + (k >> 1)) * 64 + l]! >>> (16 * (k & 1))) & 0xffff;
         setComponent(f, k, storeComponent(x, f.widths[k]!, f.nfmt, half));
@@ -567,6 +582,8 @@ const ATOMIC_OPS: Record<string, AtomicOp> = {
 };
 
 const HANDLERS = new Map<string, Handler>();
+/** The d16 format ops on gfx80x, which keep one 16-bit component per VGPR. */
+const UNPACKED = new Map<string, Handler>();
 
 function build(): void {
   const put = (name: string, h: Handler) => HANDLERS.set(name, h);
@@ -599,6 +616,8 @@ function build(): void {
     const d16 = m[3] ? D16.Hi : m[2] ? D16.Packed : D16.No;
     const n = m[4]!.length;
     put(op.name, m[1] === 'load' ? loadFormat(n, d16) : storeFormat(n, d16));
+    if (d16 === D16.Packed)
+      UNPACKED.set(op.name, m[1] === 'load' ? loadFormat(n, D16.Unpacked) : storeFormat(n, D16.Unpacked));
   }
   put('buffer_wbinvl1', cacheOp);
   put('buffer_wbinvl1_vol', cacheOp);
@@ -611,6 +630,18 @@ function build(): void {
   }
 }
 build();
+
+/** MTBUF (tbuffer_*): the MUBUF format ops with the instruction's format; d16 unpacked on gfx80x. */
+const TYPED = new Map<string, Handler>();
+const TYPED_UNPACKED = new Map<string, Handler>();
+for (const op of MTBUF_OPS) {
+  const m = /^tbuffer_(load|store)_format_(d16_)?(x|xy|xyz|xyzw)$/.exec(op.name);
+  if (m === null) continue;
+  const n = m[3]!.length;
+  const make = (d16: D16) => (m[1] === 'load' ? loadFormat(n, d16, true) : storeFormat(n, d16, true));
+  TYPED.set(op.name, make(m[2] ? D16.Packed : D16.No));
+  TYPED_UNPACKED.set(op.name, make(m[2] ? D16.Unpacked : D16.No));
+}
 
 /** Whether the op name has semantics here (for the coverage test). */
 export function mubufHasSemantics(name: string): boolean {
@@ -632,8 +663,9 @@ export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, 
   if (decodeMubufFields(words, at, n, t, i) === 0) return 0;
   const op = i.op as BufOp;
   const tfe = i.tfe;
+  const unpacked = mubufTable(t).proc.features.has('unpacked-d16-vmem');
   i.k0 = isConstCode(i.src0) && i.src0 !== 255 ? constValue32(i.src0, 0, 'int') : 0;
-  const h = HANDLERS.get(op.name);
+  const h = (unpacked ? UNPACKED.get(op.name) : undefined) ?? HANDLERS.get(op.name);
   if (h === undefined) i.run = unimplemented;
   else if (op.kind === BufKind.Cache) i.run = h;
   else if (op.kind === BufKind.StoreLds) i.run = tfe ? TFE_NOT_MODELLED : h;
@@ -643,7 +675,26 @@ export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, 
   if (h !== undefined && op.kind !== BufKind.Cache) {
     const addrRegs = i.addr64 ? 2 : (i.idxen ? 1 : 0) + (i.offen ? 1 : 0);
     if (i.vaddr + addrRegs > 256) i.run = tupleOutOfRange('the address');
-    else if (!i.lds && i.vdata + op.dwords > 256) i.run = tupleOutOfRange('the data');
+    else if (!i.lds && i.vdata + bufDataDwords(op, mubufTable(t).proc) > 256)
+      i.run = tupleOutOfRange('the data');
   }
+  return 2;
+}
+
+/**
+ * Decodes an MTBUF instruction for execution (fields by the codec's decodeMtbufFields): tbuffer_load/
+ * store_format_* run the MUBUF format paths with the instruction's DFMT/NFMT; returns the size in dwords,
+ * 0 if LLVM decodes no instruction there.
+ */
+export function decodeMtbuf(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
+  if (decodeMtbufFields(words, at, n, t, i) === 0) return 0;
+  const op = i.op as BufOp;
+  const proc = mtbufTable(t).proc;
+  i.k0 = isConstCode(i.src0) && i.src0 !== 255 ? constValue32(i.src0, 0, 'int') : 0;
+  const h = (proc.features.has('unpacked-d16-vmem') ? TYPED_UNPACKED : TYPED).get(op.name);
+  i.run = h === undefined ? unimplemented : i.tfe ? TFE_NOT_MODELLED : h;
+  const addrRegs = i.addr64 ? 2 : (i.idxen ? 1 : 0) + (i.offen ? 1 : 0);
+  if (h !== undefined && i.vaddr + addrRegs > 256) i.run = tupleOutOfRange('the address');
+  else if (h !== undefined && i.vdata + bufDataDwords(op, proc) > 256) i.run = tupleOutOfRange('the data');
   return 2;
 }
