@@ -2,7 +2,7 @@
 // per-generation opcodes, see processors.ts). Every processor whose ISA gcnkit describes is a Target;
 // the entry points (CLI, API, loader) accept only the supported ones (isTarget). Facts come from the
 // records in processors.ts.
-import { PROCESSORS, processorOf, type Target } from './processors.js';
+import { PROCESSORS, type Target } from './processors.js';
 
 export type { Target };
 
@@ -46,9 +46,4 @@ export function targetBit(t: Target): number {
 /** Whether `s` names a processor the entry points accept. */
 export function isTarget(s: string): s is Target {
   return (TARGETS as readonly string[]).includes(s);
-}
-
-/** Accumulation VGPRs (AGPRs) and the MFMA instructions (gfx908). */
-export function hasAgprs(t: Target): boolean {
-  return processorOf(t).agprs > 0;
 }

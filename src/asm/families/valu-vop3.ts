@@ -57,8 +57,19 @@ function build(t: Target): Map<string, Entry> {
       m.set(s.name + '_e64', { s, e });
     }
   }
+  // llvm-mc's mnemonic aliases: the old name of an op where the generation has no op of that name.
+  for (const [alias, name] of MNEMONIC_ALIASES) {
+    const e = m.get(name);
+    if (e !== undefined && !m.has(alias)) {
+      m.set(alias, e);
+      m.set(alias + '_e64', e);
+    }
+  }
   return m;
 }
+
+/** gfx8/gfx9 llvm-mc-22 takes v_mul_lo_i32 (gfx6/gfx7's op) for v_mul_lo_u32, the same computation. */
+const MNEMONIC_ALIASES: readonly (readonly [string, string])[] = [['v_mul_lo_i32', 'v_mul_lo_u32']];
 
 const TABLES = new Map<Target, Map<string, Entry>>();
 function table(t: Target): Map<string, Entry> {
