@@ -86,8 +86,8 @@ test('the multi-launch form: images in "buffers", { "image": name } arguments, a
 test('image and sampler spec mistakes are one-line errors naming the field', () => {
   const cases: [object, RegExp][] = [
     [
-      { image: { width: 4, order: 'RGB', channel_type: 'float' } },
-      /args\[0\]\.image: channel order 'RGB' is not one of/,
+      { image: { width: 4, order: 'RGBx', channel_type: 'float' } },
+      /args\[0\]\.image: channel order 'RGBx' is not one of/,
     ],
     [{ image: { width: 4, order: 'R' } }, /args\[0\]\.image: an image needs "channel_type"/],
     [

@@ -221,8 +221,8 @@ test('bad image arguments and options are one-line LaunchErrors', () => {
     /createImage: width = 0 is not an integer from 1 to 16384/,
   );
   assert.throws(
-    () => dev.createImage({ width: 4, order: 'RGB', channelType: 'float' } as never),
-    /channel order 'RGB' is not one of/,
+    () => dev.createImage({ width: 4, order: 'RGBx', channelType: 'float' } as never),
+    /channel order 'RGBx' is not one of/,
   );
   assert.throws(
     () => dev.createImage({ width: 2, order: 'R', channelType: 'float' }, new Uint8Array(3)),
@@ -233,4 +233,47 @@ test('bad image arguments and options are one-line LaunchErrors', () => {
     /createSampler: addressing mode 'wrap' is not one of/,
   );
   assert.equal(dev.createSampler({ filter: 'linear' }), dev.createSampler(0x20));
+});
+
+test('RGB with the packed types (565, 555, 101010): read_imagef unpacks red from the high bits, write_imagef packs it', () => {
+  const { dev, mod } = load('gfx908');
+  const W = 8;
+  const H = 2;
+  const cases = [
+    { type: 'unorm_short_565', bits: [5, 6, 5], bytes: 2 },
+    { type: 'unorm_short_555', bits: [5, 5, 5], bytes: 2 },
+    { type: 'unorm_int_101010', bits: [10, 10, 10], bytes: 4 },
+  ] as const;
+  const s = dev.createSampler({ normalized: true, address: 'clamp_to_edge', filter: 'nearest' });
+  for (const c of cases) {
+    // Field positions from the top: R first (OpenCL), B in the low bits.
+    const shifts = [c.bits[1] + c.bits[2], c.bits[2], 0];
+    const r = rng(c.bytes * 7 + c.bits[1]);
+    const words = Array.from({ length: W * H }, () => Math.floor(r() * 2 ** (c.bytes * 8)) >>> 0);
+    const raw = c.bytes === 2 ? Uint16Array.from(words) : Uint32Array.from(words);
+    const src = dev.createImage({ width: W, height: H, order: 'RGB', channelType: c.type }, raw);
+    const dst = dev.createImage({ width: W, height: H, order: 'RGBA', channelType: 'float' });
+    mod.launch('resample', { grid: [W, H], block: [W, H], args: [src, dst, s] });
+    const out = dev.download(dst, Float32Array);
+    const field = (v: number, k: number) => Math.floor(v / 2 ** shifts[k]!) % 2 ** c.bits[k]!;
+    for (let t = 0; t < W * H; t++) {
+      const want = [0, 1, 2].map((k) => Math.fround(field(raw[t]!, k) / (2 ** c.bits[k]! - 1)));
+      assert.deepEqual([...out.subarray(4 * t, 4 * t + 4)], [...want, 1], `${c.type} texel ${t}`);
+    }
+    // Back: floats to the packed format (round to nearest), then compare the fields.
+    const back = dev.createImage({ width: W, height: H, order: 'RGB', channelType: c.type });
+    mod.launch('resample', { grid: [W, H], block: [W, H], args: [dst, back, s] });
+    const packed = c.bytes === 2 ? dev.download(back, Uint16Array) : dev.download(back, Uint32Array);
+    for (let t = 0; t < W * H; t++)
+      for (let k = 0; k < 3; k++)
+        assert.equal(field(packed[t]!, k), field(raw[t]!, k), `${c.type} texel ${t} field ${k}`);
+  }
+  assert.throws(
+    () => dev.createImage({ width: 2, order: 'RGB', channelType: 'float' }),
+    /RGB goes with unorm_short_565/,
+  );
+  assert.throws(
+    () => dev.createImage({ width: 2, order: 'RGBA', channelType: 'unorm_short_565' }),
+    /channel order RGBA with channel type unorm_short_565/,
+  );
 });

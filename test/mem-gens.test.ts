@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assembleOne } from '../scripts/lib/asm-check.js';
-import { disasmWords } from '../src/codec/disasm.js';
+import { decodeAt, disasmWords } from '../src/codec/disasm.js';
 import { EXEC_HI, EXEC_LO } from '../src/emu/wave.js';
 import type { Target } from '../src/isa/targets.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
@@ -132,4 +132,21 @@ test('FLAT on gfx7 and gfx8: loads, stores and atomics at 64-bit addresses', () 
       assert.equal(mem.read32(vreg(w, 3, l) * 2 ** 32 + vreg(w, 2, l)), 100 * l + 7);
     }
   }
+});
+
+test('GLOBAL with a misaligned saddr pair: the comment llvm-objdump-22 appends', () => {
+  // llvm-objdump-22 --mcpu=gfx908: "global_load_ushort v31, v73, s[16:17] offset:-1490 slc ; Warning: ...".
+  const inp = { words: Uint32Array.from([0xde4a9a2e, 0x1f11d649]), n: 2, target: 'gfx908' as const };
+  const out = { size: 0, text: '', branchOffset: Number.NaN, comment: '' };
+  decodeAt(inp, 0, out);
+  assert.equal(out.text, 'global_load_ushort v31, v73, s[16:17] offset:-1490 slc');
+  assert.equal(out.comment, "Warning: SGPR_64: scalar reg isn't aligned 17");
+});
+
+test('gfx908 float atomics: bit 25 set is no instruction for llvm-objdump-22', () => {
+  assert.equal(
+    disasmWords([0xdd348000, 0x007f0402], 'gfx908')[0].text,
+    'global_atomic_add_f32 v[2:3], v4, off',
+  );
+  assert.equal(disasmWords([0xdf349843, 0xa4743c1e], 'gfx908')[0].text, '.long 0xdf349843');
 });

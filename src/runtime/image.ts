@@ -17,7 +17,17 @@
 // an OpenCL image with the default row and slice pitch.
 
 export type ImageType = '1d' | '2d' | '3d' | '1d_array' | '2d_array';
-export type ChannelOrder = 'R' | 'A' | 'RG' | 'RA' | 'RGBA' | 'BGRA' | 'ARGB' | 'INTENSITY' | 'LUMINANCE';
+export type ChannelOrder =
+  | 'R'
+  | 'A'
+  | 'RG'
+  | 'RA'
+  | 'RGB'
+  | 'RGBA'
+  | 'BGRA'
+  | 'ARGB'
+  | 'INTENSITY'
+  | 'LUMINANCE';
 export type ChannelType =
   | 'snorm_int8'
   | 'snorm_int16'
@@ -30,7 +40,10 @@ export type ChannelType =
   | 'unsigned_int16'
   | 'unsigned_int32'
   | 'half_float'
-  | 'float';
+  | 'float'
+  | 'unorm_short_565'
+  | 'unorm_short_555'
+  | 'unorm_int_101010';
 
 export interface ImageOptions {
   /** Default '2d'. */
@@ -94,6 +107,9 @@ const ORDERS: Record<ChannelOrder, readonly [number, readonly number[], number]>
   R: [1, [4, 0, 0, 1], 1],
   RG: [2, [4, 5, 0, 1], 3],
   RA: [2, [4, 0, 0, 5], 5],
+  // Only with the packed types below, whose red is in the high bits: memory channel 0 (the low bits,
+  // CLRX's "from lowest bit") is blue.
+  RGB: [3, [6, 5, 4, 1], 6],
   RGBA: [4, [4, 5, 6, 7], 8],
   BGRA: [4, [6, 5, 4, 7], 9],
   ARGB: [4, [5, 6, 7, 4], 10],
@@ -115,6 +131,17 @@ const TYPES: Record<ChannelType, readonly [number, number, number]> = {
   unsigned_int32: [32, 4, 13],
   half_float: [16, 7, 14],
   float: [32, 7, 15],
+  // OpenCL's packed formats (RGB only): R in the high bits, then G, then B in the low bits.
+  unorm_short_565: [0, 0, 6],
+  unorm_short_555: [0, 0, 5],
+  unorm_int_101010: [0, 0, 7],
+};
+
+/** Data format and element bytes of the packed types: 5_6_5, 1_5_5_5 and 2_10_10_10 (B at bit 0). */
+const PACKED: Partial<Record<ChannelType, readonly [number, number]>> = {
+  unorm_short_565: [16, 2],
+  unorm_short_555: [17, 2],
+  unorm_int_101010: [9, 4],
 };
 
 /** Data format by bits per channel and channel count (1, 2, 4). */
@@ -174,9 +201,14 @@ export function imageShape(o: ImageOptions): ImageShape {
   const arrayed = type === '1d_array' || type === '2d_array';
   const layers = arrayed ? dim(o.layers ?? 1, 'layers', 8192) : 1;
   if (!arrayed && o.layers !== undefined && o.layers !== 1) throw new Error(`a ${type} image has no layers`);
+  const packed = PACKED[o.channelType];
+  if ((o.order === 'RGB') !== (packed !== undefined))
+    throw new Error(
+      `channel order ${o.order} with channel type ${o.channelType}: RGB goes with unorm_short_565, unorm_short_555 or unorm_int_101010, and only it does`,
+    );
   const [channels] = ORDERS[o.order];
   const [bits] = TYPES[o.channelType];
-  const elementSize = (channels * bits) / 8;
+  const elementSize = packed !== undefined ? packed[1] : (channels * bits) / 8;
   const bytes = width * height * depth * layers * elementSize;
   return {
     type,
@@ -197,7 +229,7 @@ export function imageObject(s: ImageShape, address: number): Uint8Array {
     throw new Error(`internal: image data at 0x${address.toString(16)} is not 256-byte aligned`);
   const [channels, sel, order] = ORDERS[s.order];
   const [bits, nfmt, ctype] = TYPES[s.channelType];
-  const dfmt = DFMT[bits]![channels]!;
+  const dfmt = PACKED[s.channelType]?.[0] ?? DFMT[bits]![channels]!;
   const w = new Uint32Array(IMAGE_OBJECT_BYTES / 4);
   const a = address / 256;
   w[0] = a % 2 ** 32;

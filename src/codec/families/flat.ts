@@ -12,7 +12,7 @@ import {
   SEG_GLOBAL,
 } from '../../isa/ops/memory-flat.js';
 import type { Target } from '../../isa/targets.js';
-import { scalarReg } from '../operands.js';
+import { scalarReg, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** SADDR value that means "no scalar address" (printed `off`). */
@@ -94,6 +94,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // data register (empty for FLAT).
   let addr: string;
   let tail: string;
+  // llvm-objdump-22 rounds a misaligned GLOBAL saddr pair down and warns (only gfx9 has GLOBAL).
+  let warning = '';
   let offset: number;
   if (seg === SEG_FLAT) {
     if (saddr !== 0 || lds) return;
@@ -110,6 +112,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       if (s === null) return;
       addr = seg === SEG_GLOBAL ? VREG[1][vaddr]! : 'off';
       tail = ', ' + s;
+      if (seg === SEG_GLOBAL) warning = sgprAlignWarning(saddr, 2, TTMP_BASE_GFX9);
     }
     offset = ((w0 & 0x1fff) << 19) >> 19;
   }
@@ -151,6 +154,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   }
   out.text = text;
   out.size = 2;
+  if (warning !== '') out.comment = warning;
 }
 
 function ops(t: Target): IsaEntry[] {

@@ -181,7 +181,15 @@ export class Sampler {
     const ax = axis(u, L.width, cl[0]!, true);
     const ay = axis(v, L.height, cl[1]!, true);
     const t = this.t;
-    const order = [ax[0]!, ay[1]!, ax[1]!, ay[1]!, ax[1]!, ay[0]!, ax[0]!, ay[0]!];
+    const order = ORDER;
+    order[0] = ax[0]!;
+    order[1] = ay[1]!;
+    order[2] = ax[1]!;
+    order[3] = ay[1]!;
+    order[4] = ax[1]!;
+    order[5] = ay[0]!;
+    order[6] = ax[0]!;
+    order[7] = ay[0]!;
     for (let k = 0; k < 4; k++) {
       this.texel(order[2 * k]!, order[2 * k + 1]!, slice, t);
       for (let c = 0; c < 4; c++) out[4 * k + c] = t[c]!;
@@ -190,6 +198,8 @@ export class Sampler {
 }
 
 const ONE = new Float64Array([0, 0, 1, 0]);
+/** gather4's texel coordinates, x and y of each of the four. */
+const ORDER = new Int32Array(8);
 const AXES = [new Float64Array(4), new Float64Array(4), new Float64Array(4)];
 let nextAxis = 0;
 
