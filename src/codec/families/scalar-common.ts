@@ -6,7 +6,7 @@ import { findProcessor, type Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
 import { hex, regRange, scalarReg, srcOperand } from '../operands.js';
-import type { DecodeOutput, FamilyDecoder, IsaEntry } from '../types.js';
+import type { IsaEntry } from '../types.js';
 
 export { REG_ONLY } from '../../isa/ops/scalar-sop.js';
 
@@ -254,32 +254,3 @@ export function listRows(rows: readonly OpRow[], t: Target, encoding: string): I
 
 /** Where a family decodes into when the caller gave no Decoded (the disassembler's path). */
 export const SCRATCH = new Decoded();
-
-/** Extracts the fields of the instruction at `at` into `d`; returns the op row, or null (not an op). */
-export type FieldsFn = (
-  words: ArrayLike<number>,
-  at: number,
-  n: number,
-  gen: Generation,
-  d: Decoded,
-) => unknown;
-/** The text of a filled Decoded, or null when LLVM rejects an operand; may set out.comment/branchOffset. */
-export type PrintFn = (d: Decoded, gen: Generation, out: DecodeOutput, w0: number) => string | null;
-
-/**
- * A family's decoder from its two steps: fields into the caller's Decoded (DecodeOutput.into, so the
- * emulator's Program decodes once) or a scratch one, then the text.
- */
-export function decoder(fields: FieldsFn, print: PrintFn): FamilyDecoder {
-  return (inp, i, out) => {
-    out.size = 0;
-    const gen = genOf(inp.target);
-    const d = out.into ?? SCRATCH;
-    if (fields(inp.words, i, inp.n, gen, d) === null) return;
-    const text = print(d, gen, out, inp.words[i]);
-    if (text === null) return;
-    d.text = text;
-    out.text = text;
-    out.size = d.size >>> 2;
-  };
-}

@@ -8,7 +8,7 @@ import type { Generation } from '../../isa/processors.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
-import { decoder, NAMES, src } from './scalar-common.js';
+import { genOf, NAMES, SCRATCH, src } from './scalar-common.js';
 import { gprIdx } from './scalar-fields.js';
 
 const LITERAL = 255;
@@ -98,5 +98,18 @@ export function sopCodec(
     return text;
   }
 
-  return { fields, print, decode: decoder(fields, print) };
+  // The decoder of the three families (not the shared factory of scalar-common: see sopk.ts).
+  function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+    out.size = 0;
+    const gen = genOf(inp.target);
+    const d = out.into ?? SCRATCH;
+    if (fields(inp.words, i, inp.n, gen, d) === null) return;
+    const text = print(d, gen, out);
+    if (text === null) return;
+    d.text = text;
+    out.text = text;
+    out.size = d.size >>> 2;
+  }
+
+  return { fields, print, decode };
 }

@@ -11,8 +11,8 @@ import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
 import { hex, sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
-import type { DecodeOutput, Family, IsaEntry } from '../types.js';
-import { decoder, genOf, genTables, imm32, listRows, NAMES, sregTuple } from './scalar-common.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+import { genOf, genTables, imm32, listRows, NAMES, SCRATCH, sregTuple } from './scalar-common.js';
 
 export const SMEM_BY_GEN = genTables(SMEM_OPS, 256);
 
@@ -223,7 +223,19 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number): stri
   return text;
 }
 
-const decode = decoder(smemFields, print);
+// Written out per family rather than made by a shared factory: a closure factory's call sites share one
+// feedback vector, which goes megamorphic across the families and slows the disassembler.
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 0;
+  const gen = genOf(inp.target);
+  const d = out.into ?? SCRATCH;
+  if (smemFields(inp.words, i, inp.n, gen, d) === null) return;
+  const text = print(d, gen, out, inp.words[i]);
+  if (text === null) return;
+  d.text = text;
+  out.text = text;
+  out.size = d.size >>> 2;
+}
 
 export const smem: Family = {
   decode,

@@ -6,8 +6,8 @@ import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
 import { hex, sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
-import type { DecodeOutput, Family, IsaEntry } from '../types.js';
-import { decoder, genTables, imm32, listRows, NAMES } from './scalar-common.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+import { genOf, genTables, imm32, listRows, NAMES, SCRATCH } from './scalar-common.js';
 import { hwreg } from './scalar-fields.js';
 
 export const SOPK_BY_GEN = genTables(SOPK_OPS, SOPK.fields.op.mask + 1);
@@ -65,7 +65,19 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
   }
 }
 
-const decode = decoder(sopkFields, print);
+// Written out per family rather than made by a shared factory: a closure factory's call sites share one
+// feedback vector, which goes megamorphic across the families and slows the disassembler.
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 0;
+  const gen = genOf(inp.target);
+  const d = out.into ?? SCRATCH;
+  if (sopkFields(inp.words, i, inp.n, gen, d) === null) return;
+  const text = print(d, gen, out);
+  if (text === null) return;
+  d.text = text;
+  out.text = text;
+  out.size = d.size >>> 2;
+}
 
 export const sopk: Family = {
   decode,

@@ -5,8 +5,8 @@ import { SOPP_OPS, Sopp, type SoppRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
-import type { DecodeOutput, Family, IsaEntry } from '../types.js';
-import { decoder, genTables, imm32, listRows } from './scalar-common.js';
+import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
+import { genOf, genTables, imm32, listRows, SCRATCH } from './scalar-common.js';
 import { gprIdx, sendmsg, waitcnt } from './scalar-fields.js';
 
 export const SOPP_BY_GEN = genTables(SOPP_OPS, SOPP.fields.op.mask + 1);
@@ -56,7 +56,19 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
   }
 }
 
-const decode = decoder(soppFields, print);
+// Written out per family rather than made by a shared factory: a closure factory's call sites share one
+// feedback vector, which goes megamorphic across the families and slows the disassembler.
+function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 0;
+  const gen = genOf(inp.target);
+  const d = out.into ?? SCRATCH;
+  if (soppFields(inp.words, i, inp.n, gen, d) === null) return;
+  const text = print(d, gen, out);
+  if (text === null) return;
+  d.text = text;
+  out.text = text;
+  out.size = d.size >>> 2;
+}
 
 export const sopp: Family = {
   decode,
