@@ -175,3 +175,23 @@ test('float exceptions: invalid, divide by zero, underflow, inexact and input de
     'v_mac_f32 reads its destination',
   );
 });
+
+test('MODE.DEBUG: the handler is entered after each kernel instruction (single step), not after its own or s_endpgm', () => {
+  // HANDLER counts entries in s10; the kernel counts its own instructions in s14 (trap id 0: it returns
+  // to the saved pc, the next instruction).
+  const code = assembleText(HANDLER, 'gfx908');
+  const { out } = launch(
+    `  s_mov_b32 s10, 0
+  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 11, 1), 1
+  s_add_u32 s14, s14, 1
+  s_add_u32 s14, s14, 1
+  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 11, 1), 0
+  v_mov_b32 v4, s10
+  v_mov_b32 v5, s14
+  global_store_dwordx2 v3, v[4:5], s[2:3]`,
+    { code },
+  );
+  // Traps after the s_setreg that set DEBUG, the two s_add_u32 and the s_setreg that clears it (DEBUG
+  // is clear by then: no trap): 3 entries.
+  assert.deepEqual([out[0], out[1]], [3, 2]);
+});

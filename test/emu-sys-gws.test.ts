@@ -136,3 +136,20 @@ test('ds_ordered_count goes in wave order: a later wave that arrives first waits
   global_store_dword v3, v5, s[2:3]`);
   assert.deepEqual([...out], [0, 64]);
 });
+
+for (const target of ['gfx600', 'gfx700', 'gfx803'] as const) {
+  test(`${target}: GWS counters and ds_ordered_count under the generation's DS opcodes`, () => {
+    const { wave: w } = runWave(
+      `  v_mov_b32 v1, 5
+  s_mov_b32 m0, -1
+  ds_gws_init v1 offset:2 gds
+  ds_gws_sema_v offset:2 gds
+  ds_ordered_count v2, v0 offset:772 gds
+  ds_ordered_count v3, v0 offset:772 gds`,
+      undefined,
+      { target },
+    );
+    assert.equal(gwsOf(w).counter[1], 6, 'rid = (63 + 2) mod 64');
+    assert.deepEqual([vreg(w, 2, 0), vreg(w, 3, 0)], [0, 64]);
+  });
+}

@@ -342,3 +342,57 @@ test('s_ttracedata is ignored (STATUS.TTRACE_EN = 0) and the s_cbranch_cdbg* bra
   assert.equal((w.s[2] >>> 20) & 3, 0, 'COND_DBG_USER/SYS');
   assert.equal((w.s[2] >>> 7) & 1, 0, 'TTRACE_EN');
 });
+
+// gfx6-8: the same ops under their generation's opcodes; TBA/TMA are SGPR operands (tba = s[108:109],
+// tma = s[110:111]) and TTMP0-1 are at 112-113 (the Southern Islands document's operand table).
+const GEN_OF: Record<string, 'gfx6' | 'gfx7' | 'gfx8'> = { gfx600: 'gfx6', gfx700: 'gfx7', gfx803: 'gfx8' };
+for (const target of ['gfx600', 'gfx700', 'gfx803'] as Target[]) {
+  test(`${target}: s_trap/s_rfe_b64 with tba/tma operands, fork/join and s_sendmsg`, () => {
+    const messages: SentMessage[] = [];
+    const { wave: w, base } = runWave(
+      `  s_branch .Lmain
+  s_mov_b32 s20, ttmp0
+  s_mov_b32 s21, ttmp1
+  s_mov_b64 s[22:23], tba
+  s_mov_b64 s[24:25], tma
+  s_and_b32 ttmp1, ttmp1, 0xffff
+  s_add_u32 ttmp0, ttmp0, 4
+  s_rfe_b64 ttmp[0:1]
+.Lmain:
+  s_getpc_b64 s[8:9]
+  s_trap 4
+  s_mov_b64 s[10:11], 0x3ff
+  s_getreg_b32 s12, hwreg(HW_REG_MODE, 29, 3)
+  s_cbranch_i_fork s[10:11], .Lp
+  v_mov_b32 v1, 1
+  s_branch .Lj
+.Lp:
+  v_mov_b32 v1, 2
+.Lj:
+  s_cbranch_join s12
+  s_mov_b32 m0, 9
+  s_sendmsg sendmsg(MSG_INTERRUPT)`,
+      (w) => {
+        installTrapHandler(w, { tba: w.pc + 4, tma: 0x77 }, GEN_OF[target]);
+        w.ctx.messages = messages;
+      },
+      { target },
+    );
+    assert.equal(w.s[20], w.s[8], 'TTMP0 (operand 112) = the pc of the s_trap');
+    assert.equal(w.s[21] >>> 16, 4, 'TTMP1[23:16] = the trap id');
+    assert.deepEqual([w.s[22], w.s[23]], [(base + 4) >>> 0, Math.floor((base + 4) / 2 ** 32)]);
+    assert.deepEqual([w.s[24], w.s[25]], [0x77, 0]);
+    for (const l of [0, 9, 10, 63]) assert.equal(vreg(w, 1, l), l < 10 ? 2 : 1, `lane ${l}`);
+    assert.deepEqual(
+      messages.map((m) => [m.name, m.m0]),
+      [['MSG_INTERRUPT', 9]],
+    );
+    // MSG_SAVEWAVE (id 4) exists from gfx8.
+    if (target === 'gfx803') runWave('  s_sendmsg 4', undefined, { target });
+    else
+      assert.throws(
+        () => runWave('  s_sendmsg 4', undefined, { target }),
+        /message id 4 is not a message of gfx[67]/,
+      );
+  });
+}

@@ -14,6 +14,7 @@ export const STATUS_TRAP_EN = 1 << 6;
 export const STATUS_HALT = 1 << 13;
 
 /** MODE fields the system ops act on (Vega "Mode register fields"). */
+export const MODE_DEBUG = 1 << 11;
 export const MODE_EXCP_EN_SHIFT = 12;
 export const MODE_VSKIP = 1 << 28;
 export const MODE_CSP_SHIFT = 29;

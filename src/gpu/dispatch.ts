@@ -11,7 +11,7 @@ import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../e
 import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import { installTrapHandler, type TrapHandler, trapMemoryViolation } from '../emu/trap.js';
-import { floatTrapFetch } from '../emu/trap-float.js';
+import { trapFetch } from '../emu/trap-fetch.js';
 import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, Wave, Workgroup } from '../emu/wave.js';
 import type { Processor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
@@ -276,12 +276,12 @@ export function initWave(
 
 /**
  * The instruction lookup of a dispatch: the kernel's program; with a trap handler also the handler's own
- * program (when loaded separately) and the float-exception gathering of trap-float.ts.
+ * program (when loaded separately), float exceptions and the MODE.DEBUG single step (trap-fetch.ts).
  */
 function fetchOf(program: Program, trap: DispatchSetup['trapHandler']): (pc: number) => Inst {
   if (trap === undefined) return (pc) => program.inst(pc);
   const handler = trap.program;
-  return floatTrapFetch(
+  return trapFetch(
     handler === undefined
       ? (pc) => program.inst(pc)
       : (pc) => (handler.contains(pc) ? handler.inst(pc) : program.inst(pc)),
