@@ -82,6 +82,7 @@ const ADD: [string, string, Gen, number, string][] = [
   ['mubuf', 'buffer_load_dwordx3', 'gfx6', 15, 'llvm-mc-22 -mcpu=gfx600 encodes it'],
   ['mubuf', 'buffer_store_dwordx3', 'gfx6', 31, 'llvm-mc-22 -mcpu=gfx600 encodes it'],
   ['mubuf', 'buffer_wbinvl1_vol', 'gfx7', 112, 'llvm-mc-22 -mcpu=gfx700 encodes it (0x70)'],
+  ['mimg', 'image_atomic_rsub', 'gfx7', 19, 'llvm-mc-22 -mcpu=gfx700 encodes it'],
 ];
 for (const [fam, name, g, opc] of ADD) add(fam, name, g, opc);
 

@@ -101,8 +101,17 @@ function encode(inst: AsmInst): EncodeResult | null {
   if (!e) return null;
   const acts = parseActuals(inst, e.mask, KEYWORDS);
   if ('error' in acts) return acts;
-  const r128 = acts.find((a) => a.key === 'r128');
-  if (r128) return { error: 'r128 modifier is not supported on this GPU', pos: r128.pos };
+  // Bit 15 is r128 before gfx9 and a16 on gfx9; d16 exists from gfx8 (gfx80x: one component per VGPR).
+  const proc = mimgTable(inst.target).proc;
+  const gfx9 = proc.generation === 'gfx9';
+  const wrong = acts.find((a) => a.key === (gfx9 ? 'r128' : 'a16'));
+  if (wrong) return { error: `${wrong.key} modifier is not supported on this GPU`, pos: wrong.pos };
+  const d16Act = acts.find((a) => a.key === 'd16');
+  if (d16Act && (proc.generation === 'gfx6' || proc.generation === 'gfx7'))
+    return { error: 'd16 modifier is not supported on this GPU', pos: d16Act.pos };
+  // Before gfx9 r128 takes a16's place in the forms (same bit).
+  const r128 = acts.findIndex((a) => a.key === 'r128');
+  if (r128 >= 0) acts[r128] = { ...acts[r128], key: 'a16' };
   const m = matchForms(inst, e.forms, acts);
   if ('error' in m) return m;
   const op = e.op;
@@ -123,7 +132,7 @@ function encode(inst: AsmInst): EncodeResult | null {
   if (op.cls === MimgClass.Gather4 && POPCOUNT4[dmask] !== 1)
     return { error: 'invalid image_gather dmask: only one bit must be set', pos: dmaskPos };
   let want = op.cls === MimgClass.Gather4 ? 4 : POPCOUNT4[dmask] || 1;
-  if (d16) want = (want + 1) >> 1;
+  if (d16 && !proc.features.has('unpacked-d16-vmem')) want = (want + 1) >> 1;
   const vdata = reg(m.bound[0]);
   if (vdata.count !== want + tfe) {
     const what = op.d16 ? 'dmask, d16 and tfe' : 'dmask and tfe';

@@ -58,7 +58,7 @@ function makeOp(opcodes: MimgOp['opcodes'], name: string): MimgOp {
     baseData = 2;
     dataWidths = 0b110100;
   } else if (cls === MimgClass.Atomic) {
-    const cmpswap = name === 'image_atomic_cmpswap';
+    const cmpswap = name === 'image_atomic_cmpswap' || name === 'image_atomic_fcmpswap';
     baseData = cmpswap ? 2 : 1;
     // A (compare and) data value of one or two dwords, plus tfe.
     dataWidths = cmpswap ? 0b111100 : 0b1110;

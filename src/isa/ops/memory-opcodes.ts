@@ -249,7 +249,7 @@ export const MEM_OPCODES: Record<string, readonly (readonly [string, number, num
     ['image_atomic_cmpswap', 16, 16, 17],
     ['image_atomic_add', 17, 17, 18],
     ['image_atomic_sub', 18, 18, 19],
-    ['image_atomic_rsub', 19, -1, -1],
+    ['image_atomic_rsub', 19, 19, -1],
     ['image_atomic_smin', 20, 20, 20],
     ['image_atomic_umin', 21, 21, 21],
     ['image_atomic_smax', 22, 22, 22],
