@@ -164,3 +164,17 @@ test("llvm-objdump-22's warnings for misaligned scalar register tuples, per oper
   ];
   for (const [words, t, want] of cases) assert.equal(objdumpLine(words, t), want);
 });
+
+test('1/(2*pi) is an inline constant from gfx8: a literal before, and code 248 no operand there', () => {
+  assert.deepEqual(
+    [...new Uint32Array(assembleText('s_and_b32 s0, s1, 0.15915494', 'gfx600').buffer)],
+    [0x8700ff01, 0x3e22f983],
+  );
+  assert.deepEqual(
+    [...new Uint32Array(assembleText('s_and_b32 s0, s1, 0.15915494', 'gfx803').buffer)],
+    [0x8600f801],
+  );
+  assert.equal(disasmWords([0x8700f801], 'gfx600')[0].text, '.long 0x8700f801');
+  // SOPK's SDST naming no register of the generation (null, code 125, before gfx8) is no instruction.
+  assert.equal(disasmWords([0xb97d61cf], 'gfx600')[0].text, '.long 0xb97d61cf');
+});

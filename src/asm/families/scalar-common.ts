@@ -331,18 +331,24 @@ const INV2PI_F64_LO = 0x6dc9c882;
 const TWO32 = 0x100000000;
 export const LITERAL = 255;
 
-/** Inline-constant code of a 32-bit pattern, or -1. */
+/** Inline-constant code of a 32-bit pattern, or -1 (1/(2*pi), code 248, exists from gfx8). */
 export function inline32(u: number): number {
   if (u <= 64) return 128 + u;
   if (u >= 0xfffffff0) return 192 + (TWO32 - u);
-  return INLINE_F32.get(u) ?? -1;
+  const c = INLINE_F32.get(u) ?? -1;
+  return c === INV_2PI && !hasInv2Pi() ? -1 : c;
+}
+
+const INV_2PI = 248;
+function hasInv2Pi(): boolean {
+  return GEN === 'gfx8' || GEN === 'gfx9';
 }
 
 function inline64(hi: number, lo: number): number {
   if (hi === 0 && lo <= 64) return 128 + lo;
   if (hi === 0xffffffff && lo >= 0xfffffff0) return 192 + (TWO32 - lo);
   if (lo === 0) return INLINE_F64_HI.get(hi) ?? -1;
-  return hi === INV2PI_F64_HI && lo === INV2PI_F64_LO ? 248 : -1;
+  return hi === INV2PI_F64_HI && lo === INV2PI_F64_LO && hasInv2Pi() ? INV_2PI : -1;
 }
 
 /** The high and low words of an integer operand as the 64-bit value LLVM holds. */

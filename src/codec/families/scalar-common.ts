@@ -20,6 +20,7 @@ const FLAT_SCRATCH_BASE_LO = 230;
 const FLAT_SCRATCH_BASE_HI = 231;
 const NULL_REG = 125;
 const LDS_DIRECT = 254;
+const INV_2PI = 248;
 
 /** The generation's name of a scalar register tuple of `dwords` at 7-bit `code` (0-127), or null. */
 function sregName(code: number, dwords: number, gen: Generation): string | null {
@@ -82,6 +83,8 @@ function specialSrc(code: number, width: 1 | 2, gen: Generation): string | null 
       ? null
       : "src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/";
   if (old && code >= 235 && code <= 239) return null;
+  // The 1/(2*pi) inline constant came with gfx8.
+  if (old && code === INV_2PI) return null;
   return srcOperand(code, width === 1 ? 'b32' : 'b64', 0);
 }
 

@@ -45,11 +45,13 @@ export function sopkFields(
 function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
   const names = NAMES[gen];
   const name = d.name;
+  // SDST names no register of the generation (gfx6/7 have no null, gfx6 no 104/105): not an instruction.
+  const r32 = names.dst32[d.dst];
   switch ((d.op as SopkRow).kind) {
     case Sopk.K32:
     case Sopk.Scc:
     case Sopk.SccU:
-      return name + ' ' + names.dst32[d.dst] + ', ' + hex(d.imm);
+      return r32 === null ? null : name + ' ' + r32 + ', ' + hex(d.imm);
     case Sopk.Br64: {
       const r = names.dst64[d.dst];
       if (r === null) return null;
@@ -57,9 +59,9 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
       return name + ' ' + r + ', ' + d.imm;
     }
     case Sopk.GetReg:
-      return name + ' ' + names.dst32[d.dst] + ', ' + hwreg(d.imm, gen);
+      return r32 === null ? null : name + ' ' + r32 + ', ' + hwreg(d.imm, gen);
     case Sopk.SetReg:
-      return name + ' ' + hwreg(d.imm, gen) + ', ' + names.dst32[d.dst];
+      return r32 === null ? null : name + ' ' + hwreg(d.imm, gen) + ', ' + r32;
     case Sopk.SetRegImm32:
       return name + ' ' + hwreg(d.imm, gen) + ', ' + imm32(d.lit);
   }
