@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import type { TargetObjectCase } from '../scripts/gen-target-fixtures.js';
+import { CLANG_TARGETS, type TargetObjectCase } from '../scripts/gen-target-fixtures.js';
 import { CodeObject } from '../src/elf/code-object.js';
 import { decodeKernelDescriptor, type KernelDescriptor } from '../src/elf/kernel-descriptor.js';
 import { ElfFile } from '../src/elf/reader.js';
@@ -151,45 +151,45 @@ test('gfx7/gfx8 scratch: FLAT_SCRATCH as set up counts from the private base to 
   }
 });
 
-test("clang-22's gfx803 kernel runs through the dispatcher: private array, LDS, barrier", () => {
-  const cpu = 'gfx803';
-  const co = CodeObject.load(
-    new Uint8Array(readFileSync(new URL(`./fixtures/targets/kernel-${cpu}.hsaco`, import.meta.url))),
-    'k.hsaco',
-  );
-  const mem = new DeviceMemory();
-  const base = mem.alloc(Math.max(co.imageSize, 4), 0x1000);
-  const image = co.loadImage(BigInt(base));
-  mem.upload(base, image);
-  const out = mem.alloc(512, 256);
-  const kernarg = mem.alloc(64, 64);
-  const args = new DataView(new ArrayBuffer(16));
-  const n = 3;
-  args.setBigUint64(0, BigInt(out), true);
-  args.setInt32(8, n, true);
-  mem.upload(kernarg, new Uint8Array(args.buffer));
-  const k = co.kernels[0];
-  const stats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
-  runDispatch(
-    mem,
-    new Program(image, base, cpu),
-    {
-      name: 'k',
-      entry: base + k.codeAddress,
-      descriptor: k.descriptor,
-      processor: processorOf(cpu),
-      privateSize: k.descriptor.privateSegmentFixedSize,
-      groupSize: k.descriptor.groupSegmentFixedSize,
-    },
-    { ...setup(cpu, 0).d, grid: [128, 1, 1], kernarg },
-    stats,
-  );
-  // kernel.cl: lds[x] = a[(x + n) % 40] with a[i] = i * n + x; out[wg * 64 + x] = lds[x + 1] (0 past the end).
-  const got = new Int32Array(mem.download(out, 512).slice().buffer);
-  const want = Array.from({ length: 128 }, (_, i) => {
-    const x = i % 64;
-    return x === 63 ? 0 : ((x + 1 + n) % 40) * n + x + 1;
+for (const cpu of CLANG_TARGETS)
+  test(`clang-22's ${cpu} kernel runs through the dispatcher: private array, LDS, barrier`, () => {
+    const co = CodeObject.load(
+      new Uint8Array(readFileSync(new URL(`./fixtures/targets/kernel-${cpu}.hsaco`, import.meta.url))),
+      'k.hsaco',
+    );
+    const mem = new DeviceMemory();
+    const base = mem.alloc(Math.max(co.imageSize, 4), 0x1000);
+    const image = co.loadImage(BigInt(base));
+    mem.upload(base, image);
+    const out = mem.alloc(512, 256);
+    const kernarg = mem.alloc(64, 64);
+    const args = new DataView(new ArrayBuffer(16));
+    const n = 3;
+    args.setBigUint64(0, BigInt(out), true);
+    args.setInt32(8, n, true);
+    mem.upload(kernarg, new Uint8Array(args.buffer));
+    const k = co.kernels[0];
+    const stats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
+    runDispatch(
+      mem,
+      new Program(image, base, cpu),
+      {
+        name: 'k',
+        entry: base + k.codeAddress,
+        descriptor: k.descriptor,
+        processor: processorOf(cpu),
+        privateSize: k.descriptor.privateSegmentFixedSize,
+        groupSize: k.descriptor.groupSegmentFixedSize,
+      },
+      { ...setup(cpu, 0).d, grid: [128, 1, 1], kernarg },
+      stats,
+    );
+    // kernel.cl: lds[x] = a[(x + n) % 40] with a[i] = i * n + x; out[wg * 64 + x] = lds[x + 1] (0 past the end).
+    const got = new Int32Array(mem.download(out, 512).slice().buffer);
+    const want = Array.from({ length: 128 }, (_, i) => {
+      const x = i % 64;
+      return x === 63 ? 0 : ((x + 1 + n) % 40) * n + x + 1;
+    });
+    assert.deepEqual([...got], want);
+    assert.equal(stats.workgroups, 2);
   });
-  assert.deepEqual([...got], want);
-  assert.equal(stats.workgroups, 2);
-});
