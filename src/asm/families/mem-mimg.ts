@@ -1,6 +1,8 @@
 // MIMG: image loads, stores, atomics, samples and gathers. Op table from the disassembler. LLVM checks
 // vdata against dmask, d16 and tfe after matching; the vaddr widths it takes follow from the address
 // arguments the op's name implies (see vaddrWidths).
+import { MIMG } from '../../isa/encodings/memory.js';
+import { encode as encodeLayout } from '../../isa/fields.js';
 import { MimgClass, type MimgOp, mimgTable } from '../../isa/ops/memory-mimg.js';
 import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { AsmFamily, AsmInst, EncodeResult } from '../types.js';
@@ -18,8 +20,6 @@ import {
   SLC,
 } from './mem-match.js';
 import { scalarTupleCode, tupleTest } from './mem-scalar.js';
-
-const MIMG_ENC = 0x3c << 26;
 
 /**
  * Bit n set: LLVM has a form with an n-dword vaddr. Sample and gather ops take their coordinates (one
@@ -143,19 +143,23 @@ function encode(inst: AsmInst): EncodeResult | null {
     return { error: 'invalid atomic image dmask', pos: dmaskPos };
   const srsrc = scalarTupleCode(m.bound[2]!, 8) >> 2;
   const ssamp = e.sampler ? scalarTupleCode(m.bound[3]!, 4) >> 2 : 0;
-  const w0 =
-    MIMG_ENC |
-    (dmask << 8) |
-    ((bits.unorm ?? 0) << 12) |
-    (cpol & GLC ? 1 << 13 : 0) |
-    ((bits.da ?? 0) << 14) |
-    ((bits.a16 ?? 0) << 15) |
-    (tfe << 16) |
-    ((bits.lwe ?? 0) << 17) |
-    ((op.opcodes[mimgTable(inst.target).proc.generation] as number) << 18) |
-    (cpol & SLC ? 1 << 25 : 0);
-  const w1 = reg(m.bound[1]).index | (vdata.index << 8) | (srsrc << 16) | (ssamp << 21) | (d16 << 31);
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  const words = encodeLayout(MIMG[proc.generation], {
+    op: op.opcodes[proc.generation] as number,
+    dmask,
+    unorm: bits.unorm ?? 0,
+    glc: cpol & GLC ? 1 : 0,
+    da: bits.da ?? 0,
+    a16: bits.a16 ?? 0,
+    tfe,
+    lwe: bits.lwe ?? 0,
+    slc: cpol & SLC ? 1 : 0,
+    vaddr: reg(m.bound[1]).index,
+    vdata: vdata.index,
+    srsrc,
+    ssamp,
+    d16,
+  });
+  return { words };
 }
 
 export const memMimg: AsmFamily = {
