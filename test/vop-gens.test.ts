@@ -79,3 +79,46 @@ test('gfx6 (VOP3 clamp at bit 11, 9-bit opcode) and gfx8 (SDWA without SGPRs) pr
     assert.equal(assembleOne(text, mcpu as never).hex, hex, text);
   }
 });
+
+// The SGPR file's names per generation in VALU operands (bytes and text from llvm-mc-22 -show-encoding,
+// checked by hand): TBA/TMA at 108-111 and TTMP0-11 at 112-123 before gfx9, s102/s103 on
+// gfx6/7 (where gfx8 has FLAT_SCRATCH), gfx7's FLAT_SCRATCH at 104, and the VOP3 SGPR-pair operands.
+const REG_CASES: [string, string, string][] = [
+  ['gfx600', 'v_bfrev_b32_e32 v5, s103', '7e0a7067'],
+  ['gfx700', 'v_bfrev_b32_e32 v5, flat_scratch_lo', '7e0a7068'],
+  ['gfx700', 'v_bfrev_b32_e32 v5, tba_lo', '7e0a706c'],
+  ['gfx700', 'v_bfrev_b32_e32 v5, ttmp11', '7e0a707b'],
+  ['gfx803', 'v_bfrev_b32_e32 v5, tma_hi', '7e0a586f'],
+  ['gfx803', 'v_bfrev_b32_e32 v5, flat_scratch_hi', '7e0a5867'],
+  ['gfx803', 'v_ceil_f16_e32 v5, ttmp11', '7e0a8a7b'],
+  ['gfx700', 'v_ceil_f64_e32 v[5:6], s[102:103]', '7e0a3066'],
+  ['gfx600', 'v_add_i32_e64 v5, s[102:103], v1, v2', 'd24a6605 00020501'],
+  ['gfx700', 'v_addc_u32_e64 v5, s[12:13], v1, v2, tba', 'd2500c05 01b20501'],
+];
+
+test('gfx6-8 VALU operands use the generation register names (s103, tba/tma, ttmp at 112)', () => {
+  for (const [mcpu, text, hex] of REG_CASES) {
+    const words = hex.split(' ').map((h) => Number.parseInt(h, 16) >>> 0);
+    const got = disasmWords(words, mcpu as never);
+    assert.equal(got.length, 1, text);
+    assert.equal(got[0].text, text, mcpu);
+    assert.equal(assembleOne(text, mcpu as never).hex, hex, `${mcpu}: ${text}`);
+  }
+  // Names a generation lacks are rejected, as llvm-mc does.
+  for (const [mcpu, text] of [
+    ['gfx600', 'v_bfrev_b32 v5, flat_scratch_lo'],
+    ['gfx700', 'v_bfrev_b32 v5, ttmp12'],
+    ['gfx803', 'v_bfrev_b32 v5, s102'],
+    ['gfx900', 'v_bfrev_b32 v5, tba_lo'],
+  ])
+    assert.ok(assembleOne(text, mcpu as never).error, `${mcpu}: ${text} must be rejected`);
+});
+
+test('gfx6/gfx7 take the v_*_co_u32 names of the carry-out adds as llvm-mc-22 does', () => {
+  // e64 without a trailing vcc, e32 only with one; the carry-in ops have no such alias there.
+  assert.equal(assembleOne('v_add_co_u32 v5, vcc, v1, v2', 'gfx600').hex, 'd24a6a05 00020501');
+  assert.equal(assembleOne('v_sub_co_u32 v5, vcc, v1, v2, vcc', 'gfx700').hex, '4c0a0501');
+  assert.equal(assembleOne('v_subrev_co_u32_e64 v5, s[4:5], v1, v2', 'gfx700').hex, 'd24e0405 00020501');
+  assert.ok(assembleOne('v_addc_co_u32 v5, vcc, v1, v2, vcc', 'gfx700').error);
+  assert.ok(assembleOne('v_add_co_u32 v5, v1, v2', 'gfx600').error);
+});
