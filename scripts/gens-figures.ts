@@ -39,7 +39,12 @@ const arg = (name: string): string | undefined =>
 
 type Pair = [number, number];
 const add = (a: Pair, b: Pair): Pair => [a[0] + b[0], a[1] + b[1]];
-const fmt = ([a, b]: Pair): string => (b === 0 ? '—' : `${a}/${b} (${((100 * a) / b).toFixed(1)}%)`);
+/** a/b with the percentage to 0.01 (never shown as 100.00 unless every case agrees). */
+const fmt = ([a, b]: Pair): string => {
+  if (b === 0) return '—';
+  const p = ((100 * a) / b).toFixed(2);
+  return `${a}/${b} (${a !== b && p === '100.00' ? '>99.99' : p}%)`;
+};
 
 function opCounts(t: Target): string {
   const s = opSummary(t);
@@ -166,8 +171,14 @@ async function main(): Promise<void> {
     let vs = '—';
     if (fuzz && (fuzzTargets.size === 0 || fuzzTargets.has(t))) {
       const r = await runFuzz({ mcpu: t, count: fuzz, seed: 1, jobs: Number(arg('jobs') ?? 2), examples: 1 });
-      vs = `${fmt([r.agree, r.compared])} ${r.oracle === 'llvm-objdump-22' ? 'objdump' : 'mc round trip'}`;
-      if (r.oracle !== 'llvm-objdump-22') vs += `, ${r.gcnkitRejects} .long unchecked`;
+      const k = r.byKind;
+      vs =
+        r.oracle === 'llvm-objdump-22'
+          ? `${fmt([r.agree, r.compared])} objdump (other text ${k.text}, size ${k.size}, comment ${k.comment}, ` +
+            `only gcnkit decodes ${k['gcnkit-decodes']}, only objdump ${k['gcnkit-rejects']}; ${r.objdumpCrashes} objdump crashes)`
+          : `${fmt([r.agree, r.compared])} mc round trip (hidden bits ${k['hidden-bits']}, llvm-mc rejects ` +
+            `${k['mc-rejects']}, other words ${k['other-bytes']}; ${r.gcnkitRejects} .long unchecked)`;
+      if (r.exceptions) vs += `, ${r.exceptions} exceptions`;
     }
     const conf = withConformance && CONFORMANCE_TARGETS.has(t) ? conformance(t) : ['—', '—'];
     rows.push(
