@@ -28,6 +28,7 @@ import { LANES } from '../src/emu/valu/exec.js';
 import { EXEC_HI, EXEC_LO, FLAT_SCRATCH_HI, FLAT_SCRATCH_LO, M0, Wave, Workgroup } from '../src/emu/wave.js';
 import { SMEM_GFX9, SOP1, SOP2, SOPC, SOPK, SOPP } from '../src/isa/encodings/scalar.js';
 import { encode } from '../src/isa/fields.js';
+import { processorOf } from '../src/isa/processors.js';
 import { TARGETS, type Target } from '../src/isa/targets.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -670,9 +671,19 @@ const PROLOGUE = `  s_load_dwordx2 s[2:3], s[0:1], 0x0
   s_mov_b32 m0, -1
   v_lshlrev_b32 v4, 2, v0
   v_mov_b32 v3, s3
-  v_add_co_u32 v2, vcc, s2, v4
-  v_addc_co_u32 v3, vcc, v3, 0, vcc
+  ADD v2, vcc, s2, v4
+  ADDC v3, vcc, v3, 0, vcc
 `;
+
+/**
+ * The prologue in target t's spelling (LLVM's names for the carry-out add): v_add_i32 on gfx6/7,
+ * v_add_u32 on gfx8, v_add_co_u32 on gfx9; the add with carry-in is v_addc_u32 until gfx9's v_addc_co_u32.
+ */
+function prologue(t: Target): string {
+  const g = processorOf(t).generation;
+  const add = g === 'gfx9' ? 'v_add_co_u32' : g === 'gfx8' ? 'v_add_u32' : 'v_add_i32';
+  return PROLOGUE.replace('ADDC', g === 'gfx9' ? 'v_addc_co_u32' : 'v_addc_u32').replace('ADD', add);
+}
 
 /** Random kernel descriptor directives (each valid on its own). */
 function randomKd(r: Rng): string {
@@ -718,7 +729,7 @@ export async function fuzzDispatch(count: number, seed: number, len = 8): Promis
       const kd = chance(r, 0.25) ? randomKd(r) : '';
       const groupSize = chance(r, 0.8) ? 256 : pick(r, [0, 4, 65536]);
       mod = dev.load(
-        kernelObject('k', PROLOGUE + body, { target: t, args: ['ptr'], groupSize, kd }),
+        kernelObject('k', prologue(t) + body, { target: t, args: ['ptr'], groupSize, kd }),
         'fuzz.co',
       );
     } catch (e) {

@@ -7,7 +7,7 @@ import { Inst, unimplemented } from '../src/emu/inst.js';
 import { decodeDs } from '../src/emu/mem/ds.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../src/emu/wave.js';
 import { DS_SHAPES, DsGds } from '../src/isa/ops/memory-ds.js';
-import { TARGETS } from '../src/isa/targets.js';
+import { GFX9_TARGETS } from './helpers/targets.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
 function rng(seed: number): () => number {
@@ -700,7 +700,7 @@ const DS_NOT_YET: Record<string, string> = {
 };
 
 test('coverage: every DS op of gfx900/906/908 executes or is on the not-yet list', () => {
-  for (const t of TARGETS) {
+  for (const t of GFX9_TARGETS) {
     for (const s of DS_SHAPES) {
       if (s.opcodes.gfx9 === undefined) continue;
       // GWS and ordered-count ops exist only with gds set (LLVM decodes nothing without it).
@@ -726,7 +726,7 @@ test('coverage: every DS op of gfx900/906/908 executes or is on the not-yet list
 });
 
 test('the same DS code runs on gfx900, gfx906 and gfx908', () => {
-  for (const target of TARGETS) {
+  for (const target of GFX9_TARGETS) {
     const { wave: w } = runWave(
       'ds_write_b32 v1, v2 offset:4\nds_add_rtn_u32 v3, v1, v2 offset:4\nds_bpermute_b32 v4, v5, v2',
       (w) => {

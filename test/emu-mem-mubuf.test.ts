@@ -12,7 +12,7 @@ import { scratchAddress } from '../src/emu/mem/scratch.js';
 import { DeviceMemory } from '../src/emu/memory.js';
 import { EXEC_HI, EXEC_LO, FLAT_SCRATCH_HI, FLAT_SCRATCH_LO, M0, type Wave } from '../src/emu/wave.js';
 import { mubufTable } from '../src/isa/ops/memory-buf.js';
-import { TARGETS } from '../src/isa/targets.js';
+import { GFX9_TARGETS } from './helpers/targets.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
 function rng(seed: number): () => number {
@@ -733,7 +733,7 @@ test('buffer_load_format: every valid format, x..xyzw and d16, partial EXEC, aga
           for (let k = 10; k <= 26; k++) setV(w, k, (l) => 0x5a5a0000 + k * 64 + l);
           partialExec(w);
         },
-        { mem, target: TARGETS[(dfmt + nfmt) % 3] },
+        { mem, target: GFX9_TARGETS[(dfmt + nfmt) % 3] },
       );
       const label = `dfmt ${dfmt} nfmt ${nfmt}`;
       const integer = nfmt === UINT || nfmt === SINT;
@@ -1078,7 +1078,7 @@ test('buffer_store_lds_dword: LDS at M0[15:0] + offset + lane * 4 to the buffer,
 const MUBUF_NOT_YET: Record<string, string> = {};
 
 test('coverage: every MUBUF op of gfx900/906/908 executes or is on the not-yet list', () => {
-  for (const t of TARGETS) {
+  for (const t of GFX9_TARGETS) {
     for (const op of mubufTable(t).rows) {
       const words = new Uint32Array([((0x38 << 26) | ((op.opcodes.gfx9 as number) << 18)) >>> 0, 0]);
       const i = new Inst();

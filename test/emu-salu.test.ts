@@ -12,7 +12,7 @@ import { SCALAR_SPECIAL_OPS } from '../src/emu/salu/exec.js';
 import { SALU_OPS } from '../src/emu/salu/ops.js';
 import { EXEC_HI, EXEC_LO } from '../src/emu/wave.js';
 import { SOP1_OPS, SOP2_OPS, SOPC_OPS, SOPK_OPS, Sopk } from '../src/isa/ops/scalar-sop.js';
-import { TARGETS } from '../src/isa/targets.js';
+import { GFX9_TARGETS } from './helpers/targets.js';
 import { tier } from './helpers/tier.js';
 import { runWave } from './helpers/wave-asm.js';
 
@@ -656,7 +656,7 @@ test('assembly: 64-bit ops with inline constants and literals', () => {
 });
 
 test('assembly: saveexec and wrexec update EXEC, the destination and SCC', () => {
-  for (const target of TARGETS) {
+  for (const target of GFX9_TARGETS) {
     const { wave: w } = runWave(
       `s_and_saveexec_b64 s[0:1], s[2:3]
        s_mov_b64 s[4:5], exec

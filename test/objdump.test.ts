@@ -10,6 +10,7 @@ import { compareDisassembly } from '../src/disasm/compare.js';
 import { hex2L, hex2U, hex16L } from '../src/disasm/hex.js';
 import { objdump } from '../src/disasm/objdump.js';
 import { ByteOut, latin1String } from '../src/disasm/out.js';
+import { supportedNames } from '../src/isa/processors.js';
 import { cliIn, spawnCli } from './helpers/cli.js';
 
 const root = join(import.meta.dirname, '..');
@@ -76,7 +77,7 @@ test('a processor gcnkit does not support needs --mcpu', () => {
   assert.notEqual(r.status, 0);
   assert.equal(
     r.stderr,
-    `gcnkit disasm: ${f}: e_flags: processor gfx90a is not supported (gfx900, gfx906, gfx908); choose one with --mcpu\n`,
+    `gcnkit disasm: ${f}: e_flags: processor gfx90a is not supported (${supportedNames().join(', ')}); choose one with --mcpu\n`,
   );
   const ok = gcnkit('disasm', '--mcpu=gfx908', f);
   assert.equal(ok.status, 0, ok.stderr);

@@ -87,6 +87,13 @@ export class Module {
         `kernel '${k.name}' takes ${explicit.length} argument(s) (${explicit.map((a) => a.name ?? a.valueKind).join(', ')}), ${given} given`,
       );
     }
+    // Device.createImage writes the gfx9 T# (an array's last index in the depth field); gfx6-8 read it from
+    // [185:173] (src/emu/mem/image-desc.ts), so such a kernel would see a wrong image: refuse it.
+    if (processorOf(this.target).generation !== 'gfx9' && explicit.some((a) => a.valueKind === 'image'))
+      throw new LaunchError(
+        'target',
+        `kernel '${k.name}' takes an image argument: image objects (Device.createImage) are laid out for gfx9 targets only, not ${this.target}`,
+      );
     const groupStatic = Number(k.descriptor.groupSegmentFixedSize);
     const kernargSize = Math.max(Number(md.kernargSegmentSize), Number(k.descriptor.kernargSize), 16);
     const kernarg = new Uint8Array(Math.ceil(kernargSize / 16) * 16);
