@@ -106,6 +106,24 @@ test('gfx6/7 addr64: the address is the descriptor base + the 64-bit vaddr + sof
   }
 });
 
+test('gfx6/7 addr64: the address wraps at 2^48 (a V# base of -4, as clang-22 folds in[g - 1])', () => {
+  for (const t of ['gfx600', 'gfx700'] as Target[]) {
+    const { wave: w, mem } = runWave(
+      's_mov_b64 s[8:9], -4\nbuffer_load_dword v5, v[2:3], s[8:11], 0 addr64',
+      (w, mem) => {
+        const buf = mem.alloc(4096);
+        for (let l = 0; l < 64; l++) mem.write32(buf + l * 4, 0x2000 + l);
+        w.s[10] = 0;
+        w.s[11] = 0x100f000;
+        setV(w, 2, (l) => (buf + 4 + l * 4) % 2 ** 32);
+        setV(w, 3, (l) => Math.floor((buf + 4 + l * 4) / 2 ** 32));
+      },
+      { target: t, end: '.long 0xbf810000', stopAtEnd: true },
+    );
+    for (let l = 0; l < 64; l++) assert.equal(vreg(w, 5, l), 0x2000 + l, `${t} lane ${l}`);
+  }
+});
+
 test('FLAT on gfx7 and gfx8: loads, stores and atomics at 64-bit addresses', () => {
   for (const t of ['gfx700', 'gfx803'] as Target[]) {
     const { wave: w, mem } = runWave(

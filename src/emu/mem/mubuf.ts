@@ -76,7 +76,10 @@ class Addr {
   /** Device address of the element at offset + extra, or -1 when out of range. */
   at(d: BufferDesc, idxen: boolean, extra: number): number {
     const off = this.offset + extra;
-    if (this.addr64) return this.base + off;
+    // The sum is a 48-bit virtual address: clang-22 folds a negative offset into the V# base of gfx6/7
+    // addr64 accesses (stencil1d at -O3: `s_mov_b64 s[16:17], -4` as base 0xfffffffffffc), which
+    // reaches vaddr - 4 only because the address wraps at 2^48.
+    if (this.addr64) return (this.base + off) % 2 ** 48;
     const bo = bufferOffset(d, this.index, off);
     if (outOfRange(d, idxen, this.index, off, bo)) return -1;
     return this.base + bo;
