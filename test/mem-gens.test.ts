@@ -108,7 +108,7 @@ test('gfx6/7 addr64: the address is the descriptor base + the 64-bit vaddr + sof
 
 test('gfx6/7 addr64: the address wraps at 2^48 (a V# base of -4, as clang-22 folds in[g - 1])', () => {
   for (const t of ['gfx600', 'gfx700'] as Target[]) {
-    const { wave: w, mem } = runWave(
+    const { wave: w } = runWave(
       's_mov_b64 s[8:9], -4\nbuffer_load_dword v5, v[2:3], s[8:11], 0 addr64',
       (w, mem) => {
         const buf = mem.alloc(4096);
