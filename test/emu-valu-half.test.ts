@@ -1559,3 +1559,28 @@ test('mix ops: an inline constant is the f16 constant for a source op_sel_hi mar
     assert.equal(vreg(wave, 4, 7), 0x40900000, `${op} f16 constants 2.0 * 2.0 + 0.5`);
   }
 });
+
+test('v_fma_f16/v_mad_f16/v_div_fixup_f16: gfx8 zeroes the high half of the VGPR, gfx9 keeps it', () => {
+  // LLVM GCNSubtarget::zeroesHigh16BitsOfDest (VI: zeroed; gfx9 changed these ops to preserve, op_sel).
+  // clang-22's gfx803 half4 code relies on it (f16_vector: v_fma_f16 then v_or_b32 with a shifted half).
+  for (const [target, keep] of [
+    ['gfx803', false],
+    ['gfx900', true],
+  ] as const) {
+    for (const [src, lo] of [
+      ['v_fma_f16 v3, v10, v3, -1.0', 0xbb80],
+      ['v_mad_f16 v3, v10, v3, -1.0', 0xbb80],
+      ['v_div_fixup_f16 v3, v10, v3, v3', 0x3c00],
+    ] as const) {
+      const { wave: w } = runWave(
+        src,
+        (w) => {
+          setV(w, 3, () => 0x4d002c00); // low half 0.0625
+          setV(w, 10, () => 0x12343c00); // low half 1.0
+        },
+        { target },
+      );
+      assert.equal(vreg(w, 3, 0), keep ? (0x4d000000 | lo) >>> 0 : lo, `${target} ${src}`);
+    }
+  }
+});

@@ -191,10 +191,18 @@ export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t
   const e = vop3Table(t)[opc];
   if (e === null || e === undefined) return 0;
   const only = VOP3_ONLY_BY_NAME.get(e.name);
+  // Without op_sel (gfx6-8) the 16-bit ops gfx9 lets keep the other half (v_fma_f16, v_mad_f16...) write
+  // the whole VGPR, high half zeroed (LLVM GCNSubtarget::zeroesHigh16BitsOfDest: VI zeroes, gfx9 keeps).
   const prof = PROFILE_BY_NAME.get(e.name);
   let info: VInfo;
-  if (only !== undefined) info = cached(e.name + ':only', () => vop3OnlyInfo(only));
-  else if (prof !== undefined) info = cached(e.name + ':e64', () => vopInfo(prof, e.opSel > 0));
+  if (only !== undefined)
+    info = opSelBits
+      ? cached(e.name + ':only', () => vop3OnlyInfo(only))
+      : cached(e.name + ':only-no-op-sel', () => ({ ...vop3OnlyInfo(only), opSel: false }));
+  else if (prof !== undefined)
+    info = opSelBits
+      ? cached(e.name + ':e64', () => vopInfo(prof, e.opSel > 0))
+      : cached(e.name + ':e64-no-op-sel', () => vopInfo(prof, false));
   else return 0;
   i.dst = w0 & 0xff;
   i.src0 = w1 & 0x1ff;
