@@ -270,6 +270,8 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): 
   } else if (enc === ENC_VOPC) {
     const sd = scalarSdst(w1);
     if (sd === null) return false;
+    // An explicit SGPR-pair sdst (gfx9's SDWAB) gets llvm-objdump-22's misalignment warning.
+    if (w1 & 0x8000) out.comment = sgprAlignWarning((w1 >>> 8) & 0x7f, 2, TTMP_BASE_GFX9);
     // (SDWAB has no clamp/omod: bits 8-15 are the scalar destination.)
     text =
       o.sdwa + ' ' + sd + ', ' + s0 + ', ' + s1 + ' src0_sel:' + SEL[src0Sel] + ' src1_sel:' + SEL[src1Sel];

@@ -5,7 +5,7 @@
 
 import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
 import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
-import { agpr } from '../operands.js';
+import { agpr, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { AGPR_NAMES, bitList, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
 import { ACC_READ_SRC, ACC_WRITE_SRC, MFMA_SRC, mfmaAccTable } from './vop3p-operands.js';
@@ -106,6 +106,12 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       const s2 = e.acc[c2];
       if (d === null || s0 === null || s1 === null || s2 === null) return;
       text = e.prefix + d + ', ' + s0 + ', ' + s1 + ', ' + s2;
+      // llvm-objdump-22 warns about misaligned SGPR/TTMP tuples here too (src0/src1 of 64-bit sources,
+      // src2 as at most 16 registers); codes of VGPRs, AGPRs and constants never warn.
+      out.comment =
+        sgprAlignWarning(c0, e.op.srcDwords, TTMP_BASE_GFX9) +
+        sgprAlignWarning(c1, e.op.srcDwords, TTMP_BASE_GFX9) +
+        sgprAlignWarning(c2, Math.min(e.op.accDwords, 16), TTMP_BASE_GFX9);
       const abid = (w0 >>> 11) & 15;
       if (negHi) text += ' cbsz:' + negHi;
       if (abid) text += ' abid:' + abid;
