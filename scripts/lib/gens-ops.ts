@@ -4,6 +4,7 @@
 // exist on a target, so the lists may be generous. Nothing here claims an op exists anywhere.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FCMP_PREDICATES } from '../../src/isa/ops/vector-cmp.js';
 
 /** The CLRX table file each family's op names come from, and the prefix its mnemonics carry. */
 const CLRX_FILES: { group: Group; file: string; prefix: RegExp }[] = [
@@ -412,24 +413,8 @@ function expLines(): string[] {
 
 /** The compare ops, by the patterns GcnInstrsVopc.md gives (OP16 x float types, OP8 x integer types). */
 function vopcNames(): string[] {
-  const op16 = [
-    'f',
-    'lt',
-    'eq',
-    'le',
-    'gt',
-    'lg',
-    'ge',
-    'o',
-    'u',
-    'nge',
-    'nlg',
-    'ngt',
-    'nle',
-    'neq',
-    'nlt',
-    'tru',
-  ];
+  const op16 = FCMP_PREDICATES;
+  // The integer predicates plus the float spellings llvm-mc might also take for them (it decides).
   const op8 = ['f', 'lt', 'eq', 'le', 'gt', 'ne', 'lg', 'ge', 't', 'tru'];
   const out: string[] = [];
   for (const p of ['v_cmp_', 'v_cmpx_', 'v_cmps_', 'v_cmpsx_'])
