@@ -14,7 +14,6 @@ import { Lanes } from '../src/emu/valu/lanes.js';
 import { opcodeOn } from '../src/isa/ops.js';
 import { PROCESSORS } from '../src/isa/processors.js';
 import type { Target } from '../src/isa/targets.js';
-import { TARGETS } from '../src/isa/targets.js';
 import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
 
 /** Every processor: the ops of gfx6-gfx8 need semantics too. */
