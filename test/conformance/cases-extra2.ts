@@ -51,8 +51,7 @@ const f16Vector: Case = {
             const p = x[k] * y[k];
             exp.push(inF32 ? roundTo(p - x[k], F32) : roundTo(p, F16) - x[k]);
           }
-          for (let k = 0; k < 4; k++)
-            exp.push(fmaExact(x[k], y[3 - k], c[k], inF32 ? F32 : F16));
+          for (let k = 0; k < 4; k++) exp.push(fmaExact(x[k], y[3 - k], c[k], inF32 ? F32 : F16));
         }
         const names = ['x+y', 'x*y-x', 'fma(x,y.wzyx,c)'];
         expectFloats(
