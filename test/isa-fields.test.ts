@@ -47,11 +47,9 @@ test('processor records: names unique, e_flags machine values unique, gfx6-gfx9 
   assert.equal(findProcessor('gfx803')?.generation, 'gfx8');
   assert.equal(findProcessor('gfx704')?.features.has('flat'), true);
   assert.equal(findProcessor('gfx600')?.features.has('flat'), false);
-  // Every processor whose ISA is described is supported (the records after gfx908 describe code objects).
+  // gfx600 ... gfx908 are supported (gfx902/909/90c decode as gfx900 but run nothing yet).
   for (const t of ['gfx600', 'gfx602', 'gfx700', 'gfx705', 'gfx801', 'gfx810', 'gfx900', 'gfx908'])
     assert.ok(supportedNames().includes(t), t);
-  assert.deepEqual(
-    supportedNames(),
-    PROCESSORS.filter((r) => r.described).map((r) => r.name),
-  );
+  // A supported processor runs kernels, so its ISA must be described.
+  for (const n of supportedNames()) assert.ok(findProcessor(n)?.described, n);
 });
