@@ -2,11 +2,11 @@
 // execution. Op identities come from the same tables as the disassembler's; constants are resolved here,
 // once, by the operand's type.
 
-import { vopTables } from '../../codec/families/vop-ops.js';
+import type { VopOp } from '../../codec/families/vop-ops.js';
 import { vop3Table } from '../../codec/families/vop3-tables.js';
 import { hasOpSel, VOP3 } from '../../isa/encodings/vector.js';
 import { type Target, targetBit } from '../../isa/targets.js';
-import { processorOf, VF_LANE, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
+import { processorOf, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
 import { PACKED_OPS } from '../../isa/vop3-packed.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
@@ -94,65 +94,15 @@ function bind(i: Inst, info: VInfo, enc: number): void {
   i.run = fn === undefined ? unimplemented : runValu;
 }
 
-/** VOP1/VOP2/VOPC (e32, SDWA, DPP). Returns the size in dwords, 0 if invalid. */
-export function decodeVop(
-  words: Uint32Array,
-  at: number,
-  n: number,
-  i: Inst,
-  t: Target,
-  enc: 0 | 1 | 2,
-): number {
-  const w = words[at];
-  const opc = enc === 0 ? (w >>> 9) & 0xff : enc === 1 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
-  const o = vopTables(t)[enc][opc];
-  if (o === undefined) return 0;
+/**
+ * VOP1/VOP2/VOPC (e32, SDWA, DPP), whose fields the codec filled (vop-decode.ts: op = the VopOp row).
+ * Returns the size in dwords.
+ */
+export function bindVop(i: Inst): number {
+  const o = i.op as VopOp;
   const p = o.p;
   const info = cached(p.name + ':' + p.encoding, () => vopInfo(p));
-  i.src0 = w & 0x1ff;
-  // gfx6/gfx7 VOP2 v_readlane/v_writelane hold the lane select's scalar code in the src1 field.
-  i.src1 = (p.flags & VF_LANE ? 0 : 256) + ((w >>> 9) & 0xff);
-  i.dst = (w >>> 17) & 0xff;
-  i.sdst = VCC_LO;
-  let size = 1;
-  if (i.src0 === 0xf9 && at + 1 < n) {
-    const w1 = words[at + 1];
-    size = 2;
-    i.sdwa = true;
-    // gfx8 SDWA has no SGPR sources and no omod (those bits are ignored), and VOPC writes vcc.
-    const g8 = o.sdwa8;
-    i.src0 = (w1 & 0x800000 && !g8 ? 0 : 256) + (w1 & 0xff);
-    if (w1 & 0x80000000 && !g8) i.src1 -= 256;
-    i.src0Sel = (w1 >>> 16) & 7;
-    i.src1Sel = (w1 >>> 24) & 7;
-    i.sext = ((w1 >>> 19) & 1) | (((w1 >>> 27) & 1) << 1);
-    i.neg = ((w1 >>> 20) & 1) | (((w1 >>> 28) & 1) << 1);
-    i.abs = ((w1 >>> 21) & 1) | (((w1 >>> 29) & 1) << 1);
-    if (enc === 2) {
-      if (w1 & 0x8000 && !g8) i.sdst = (w1 >>> 8) & 0x7f;
-    } else {
-      i.dstSel = (w1 >>> 8) & 7;
-      i.dstUnused = (w1 >>> 11) & 3;
-      i.clamp = (w1 & 0x2000) !== 0;
-      i.omod = g8 ? 0 : (w1 >>> 14) & 3;
-    }
-  } else if (i.src0 === 0xfa && at + 1 < n) {
-    const w1 = words[at + 1];
-    size = 2;
-    i.dpp = true;
-    i.src0 = 256 + (w1 & 0xff);
-    i.dppCtrl = (w1 >>> 8) & 0x1ff;
-    i.boundCtrl = (w1 & 0x80000) !== 0;
-    i.neg = ((w1 >>> 20) & 1) | (((w1 >>> 22) & 1) << 1);
-    i.abs = ((w1 >>> 21) & 1) | (((w1 >>> 23) & 1) << 1);
-    i.bankMask = (w1 >>> 24) & 0xf;
-    i.rowMask = w1 >>> 28;
-  } else if (i.src0 === 255 || info.madak || info.madmk || (info.dst === 3 && i.dst === 255)) {
-    if (at + 1 >= n) return 0;
-    i.lit = words[at + 1];
-    size = 2;
-  }
-  i.size = size * 4;
+  const size = i.size >>> 2;
   if (info.madmk || info.madak) {
     // K is a third source: madmk computes src0 * K + src1, madak src0 * src1 + K.
     const full = cached(p.name + ':k', () => ({
