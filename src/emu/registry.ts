@@ -12,7 +12,7 @@ import { decodeMimg } from './mem/image.js';
 import { decodeMtbuf, decodeMubuf } from './mem/mubuf.js';
 import { decodeSmem } from './mem/smem.js';
 import { decodeSop1, decodeSop2, decodeSopc, decodeSopk, decodeSopp } from './salu/exec.js';
-import { bindVop, decodeVop3, decodeVop3p } from './valu/decode.js';
+import { bindVop, bindVop3, bindVop3p } from './valu/decode.js';
 
 /** Decodes the instruction at dword `at` into `i`; returns its size in dwords, 0 if invalid. */
 export type ExecDecoder = (words: Uint32Array, at: number, n: number, i: Inst, t: Target) => number;
@@ -24,8 +24,6 @@ const DECODERS: Partial<Record<Format, ExecDecoder>> = {
   sopk: decodeSopk,
   sopp: decodeSopp,
   smem: decodeSmem,
-  vop3: decodeVop3,
-  vop3p: decodeVop3p,
   ds: decodeDs,
   flat: decodeFlat,
   mubuf: decodeMubuf,
@@ -43,6 +41,8 @@ const BINDERS: Partial<Record<Format, ExecBinder>> = {
   vop1: bindVop,
   vop2: bindVop,
   vopc: bindVop,
+  vop3: bindVop3,
+  vop3p: bindVop3p,
 };
 
 /** The binder of a format whose codec fills the Decoded, if the emulator executes it. */

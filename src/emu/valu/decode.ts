@@ -1,20 +1,19 @@
-// Decoding of the VALU encodings (VOP1, VOP2, VOPC with SDWA/DPP; VOP3A/B; VOP3P) into Inst for
-// execution. Op identities come from the same tables as the disassembler's; constants are resolved here,
-// once, by the operand's type.
+// Binding of the VALU encodings (VOP1, VOP2, VOPC with SDWA/DPP; VOP3A/B; VOP3P) for execution. The codec
+// decoded the words into the Inst (its fields and op row, DecodeOutput.into); this derives what execution
+// needs from them: the op's VInfo and lane math, and its constants, resolved once by the operand's type.
 
 import type { VopOp } from '../../codec/families/vop-ops.js';
-import { vop3Table } from '../../codec/families/vop3-tables.js';
-import { hasOpSel, VOP3 } from '../../isa/encodings/vector.js';
-import { type Target, targetBit } from '../../isa/targets.js';
+import type { Vop3Entry } from '../../codec/families/vop3-tables.js';
+import { hasOpSel } from '../../isa/encodings/vector.js';
+import type { Target } from '../../isa/targets.js';
 import { processorOf, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
-import { PACKED_OPS } from '../../isa/vop3-packed.js';
+import type { PackedOp } from '../../isa/vop3-packed.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constPair64, constValue32, isConstCode } from '../scalar-src.js';
 import { valuSemantics } from '../semantics.js';
-import { VCC_LO } from '../wave.js';
 import { runValu } from './exec.js';
-import { D_MASK, K_F16, K_F64, K_INT, K_PK, packedInfo, type VInfo, vop3OnlyInfo, vopInfo } from './info.js';
+import { K_F16, K_F64, K_INT, K_PK, packedInfo, type VInfo, vop3OnlyInfo, vopInfo } from './info.js';
 import { valuSpecial } from './special.js';
 
 const INFO_CACHE = new Map<string, VInfo>();
@@ -123,23 +122,15 @@ export function bindVop(i: Inst): number {
 }
 
 let lastTarget = '';
-let L = VOP3.gfx9.fields;
 let opSelBits = true;
 
-/** VOP3A/VOP3B (two dwords); field positions from the generation's layout. */
-export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
+/** VOP3A/VOP3B, whose fields the codec filled (vop3.ts: op = the Vop3Entry). Returns 2, or 0 if not executed. */
+export function bindVop3(i: Inst, t: Target): number {
   if (t !== lastTarget) {
-    const g = processorOf(t).generation;
-    L = VOP3[g].fields;
-    opSelBits = hasOpSel(g);
+    opSelBits = hasOpSel(processorOf(t).generation);
     lastTarget = t;
   }
-  const w0 = words[at];
-  const w1 = words[at + 1];
-  const opc = (w0 >>> L.op.shift) & L.op.mask;
-  const e = vop3Table(t)[opc];
-  if (e === null || e === undefined) return 0;
+  const e = i.op as Vop3Entry;
   const only = VOP3_ONLY_BY_NAME.get(e.name);
   // Without op_sel (gfx6-8) the 16-bit ops gfx9 lets keep the other half (v_fma_f16, v_mad_f16...) write
   // the whole VGPR, high half zeroed (LLVM GCNSubtarget::zeroesHigh16BitsOfDest: VI zeroes, gfx9 keeps).
@@ -154,50 +145,14 @@ export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t
       ? cached(e.name + ':e64', () => vopInfo(prof, e.opSel > 0))
       : cached(e.name + ':e64-no-op-sel', () => vopInfo(prof, false));
   else return 0;
-  i.dst = w0 & 0xff;
-  i.src0 = w1 & 0x1ff;
-  i.src1 = (w1 >>> 9) & 0x1ff;
-  i.src2 = (w1 >>> 18) & 0x1ff;
-  i.omod = (w1 >>> 27) & 3;
-  i.neg = w1 >>> 29;
-  i.clamp = ((w0 >>> L.clamp.shift) & 1) !== 0;
-  if (info.carryOut) {
-    i.sdst = (w0 >>> 8) & 0x7f;
-    // gfx6/gfx7 VOP3B has no clamp bit (bit 11 is sdst's).
-    if (L.clamp.shift < 14) i.clamp = false;
-  } else {
-    i.abs = (w0 >>> 8) & 7;
-    i.opSel = opSelBits ? (w0 >>> 11) & 0xf : 0;
-    // VOPC in VOP3 writes its mask to the SGPR pair in the vdst field.
-    i.sdst = info.dst === D_MASK ? i.dst : VCC_LO;
-  }
-  i.size = 8;
   bind(i, info, 1);
   return 2;
 }
 
-/** VOP3P (two dwords). */
-export function decodeVop3p(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
-  const w0 = words[at];
-  const w1 = words[at + 1];
-  const opc = (w0 >>> 16) & 0x7f;
-  const bit = targetBit(t);
-  const p = PACKED_OPS.find((o) => o.opcode === opc && (o.targets & bit) !== 0);
-  if (p === undefined) return 0;
+/** VOP3P, whose fields the codec filled (vop3p.ts: op = the PackedOp). Returns 2. */
+export function bindVop3p(i: Inst): number {
+  const p = i.op as PackedOp;
   const info = cached(p.name + ':p', () => packedInfo(p));
-  i.dst = w0 & 0xff;
-  i.src0 = w1 & 0x1ff;
-  i.src1 = (w1 >>> 9) & 0x1ff;
-  i.src2 = (w1 >>> 18) & 0x1ff;
-  i.negHi = (w0 >>> 8) & 7;
-  i.opSel = (w0 >>> 11) & 7;
-  i.opSelHi = ((w1 >>> 27) & 3) | ((w0 >>> 12) & 4);
-  i.neg = w1 >>> 29;
-  i.clamp = (w0 & 0x8000) !== 0;
-  // MFMA keeps cbsz/abid/blgp in these fields, and acc bits select AGPR sources.
-  i.acc = (w1 >>> 27) & 3;
-  i.size = 8;
   bind(i, info, 2);
   if (p.kind === 'mix') {
     // A mix source marked f16 by op_sel_hi takes the f16 inline constant in its low half (an f32 source
