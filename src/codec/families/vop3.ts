@@ -8,7 +8,7 @@ import { processorOf } from '../../isa/vop-profile.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bitList, fpMods } from './vop3-common.js';
+import { bitList, fillOperands, fpMods } from './vop3-common.js';
 import {
   K_INTERP,
   K_INTERP16,
@@ -45,14 +45,7 @@ const VCC_LO = 106;
  * result), else vcc.
  */
 function fillDecoded(d: Decoded, e: Vop3Entry, w0: number, w1: number, clamp: boolean): void {
-  d.fmt = 'vop3';
-  d.name = e.name;
-  d.op = e;
-  d.size = 8;
-  d.dst = w0 & 0xff;
-  d.src0 = w1 & 0x1ff;
-  d.src1 = (w1 >>> 9) & 0x1ff;
-  d.src2 = (w1 >>> 18) & 0x1ff;
+  fillOperands(d, 'vop3', e.name, e, w0, w1);
   d.omod = (w1 >>> 27) & 3;
   d.neg = w1 >>> 29;
   d.clamp = clamp;

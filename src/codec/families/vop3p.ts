@@ -9,7 +9,7 @@ import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
 import type { Decoded } from '../decoded.js';
 import { agpr, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { AGPR_NAMES, bitList, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
+import { AGPR_NAMES, bitList, fillOperands, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
 import { ACC_READ_SRC, ACC_WRITE_SRC, MFMA_SRC, mfmaAccTable } from './vop3p-operands.js';
 
 const K_PACKED = 0;
@@ -89,14 +89,7 @@ const TABLES: Record<Target, (Entry | null)[]> = {
  * selects of src0/src1, the same bits as op_sel_hi0/1).
  */
 function fillDecoded(d: Decoded, op: PackedOp, w0: number, w1: number): void {
-  d.fmt = 'vop3p';
-  d.name = op.name;
-  d.op = op;
-  d.size = 8;
-  d.dst = w0 & 0xff;
-  d.src0 = w1 & 0x1ff;
-  d.src1 = (w1 >>> 9) & 0x1ff;
-  d.src2 = (w1 >>> 18) & 0x1ff;
+  fillOperands(d, 'vop3p', op.name, op, w0, w1);
   d.negHi = (w0 >>> 8) & 7;
   d.opSel = (w0 >>> 11) & 7;
   d.opSelHi = ((w1 >>> 27) & 3) | ((w0 >>> 12) & 4);
