@@ -7,7 +7,7 @@ import type { Format } from '../codec/types.js';
 import type { Target } from '../isa/targets.js';
 import type { Inst } from './inst.js';
 import { decodeDs } from './mem/ds.js';
-import { decodeFlat } from './mem/flat.js';
+import { bindFlat } from './mem/flat.js';
 import { decodeMimg } from './mem/image.js';
 import { decodeMtbuf, decodeMubuf } from './mem/mubuf.js';
 import { decodeSmem } from './mem/smem.js';
@@ -25,7 +25,6 @@ const DECODERS: Partial<Record<Format, ExecDecoder>> = {
   sopp: decodeSopp,
   smem: decodeSmem,
   ds: decodeDs,
-  flat: decodeFlat,
   mubuf: decodeMubuf,
   mtbuf: decodeMtbuf,
   mimg: decodeMimg,
@@ -43,6 +42,7 @@ const BINDERS: Partial<Record<Format, ExecBinder>> = {
   vopc: bindVop,
   vop3: bindVop3,
   vop3p: bindVop3p,
+  flat: bindFlat,
 };
 
 /** The binder of a format whose codec fills the Decoded, if the emulator executes it. */
