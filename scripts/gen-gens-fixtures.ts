@@ -6,8 +6,9 @@
 // llvm-mc-22 -show-encoding decides which lines exist on a target and gives their bytes and canonical text.
 // Each accepted line goes to the family its bytes belong to (formatOf, SDWA/DPP by the src0 field).
 // Disassembly cases (unique words): for gfx8 the text llvm-objdump-22 prints; for gfx6/7, which
-// llvm-objdump cannot disassemble, the text llvm-mc-22 printed for the line (test/live/gens.test.ts has
-// llvm-mc reassemble gcnkit's text). Rejected lines: every MC-test line llvm-mc rejects for the target,
+// llvm-objdump cannot disassemble, the text llvm-mc-22 printed for the line, with the texts it printed for
+// other spellings of the same bytes as alternatives (scripts/lib/gens-respell.ts: MIMG vaddr widths, SOPP
+// negative immediates; test/live/gens.test.ts has llvm-mc reassemble gcnkit's text). Rejected lines: every MC-test line llvm-mc rejects for the target,
 // and every generated line rejected here but accepted on another target of the set (or on gfx900),
 // filed under the family of its bytes there; for a gfx8 target the gfx900 bytes of such a line are
 // also disassembled by llvm-objdump (what gfx8 makes of a gfx9-only encoding).
@@ -21,6 +22,7 @@ import { formatOf } from '../src/codec/disasm.js';
 import { findProcessor, type Generation } from '../src/isa/processors.js';
 import { parseTest } from './gen-mc-tests-fixtures.js';
 import { candidateLines } from './lib/gens-ops.js';
+import { respellings } from './lib/gens-respell.js';
 import { type Assembled, assembleLines, objdumpSlots, toHex } from './lib/llvm.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -146,7 +148,29 @@ function main(): void {
   const only = new Set(process.argv.slice(2));
   const generated: Line[] = candidateLines(CLRX_DIR).map((c) => ({ origin: 'gen', src: c.src }));
   const mc = { gfx7: mcLines('gfx7'), gfx8: mcLines('gfx8') };
-  const linesOf = (gen: Generation): Line[] => [...(gen === 'gfx8' ? mc.gfx8 : mc.gfx7), ...generated];
+  const base = (gen: Generation): Line[] => [...(gen === 'gfx8' ? mc.gfx8 : mc.gfx7), ...generated];
+  // gfx6/7: the other spellings of each line (scripts/lib/gens-respell.ts); those llvm-mc accepts with
+  // the same bytes give the disassembly's alternatives, and their bytes are assembly cases too.
+  const withRespellings = (ls: Line[]): Line[] => {
+    const seen = new Set(ls.map((l) => l.src));
+    const more: Line[] = [];
+    for (const l of ls)
+      for (const src of respellings(l.src))
+        if (!seen.has(src)) {
+          seen.add(src);
+          more.push({ origin: `${l.origin} respelled`, src });
+        }
+    return [...ls, ...more];
+  };
+  const lineCache = new Map<Generation, Line[]>();
+  const linesOf = (gen: Generation): Line[] => {
+    let ls = lineCache.get(gen);
+    if (!ls) {
+      ls = gen === 'gfx8' ? base(gen) : withRespellings(base(gen));
+      lineCache.set(gen, ls);
+    }
+    return ls;
+  };
   // First pass: what every target (and gfx900) accepts of the generated lines, to file rejections.
   const results = new Map<string, Assembled[]>();
   for (const t of [...GEN_TARGETS, 'gfx900']) {
@@ -200,6 +224,8 @@ function main(): void {
         addDis(fam, r.words, r.text!);
         return;
       }
+      // A spelling llvm-mc refuses says nothing about the op: it was only tried for the alternatives.
+      if (l.origin.endsWith(' respelled')) return;
       if (l.origin !== 'gen') {
         by.get(l.fileFamily!)!.rejected.push([l.origin, l.src, r.error ?? '']);
         return;

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { firstDifference } from '../bench/emu/run.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -20,13 +21,64 @@ function bench(name: string, env: NodeJS.ProcessEnv = process.env) {
   });
 }
 
-test('bench/emu.ts --smoke runs the three kernels, checks them and reports the ratio to the host', () => {
+test('bench/emu.ts --smoke runs the nine kernels of the four classes and checks each against its TypeScript reference', () => {
   const r = bench('emu');
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stderr, '');
-  for (const name of ['mandelbrot', 'reduce_sum', 'saxpy']) {
-    assert.match(r.stdout, new RegExp(`^${name} .* \\d+x$`, 'm'), r.stdout);
+  const rows = [
+    ['ALU', 'mandelbrot'],
+    ['ALU', 'n-body'],
+    ['ALU', 'matmul \\(FMA, no LDS\\)'],
+    ['matrix cores', 'MFMA GEMM \\(32x32x2 f32\\)'],
+    ['LDS', 'matmul \\(16x16 LDS tiles\\)'],
+    ['LDS', 'reduction \\(LDS tree\\)'],
+    ['memory/atomics', 'vector add'],
+    ['memory/atomics', 'transpose'],
+    ['memory/atomics', 'histogram \\(global atomics\\)'],
+  ];
+  // class | kernel | size | waves | wave-instr | M wave-instr/s | M lane-instr/s | s | (3 native columns,
+  // empty in smoke mode) | speed-up over the interpreter.
+  for (const [cls, name] of rows) {
+    const row = new RegExp(
+      `^\\| ${cls} \\| ${name} \\| [^|]+ \\| \\d+ \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\|  \\|  \\|  \\| 1\\.00x \\|$`,
+      'm',
+    );
+    assert.match(r.stdout, row, r.stdout);
   }
+  assert.equal(r.stdout.match(/^\| (ALU|matrix|LDS|memory)/gm)?.length, rows.length);
+});
+
+test('bench/emu.ts: an engine the runtime does not have, or a kernel it does not know, is a one-line error', () => {
+  for (const [arg, message] of [
+    ['--engine=jit', 'bench: unknown --engine=jit (the runtime has: interpreter)\n'],
+    [
+      '--only=saxpy',
+      'bench: --only: no kernel saxpy (mandelbrot, nbody, matmul, mfma_gemm, matmul_lds, reduce, vadd, transpose, histogram)\n',
+    ],
+  ]) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join('bench', 'emu.ts'), '--smoke', arg], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, message);
+  }
+});
+
+test('bench/emu.ts compares outputs bit for bit: -0 is not 0, and a NaN is not another NaN', () => {
+  const zero = new Float32Array([1, 0]);
+  assert.equal(firstDifference([zero], [new Float32Array([1, 0])], 'native'), '');
+  assert.equal(firstDifference([zero], [new Float32Array([1, -0])], 'native'), 'out0[1]: gcnkit 0, native 0');
+  const nan = new Uint32Array([0x7fc00000]);
+  const other = new Uint32Array([0x7fc00001]);
+  assert.match(
+    firstDifference([new Float32Array(nan.buffer)], [new Float32Array(other.buffer)], 'reference'),
+    /^out0\[0\]: gcnkit NaN, reference NaN$/,
+  );
+  assert.equal(
+    firstDifference([new Int32Array(2)], [new Int32Array(3)], 'native'),
+    'out0 has 2 elements, native 3',
+  );
 });
 
 test('bench/disasm.ts (with its bundled CLI) and bench/asm.ts load and name the LLVM tool they need', () => {

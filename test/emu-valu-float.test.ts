@@ -515,8 +515,6 @@ function sweep64(name: string, sp: Sweep64): void {
 
 /** Ops in scope that are deliberately not registered, with the reason (also in float-ops.ts). */
 const EXCLUDED: Record<string, string> = {
-  v_exp_legacy_f32: 'the document gives no definition of its "legacy semantics"',
-  v_log_legacy_f32: 'the document gives no definition of its "legacy semantics"',
   v_interp_p1_f32: 'parameter interpolation (LDS parameters), not lane math',
   v_interp_p2_f32: 'parameter interpolation (LDS parameters), not lane math',
   v_interp_mov_f32: 'parameter interpolation (LDS parameters), not lane math',

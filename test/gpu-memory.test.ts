@@ -295,6 +295,10 @@ function ref32(op: AtomicOp, old: number, src: number, cmp: number): number {
       return old >= src ? 0 : old + 1;
     case 'dec':
       return old === 0 || old > src ? src : old - 1;
+    default:
+      throw new Error(
+        `ref32: ${op} is not an integer atomic (float ones: test/emu-mem-float-atomics.test.ts)`,
+      );
   }
 }
 
@@ -328,6 +332,10 @@ function ref64(op: AtomicOp, old: bigint, src: bigint, cmp: bigint): bigint {
       return old >= src ? 0n : old + 1n;
     case 'dec':
       return old === 0n || old > src ? src : old - 1n;
+    default:
+      throw new Error(
+        `ref64: ${op} is not an integer atomic (float ones: test/emu-mem-float-atomics.test.ts)`,
+      );
   }
 }
 

@@ -122,3 +122,21 @@ test('gfx6/gfx7 take the v_*_co_u32 names of the carry-out adds as llvm-mc-22 do
   assert.ok(assembleOne('v_addc_co_u32 v5, vcc, v1, v2, vcc', 'gfx700').error);
   assert.ok(assembleOne('v_add_co_u32 v5, v1, v2', 'gfx600').error);
 });
+
+test('1/(2*pi) is an inline constant (code 248) from gfx8 only: gfx6/7 write it as a literal', () => {
+  // llvm-mc-22 -show-encoding, checked by hand: gfx600 gives a literal, gfx803 code 248.
+  assert.equal(assembleOne('v_add_f32 v1, 0.15915494, v2', 'gfx600').hex, '060204ff 3e22f983');
+  assert.equal(assembleOne('v_add_f32 v1, 0.15915494, v2', 'gfx803').hex, '020204f8');
+  assert.equal(assembleOne('v_rcp_f64 v[1:2], 0.15915494309189532', 'gfx700').hex, '7e025eff 3fc45f30');
+  assert.equal(
+    assembleOne('v_add_f32_e64 v1, 0.15915494, v2', 'gfx600').error,
+    'literal operands are not supported',
+  );
+  // So the word with code 248 has no gfx6/7 text (llvm-mc reassembles 0.15915494 to the literal form):
+  // gcnkit rejects it there, as it does the other codes gfx6/7 lack (235-239).
+  for (const mcpu of ['gfx600', 'gfx700'] as const) {
+    assert.equal(disasmWords([0x060204f8], mcpu)[0].text, '.long 0x060204f8', mcpu);
+    assert.equal(disasmWords([0xd2060001, 0x000204f8], mcpu)[0].text.startsWith('.long'), true, mcpu);
+  }
+  assert.equal(disasmWords([0x020204f8], 'gfx803')[0].text, 'v_add_f32_e32 v1, 0.15915494, v2');
+});

@@ -90,27 +90,53 @@ function scalarSynth(e: IsaEntry): { fmt: string; w0: number; w1?: number } {
 
 const GDS_ONLY = /^ds_gws_|^ds_ordered_count$/;
 
-const GRAPHICS = new Set(['EXP', 'VINTRP']);
-
-/** Ops left out because no available document defines their result. */
+/**
+ * Ops left out because no available source defines their result; each reason names the sources checked
+ * (the seeds in ../shared/seeds, CLRX's tables in ../shared/reference/clrx, public simulators and
+ * compilers reached with the search tools).
+ */
 const UNDEFINED_BY_DOCS: Record<string, string> = {
-  v_exp_legacy_f32: 'the ISA documents only say "legacy semantics" without defining them',
-  v_log_legacy_f32: 'the ISA documents only say "legacy semantics" without defining them',
-  ds_condxchg32_rtn_b64: 'no available document gives its pseudo-code',
-  image_gather4h: 'the documents say only "a 4x1 group of texels", not which texels or in what order',
+  ds_condxchg32_rtn_b64:
+    'the Vega document says only "Conditional write exchange"; CLRX\'s DS table (seeds/002) lists the ' +
+    "name and opcode 126 without pseudo-code; gem5's Vega model (src/arch/amdgpu/vega/insts/ds.cc) " +
+    'carries the same one-line description and leaves it unimplemented',
+  image_gather4h:
+    'the Vega document says only "Same as Gather4, but fetches one component per texel, from a 4x1 group ' +
+    'of texels", not which texels relative to the coordinate nor in which order they are returned; CLRX\'s ' +
+    'MIMG page does not list it',
 };
+
+/** Why a graphics-pipeline-only op does not execute, or undefined for other ops. */
+function graphicsReason(e: IsaEntry): string | undefined {
+  if (e.encoding === 'EXP')
+    return (
+      'graphics: export copies vertex positions and parameters or pixel colours and depth from VGPRs into ' +
+      'the graphics pipeline\'s output buffers (Vega document, "Exporting Pixel and Vertex Data"); a ' +
+      'compute dispatch has no such buffers'
+    );
+  if (e.name.startsWith('v_interp_'))
+    return (
+      'graphics: parameter interpolation reads the vertex parameters the shader processor interpolator ' +
+      'loads into LDS for a pixel-shader wave (Vega document, "LDS Parameter Reads"); a compute dispatch ' +
+      'has no primitive, attributes or barycentrics'
+    );
+  if (e.name === 's_endpgm_ordered_ps_done')
+    return (
+      'graphics: it ends the ordered (POPS) critical section of a pixel shader before ending the program ' +
+      '(Vega document, SOPP opcode 30); compute dispatches have no POPS section'
+    );
+  return undefined;
+}
 
 /** Why an op does not execute, for ops without a handler. */
 function reasonFor(e: IsaEntry): string {
   const undefinedBy = UNDEFINED_BY_DOCS[e.name];
-  if (undefinedBy !== undefined) return `the documents do not define it (${undefinedBy})`;
-  if (GRAPHICS.has(e.encoding) || e.name.includes('interp'))
-    return `graphics (${e.encoding}) instructions are not modelled: compute kernels do not use them`;
+  if (undefinedBy !== undefined) return `no available source defines its result: ${undefinedBy}`;
+  const graphics = graphicsReason(e);
+  if (graphics !== undefined) return graphics;
   if (e.name.startsWith('v_mfma')) return 'the matrix (MFMA) instructions are not modelled yet';
   if (/gds|gws|ordered_count|append|consume/.test(e.name))
     return 'the global data share (GDS) memory is not modelled';
-  if (/ordered_ps_done/.test(e.name))
-    return 'graphics: it ends the ordered (POPS) section of a pixel shader, which compute dispatches do not have';
   return 'not implemented yet';
 }
 

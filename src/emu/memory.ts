@@ -5,6 +5,8 @@
 // truncating an address to 32 bits faults instead of silently aliasing, and each one is followed by an
 // unmapped guard gap so that running off its end faults rather than reading a neighbour.
 
+import { floatAtomic32, floatAtomic64 } from './mem/float-atomic.js';
+
 export type AccessKind = 'read' | 'write' | 'atomic';
 
 /** An access that touches at least one byte outside every live allocation. */
@@ -38,9 +40,13 @@ export type AtomicOp =
   | 'or'
   | 'xor'
   | 'inc'
-  | 'dec';
+  | 'dec'
+  // The float atomics of gfx6/gfx7 (mem/float-atomic.ts).
+  | 'fcmpswap'
+  | 'fmin'
+  | 'fmax';
 
-/** Every AtomicOp, in opcode order (the families that run them build their tables from this). */
+/** Every integer AtomicOp, in opcode order (the families that run them build their tables from this). */
 export const ATOMIC_OPS: readonly AtomicOp[] = [
   'swap',
   'cmpswap',
@@ -56,6 +62,9 @@ export const ATOMIC_OPS: readonly AtomicOp[] = [
   'inc',
   'dec',
 ];
+
+/** The float AtomicOps of gfx6/gfx7 (buffer, image; flat on gfx7), apart from ATOMIC_OPS: gfx8 dropped them. */
+export const FLOAT_ATOMIC_OPS: readonly AtomicOp[] = ['fcmpswap', 'fmin', 'fmax'];
 
 export const sext8 = (v: number): number => (v << 24) >> 24;
 export const sext16 = (v: number): number => (v << 16) >> 16;
@@ -356,6 +365,11 @@ export class DeviceMemory {
       case 'dec':
         nv = old === 0 || old > src ? src : old - 1;
         break;
+      case 'fcmpswap':
+      case 'fmin':
+      case 'fmax':
+        nv = floatAtomic32(op, old, src, cmp);
+        break;
       default:
         throw new Error(`unknown atomic operation ${op as string}`);
     }
@@ -486,6 +500,13 @@ export class DeviceMemory {
           hi = oHi - (lo < 0 ? 1 : 0);
         }
         break;
+      case 'fcmpswap':
+      case 'fmin':
+      case 'fmax':
+        floatAtomic64(op, oLo, oHi, srcLo, srcHi, cmpLo, cmpHi, F_OUT);
+        lo = F_OUT[0]!;
+        hi = F_OUT[1]!;
+        break;
       default:
         throw new Error(`unknown atomic operation ${op as string}`);
     }
@@ -495,6 +516,8 @@ export class DeviceMemory {
     out[outIndex + 1] = oHi;
   }
 }
+
+const F_OUT = new Uint32Array(2);
 
 /** Unsigned 64-bit comparison of (aLo, aHi) with (bLo, bHi), halves as unsigned 32-bit numbers. */
 function cmpU64(aLo: number, aHi: number, bLo: number, bHi: number): number {

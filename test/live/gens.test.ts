@@ -58,14 +58,16 @@ for (const file of files) {
     const fx = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
       mcpu: Target;
       family: string;
-      disasm: [string, string | null][];
+      disasm: [string, string | null, string?, string[]?][];
     };
     const gen = findProcessor(fx.mcpu)!.generation;
     const on = enabledPairs().has(`${fx.family}.${fx.mcpu}`) || enabledPairs().has(`${fx.family}.${gen}`);
     const texts: string[] = [];
     const hexes: string[] = [];
+    /** The texts llvm-mc printed for the case's words (expected text and alternatives). */
+    const printed: string[][] = [];
     const d: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN, comment: '' };
-    for (const [hex] of fx.disasm) {
+    for (const [hex, want, , alts = []] of fx.disasm) {
       const w = Uint32Array.from(hex.split(' ').map((h) => Number.parseInt(h, 16) >>> 0));
       try {
         decodeAt({ words: w, n: w.length, target: fx.mcpu }, 0, d);
@@ -75,16 +77,25 @@ for (const file of files) {
       if (d.size !== w.length || d.text.startsWith('.long')) continue;
       texts.push(d.text);
       hexes.push(hex);
+      printed.push(want === null ? alts : [want, ...alts]);
     }
     const back = assembleLines(texts, fx.mcpu);
     const bad: string[] = [];
+    // Words whose every text llvm-mc prints loses bits (s_waitcnt 0x3141 prints as vmcnt(1) expcnt(4)
+    // lgkmcnt(1), which assembles to 0x0141: bits 12-13 are unused): gcnkit prints llvm-mc's own text,
+    // the other requirement, so these cannot round trip; listed, not failed.
+    const lossy: string[] = [];
     back.forEach((r, k) => {
       const got = r.words ? toHex(r.words) : `error: ${r.error}`;
-      if (got !== hexes[k]) bad.push(`[${hexes[k]}] ${texts[k]}\n    llvm-mc: ${got}`);
+      if (got === hexes[k]) return;
+      if (r.words && printed[k].includes(texts[k]))
+        lossy.push(`[${hexes[k]}] ${texts[k]} -> llvm-mc: ${got}`);
+      else bad.push(`[${hexes[k]}] ${texts[k]}\n    llvm-mc: ${got}`);
     });
     t.diagnostic(
-      `${file}: ${texts.length - bad.length}/${texts.length} of gcnkit's texts reassemble to their words (${fx.disasm.length} cases)`,
+      `${file}: ${texts.length - bad.length - lossy.length}/${texts.length} of gcnkit's texts reassemble to their words (${fx.disasm.length} cases); ${lossy.length} are llvm-mc's own text for them, which loses bits`,
     );
+    for (const l of lossy) t.diagnostic(`llvm-mc's own text loses bits: ${l}`);
     if (on) assert.deepEqual(bad.slice(0, 20), [], `${bad.length} differ`);
   });
 }

@@ -122,6 +122,7 @@ const F64_HI_CODE = new Map<number, number>([
   [0xc0100000, 247],
 ]);
 const INV_2PI = 0.15915494309189532;
+const INV_2PI_CODE = 248;
 const INV_2PI_HI = 0x3fc45f30;
 const INV_2PI_LO = 0x6dc9c882;
 
@@ -202,18 +203,27 @@ const CLASS: Record<OperandType, number> = {
 /** [code, literal dword]: code 255 means a literal; null when the value does not fit the operand. */
 type Imm = readonly [number, number] | null;
 
+/**
+ * Whether code 248 (1/(2*pi)) is an inline constant: from gfx8 (LLVM's FeatureInv2PiInlineImm). On
+ * gfx6/7 llvm-mc-22 writes the value as a literal (`v_mov_b32 v1, 0.15915494` -> 0x3e22f983 after
+ * code 255; `v_rcp_f64 v[1:2], 0.15915494309189532` -> the high dword 0x3fc45f30), checked by hand.
+ */
+function hasInv2Pi(): boolean {
+  return GEN === 'gfx8' || GEN === 'gfx9';
+}
+
 function imm32Bits(b: number): Imm {
   const s = b | 0;
   if (s >= -16 && s <= 64) return [intCode(s), 0];
   const c = F32_CODE.get(b >>> 0);
-  return c === undefined ? [255, b >>> 0] : [c, 0];
+  return c === undefined || (c === INV_2PI_CODE && !hasInv2Pi()) ? [255, b >>> 0] : [c, 0];
 }
 
 function f16Imm(low: number): Imm {
   const s = (low << 16) >> 16;
   if (s >= -16 && s <= 64) return [intCode(s), 0];
   const c = F16_CODE.get(low);
-  return c === undefined ? [255, low] : [c, 0];
+  return c === undefined || (c === INV_2PI_CODE && !hasInv2Pi()) ? [255, low] : [c, 0];
 }
 
 /** An integer token (as a signed 64-bit value) in an operand of class `cls`. */
@@ -257,7 +267,7 @@ function f64PatternCode(hi: number, lo: number): Imm {
     const c = F64_HI_CODE.get(hi);
     if (c !== undefined) return [c, 0];
   }
-  if (hi === INV_2PI_HI && lo === INV_2PI_LO) return [248, 0];
+  if (hi === INV_2PI_HI && lo === INV_2PI_LO && hasInv2Pi()) return [INV_2PI_CODE, 0];
   return null;
 }
 
@@ -282,7 +292,7 @@ function floatImm(d: number, cls: number): Imm {
       if (Object.is(d, 0)) return [128, 0];
       const c = FLOAT_CODE.get(d);
       if (c !== undefined && !Object.is(d, -0)) return [c, 0];
-      if (d === INV_2PI) return [248, 0];
+      if (d === INV_2PI && hasInv2Pi()) return [INV_2PI_CODE, 0];
       if (cls === CI64) return null;
       f64[0] = d;
       return [255, u64[1]];

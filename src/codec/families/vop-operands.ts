@@ -10,8 +10,12 @@ import { sregTuple } from './scalar-common.js';
 export function vopSrc(code: number, t: OperandType, literal: number, g: Generation): string | null {
   if (g === 'gfx9' || code >= 256) return srcOperand(code, t, literal);
   if (code < 128) return sregTuple(code, typeDwords(t), g);
-  // gfx6/7 have neither the aperture/POPS registers nor the flat-scratch-base codes.
-  if (g !== 'gfx8' && ((code >= 235 && code <= 239) || code === 230 || code === 231)) return null;
+  // gfx6/7 have neither the aperture/POPS registers nor the flat-scratch-base codes, nor the 1/(2*pi)
+  // inline constant (code 248, LLVM's FeatureInv2PiInlineImm, gfx8+: llvm-mc-22 -mcpu=gfx600 writes
+  // `v_add_f32 v1, 0.15915494, v2` with a literal 0x3e22f983, gfx803 with code 248), as the scalar
+  // names say (scalar-common.ts).
+  if (g !== 'gfx8' && ((code >= 235 && code <= 239) || code === 230 || code === 231 || code === 248))
+    return null;
   return srcOperand(code, t, literal);
 }
 

@@ -1,9 +1,11 @@
-// The new memory value of each integer atomic, for memories that are not DeviceMemory (LDS and private
-// memory reached through FLAT): DeviceMemory applies the same rules itself (atomic32 / atomic64). Also
-// the gfx908 float add atomics, which DeviceMemory does not have.
+// The new memory value of each integer atomic (and, through float-atomic.ts, of the gfx7 float ones), for
+// memories that are not DeviceMemory (LDS and private memory reached through FLAT): DeviceMemory applies
+// the same rules itself (atomic32 / atomic64). Also the gfx908 float add atomics, which DeviceMemory does
+// not have.
 
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
 import type { AtomicOp } from '../memory.js';
+import { floatAtomic32, floatAtomic64 } from './float-atomic.js';
 
 /** The value an atomic leaves in a 32-bit location holding `old`; `cmp` is used by cmpswap only. */
 export function atomicValue32(op: AtomicOp, old: number, src: number, cmp: number): number {
@@ -36,6 +38,10 @@ export function atomicValue32(op: AtomicOp, old: number, src: number, cmp: numbe
       return old >= src ? 0 : old + 1;
     case 'dec':
       return old === 0 || old > src ? src : old - 1;
+    case 'fcmpswap':
+    case 'fmin':
+    case 'fmax':
+      return floatAtomic32(op, old, src, cmp);
   }
 }
 
@@ -57,6 +63,10 @@ export function atomicValue64(
   cHi: number,
   out: Uint32Array,
 ): void {
+  if (op === 'fcmpswap' || op === 'fmin' || op === 'fmax') {
+    floatAtomic64(op, oLo, oHi, sLo, sHi, cLo, cHi, out);
+    return;
+  }
   const old = toU64(oLo, oHi);
   const src = toU64(sLo, sHi);
   let r: bigint;

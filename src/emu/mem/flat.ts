@@ -13,7 +13,7 @@
 import { type FlatOp, KIND_LOAD, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../../isa/ops/memory-flat.js';
 import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp } from '../memory.js';
-import { ATOMIC_OPS, sext8, sext16 } from '../memory.js';
+import { ATOMIC_OPS, FLOAT_ATOMIC_OPS, sext8, sext16 } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
 import { apertureOf, SPACE_GLOBAL, SPACE_SCRATCH } from './aperture.js';
@@ -91,8 +91,7 @@ const EXEC: Record<string, FlatExec> = {
   atomic_add_f32: ex(4, 0, null, false, addF32Bits),
   atomic_pk_add_f16: ex(4, 0, null, false, pkAddF16Bits),
 };
-const INT_ATOMICS = ATOMIC_OPS;
-for (const a of INT_ATOMICS) {
+for (const a of [...ATOMIC_OPS, ...FLOAT_ATOMIC_OPS]) {
   EXEC[`atomic_${a}`] = ex(4, 0, a, false);
   EXEC[`atomic_${a}_x2`] = ex(8, 0, a, true);
 }
@@ -243,8 +242,8 @@ const runAtomic: Handler = (w, i) => {
   const e1 = w.s[EXEC_HI];
   const v = w.v;
   const words = d.wide ? 2 : 1;
-  // Data: src in vdata[0 .. words), the compare value of cmpswap in the next `words` registers.
-  const dataRegs = d.atomic === 'cmpswap' ? 2 * words : words;
+  // Data: src in vdata[0 .. words), the compare value of (f)cmpswap in the next `words` registers.
+  const dataRegs = d.atomic === 'cmpswap' || d.atomic === 'fcmpswap' ? 2 * words : words;
   for (let l = 0; l < 64; l++) {
     if (!laneOn(e0, e1, l)) continue;
     resolve(w, i, l);

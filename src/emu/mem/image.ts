@@ -11,7 +11,7 @@
 // what unfiltered accesses do; these are gcnkit's rules, as for out-of-range buffer accesses.
 // Not modelled, stopping with an error that names the instruction and pc: a16 addresses, tiled layouts,
 // cube and MSAA images, the S# border colour table, bilinear filtering of integer formats,
-// image_gather4h, and the 64-bit forms of the gfx6/7 atomics rsub, fcmpswap, fmin and fmax.
+// image_gather4h, and the 64-bit form of the gfx6/7 atomic rsub.
 
 import { decodeMimgFields } from '../../codec/families/mimg.js';
 import { mimgTable } from '../../isa/ops/memory-mimg.js';
@@ -42,7 +42,7 @@ import {
   T,
   writeResult,
 } from './image-common.js';
-import { f32Value, readElement, writeElement } from './image-format.js';
+import { readElement, writeElement } from './image-format.js';
 import { ImageKind, type ImageOp, imageOp } from './image-ops.js';
 import { runSample } from './image-sample-exec.js';
 
@@ -191,30 +191,16 @@ function resinfo(w: Wave, i: Inst): void {
 }
 
 const ATOMIC_NAMES = new Set<string>(['swap', 'cmpswap', 'add', 'sub', 'smin', 'umin', 'smax', 'umax']);
-for (const n of ['and', 'or', 'xor', 'inc', 'dec']) ATOMIC_NAMES.add(n);
+for (const n of ['and', 'or', 'xor', 'inc', 'dec', 'fcmpswap', 'fmin', 'fmax']) ATOMIC_NAMES.add(n);
 
 /**
- * The gfx6/7 atomics DeviceMemory has no operation for (32-bit forms), as CLRX's GcnInstrsMimg.md
- * describes them: rsub stores data - memory; fcmpswap stores the data when the memory equals the
- * compare value as floats; fmin/fmax keep the smaller/larger float. NaN handling is not described: here
- * a NaN operand loses to a number (IEEE minNum/maxNum), gcnkit's choice.
+ * The gfx6/7 atomic DeviceMemory has no operation for (32-bit form), as CLRX's GcnInstrsMimg.md
+ * describes it: rsub stores data - memory. The float ones (fcmpswap, fmin, fmax) are DeviceMemory's,
+ * by mem/float-atomic.ts.
  */
 const EXTRA_ATOMICS: Record<string, (old: number, src: number, cmp: number) => number> = {
   rsub: (old, src) => src - old,
-  fcmpswap: (old, src, cmp) => (f32Value(old) === f32Value(cmp) ? src : old),
-  fmin: (old, src) => pickFloat(old, src, (a, b) => a < b),
-  fmax: (old, src) => pickFloat(old, src, (a, b) => a > b),
 };
-
-function pickFloat(old: number, src: number, better: (a: number, b: number) => boolean): number {
-  const a = f32Value(src);
-  const b = f32Value(old);
-  if (Number.isNaN(a)) return old;
-  if (Number.isNaN(b)) return src;
-  // -0 is below +0 for min and max alike, as IEEE's minNum/maxNum order them.
-  if (a === b) return better(Object.is(a, -0) ? -1 : 1, Object.is(b, -0) ? -1 : 1) ? src : old;
-  return better(a, b) ? src : old;
-}
 
 function atomic(w: Wave, i: Inst): void {
   loadResource(w, i);

@@ -243,8 +243,8 @@ function storeSmall(bytes: 1 | 2, shift: 0 | 16): Handler {
  */
 function atomic(op: AtomicOp, wide: boolean): Handler {
   const dw = wide ? 2 : 1;
-  // Only cmpswap has a second operand (the compare value) after the data: other ops must not read it.
-  const cmp = op === 'cmpswap';
+  // Only (f)cmpswap has a second operand (the compare value) after the data: other ops must not read it.
+  const cmp = op === 'cmpswap' || op === 'fcmpswap';
   return (w, i) => {
     const d = D.load(w.s, i.saddr);
     const so = soffset(w, i);
@@ -560,9 +560,12 @@ function atomicFloat(packed: boolean): Handler {
 }
 
 /**
- * buffer_wbinvl1(_vol): write back and invalidate the vector L1 cache. The emulator has no caches (every
- * access goes straight to DeviceMemory, coherent across waves), so there is nothing to write back or
- * invalidate.
+ * buffer_wbinvl1(_vol), and gfx6's buffer_wbinvl1_sc: write back and invalidate the vector L1 cache (all
+ * of it, or only some lines). The emulator has no caches (every access goes straight to DeviceMemory,
+ * coherent across waves), so there is nothing to write back or invalidate. buffer_wbinvl1_sc is in no
+ * document's text beyond its name and opcode (CLRX GcnInstrsMubuf.md: GCN 1.0 opcode 112); LLVM treats
+ * it as one of these L1 invalidates (the llvm.amdgcn.buffer.wbinvl1.sc intrinsic; SIInsertWaitcnts
+ * waits for vmcnt(0) before BUFFER_WBINVL1, BUFFER_WBINVL1_SC and BUFFER_WBINVL1_VOL alike).
  */
 const cacheOp: Handler = (w, i) => {
   w.pc = i.pc + i.size;
@@ -582,6 +585,10 @@ const ATOMIC_OPS: Record<string, AtomicOp> = {
   xor: 'xor',
   inc: 'inc',
   dec: 'dec',
+  // gfx6/gfx7 only (mem/float-atomic.ts).
+  fcmpswap: 'fcmpswap',
+  fmin: 'fmin',
+  fmax: 'fmax',
 };
 
 const HANDLERS = new Map<string, Handler>();
@@ -624,6 +631,7 @@ function build(): void {
   }
   put('buffer_wbinvl1', cacheOp);
   put('buffer_wbinvl1_vol', cacheOp);
+  put('buffer_wbinvl1_sc', cacheOp);
   put('buffer_atomic_add_f32', atomicFloat(false));
   put('buffer_atomic_pk_add_f16', atomicFloat(true));
   for (const op of MUBUF_OPS) {

@@ -164,6 +164,39 @@ function sincos(x: Lanes, cos: boolean): void {
   post32(x);
 }
 
+/**
+ * v_exp_legacy_f32 (gfx7-gfx9), by CLRX GcnInstrsVop1.md: "for values smaller than -126.0 always returns
+ * 0 regardless floatmode", else APPROX_POW2(x), given here by v_exp_f32's unit. The pseudo-code's test
+ * (x >= -126.0, else 0.0) would also give 0 for NaN; the description names only values below -126, so a
+ * NaN is quieted as v_exp_f32 does (a reading, not a documented fact).
+ */
+function expLegacy(x: Lanes): void {
+  const ua = x.u0;
+  // trans() flushes the source in place: decide on the raw bits first (-126.0 is 0xc2fc0000).
+  const below = LEGACY_BELOW;
+  for (let l = 0; l < 64; l++) {
+    const b = ua[l];
+    below[l] =
+      (b & 0x80000000) !== 0 && (b & 0x7fffffff) > 0x42fc0000 && (b & 0x7fffffff) <= 0x7f800000 ? 1 : 0;
+  }
+  trans(x, EXP);
+  const du = x.du;
+  for (let l = 0; l < 64; l++) if (below[l]) du[l] = 0;
+}
+
+/**
+ * v_log_legacy_f32 (gfx7-gfx9), by CLRX GcnInstrsVop1.md: 1.0 gives 0.0, a negative source -NaN, else
+ * APPROX_LOG2(x); "doesn't handle denormalized values regardless FLOAT MODE register setup" (flushed, so
+ * +-denormal and +-0 give -inf). These are v_log_f32's results here (0xffc00000 is the -NaN); CLRX's note
+ * that the results differ "slightly" from v_log_f32 is about approximation error the document does not
+ * quantify, and both return the double result rounded once to f32.
+ */
+function logLegacy(x: Lanes): void {
+  trans(x, LOG);
+}
+
+const LEGACY_BELOW = new Uint8Array(64);
+
 export const F32_UNARY_OPS: Record<string, ValuFn> = {
   v_trunc_f32: (x) => intRound(x, TRUNC),
   v_ceil_f32: (x) => intRound(x, CEIL),
@@ -178,6 +211,8 @@ export const F32_UNARY_OPS: Record<string, ValuFn> = {
   v_sqrt_f32: (x) => trans(x, SQRT),
   v_log_f32: (x) => trans(x, LOG),
   v_exp_f32: (x) => trans(x, EXP),
+  v_exp_legacy_f32: expLegacy,
+  v_log_legacy_f32: logLegacy,
   v_sin_f32: (x) => sincos(x, false),
   v_cos_f32: (x) => sincos(x, true),
 };

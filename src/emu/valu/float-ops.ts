@@ -1,8 +1,9 @@
 // The lane math of every f32/f64 VALU op of gfx900/gfx906/gfx908 that does not involve f16, by LLVM op
 // name (no encoding suffix; v_cmpx_* run as their v_cmp_* counterpart). The ops live in f32-arith.ts,
 // f32-unary.ts, f64-ops.ts, fcmp-ops.ts and fconv-ops.ts; their shared helpers in f32-util.ts and
-// f64-util.ts. Not registered (and so "instruction without semantics" at run time):
-// - v_exp_legacy_f32, v_log_legacy_f32: the document only says "legacy semantics" without defining them;
+// f64-util.ts. v_exp_legacy_f32 and v_log_legacy_f32, which the Vega document only calls "legacy
+// semantics", follow CLRX's GcnInstrsVop1.md (f32-unary.ts). Not registered (and so "instruction without
+// semantics" at run time):
 // - v_interp_p1_f32, v_interp_p2_f32, v_interp_mov_f32: parameter interpolation reads LDS parameters, not
 //   lane math on fetched sources.
 //

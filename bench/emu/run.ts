@@ -1,0 +1,55 @@
+// One benchmark kernel on the emulator: load its committed code object, upload the inputs, launch with
+// the chosen engine, download the outputs; and the comparison of outputs with the reference's.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Device } from '../../src/runtime/device.js';
+import type { LaunchResult } from '../../src/runtime/types.js';
+import type { BenchCase, Data, Instance } from './case.js';
+
+/**
+ * The execution engines the bench can ask the runtime for. Issue 13 adds translating engines and a
+ * runtime option to choose one; until then the interpreter is the only engine, `--engine=interpreter`
+ * the only value, and "speed-up over the interpreter" is 1.00x by definition.
+ */
+export const ENGINES = ['interpreter'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+const bin = join(import.meta.dirname, '..', 'kernels', 'bin');
+
+export interface EmuRun {
+  readonly result: LaunchResult;
+  readonly outputs: Data[];
+}
+
+/** The best (shortest) of `repeat` launches on fresh devices, with the outputs of the last one. */
+export function runEmu(c: BenchCase, inst: Instance, engine: Engine, repeat: number): EmuRun {
+  const file = join(bin, `${c.kernel}-gfx908-O3.hsaco`);
+  const code = readFileSync(file);
+  let best: LaunchResult | undefined;
+  let outputs: Data[] = [];
+  for (let r = 0; r < repeat; r++) {
+    const dev = new Device();
+    const mod = dev.load(code, file);
+    const inp = inst.inputs.map((d) => dev.upload(d));
+    const out = inst.outputs.map((d) => dev.upload(d));
+    // `engine` reaches the runtime once it has the option (see ENGINES).
+    void engine;
+    const res = mod.launch(c.kernel, { grid: inst.grid, block: inst.block, args: inst.args(out, inp) });
+    outputs = out.map((b, i) => dev.download(b, inst.outputs[i].constructor as never) as Data);
+    if (best === undefined || res.seconds < best.seconds) best = res;
+  }
+  return { result: best as LaunchResult, outputs };
+}
+
+/** The first difference between outputs and the reference's, bit for bit, as one line; '' if none. */
+export function firstDifference(got: readonly Data[], want: readonly Data[], against: string): string {
+  for (let o = 0; o < want.length; o++) {
+    const g = new Uint32Array(got[o].buffer, got[o].byteOffset, got[o].length);
+    const w = new Uint32Array(want[o].buffer, want[o].byteOffset, want[o].length);
+    if (g.length !== w.length) return `out${o} has ${g.length} elements, ${against} ${w.length}`;
+    for (let i = 0; i < w.length; i++)
+      if (g[i] !== w[i]) return `out${o}[${i}]: gcnkit ${got[o][i]}, ${against} ${want[o][i]}`;
+  }
+  return '';
+}
