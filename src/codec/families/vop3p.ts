@@ -62,6 +62,9 @@ function buildTable(t: Target): (Entry | null)[] {
 
 const NONE: (Entry | null)[] = new Array(128).fill(null);
 
+/** gfx902, gfx909 and gfx90c have gfx900's ops (processors.ts). */
+const GFX900 = buildTable('gfx900');
+
 /** VOP3P exists on gfx9 only. */
 const TABLES: Record<Target, (Entry | null)[]> = {
   gfx600: NONE,
@@ -78,9 +81,12 @@ const TABLES: Record<Target, (Entry | null)[]> = {
   gfx803: NONE,
   gfx805: NONE,
   gfx810: NONE,
-  gfx900: buildTable('gfx900'),
+  gfx900: GFX900,
   gfx906: buildTable('gfx906'),
   gfx908: buildTable('gfx908'),
+  gfx902: GFX900,
+  gfx909: GFX900,
+  gfx90c: GFX900,
 };
 
 /**
