@@ -217,9 +217,22 @@ export class Module {
         if (out.notes.length > 0) printfNotes = out.notes;
       }
     } catch (e) {
+      // A read of 0xc0-0xc7 by gfx7/8 code object v5 code: clang-22's non-kernel functions (every -O0
+      // kernel calls one) take the LDS/private aperture bases from hidden_private_base/hidden_shared_base
+      // off a null implicit-argument pointer. Hardware faults the same way; v4 code uses the queue.
+      const gen = processorOf(this.target).generation;
+      const v5 = mdArgs.some((a) => a.valueKind === 'hidden_private_base');
       // A fault near address 0 in a kernel that takes a hostcall buffer: most likely HIP's default printf.
       const hostcall = mdArgs.some((a) => a.valueKind === 'hidden_hostcall_buffer');
-      if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
+      if (
+        e instanceof DispatchError &&
+        (gen === 'gfx7' || gen === 'gfx8') &&
+        v5 &&
+        /unmapped address 0xc[0-7] \(4-byte read\)/.test(e.message)
+      )
+        e.message +=
+          ' (note: clang-22 code object v5 code for gfx7/gfx8 functions reads the aperture bases from address 0xc0, which faults on hardware too: compile with -mcode-object-version=4)';
+      else if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
         e.message +=
           ' (note: the kernel takes a hostcall buffer, which is not modelled (null): HIP printf needs -mprintf-kind=buffered)';
       throw e;
