@@ -12,6 +12,7 @@ import type { Target } from '../isa/targets.js';
 import { checkBlock, dynamicLdsWarning } from './checks.js';
 import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
+import { layOutFor } from './image-device.js';
 import { packExplicit, packHidden } from './kernargs.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import { resolveTrapHandler } from './trap-handler.js';
@@ -87,18 +88,18 @@ export class Module {
         `kernel '${k.name}' takes ${explicit.length} argument(s) (${explicit.map((a) => a.name ?? a.valueKind).join(', ')}), ${given} given`,
       );
     }
-    // Device.createImage writes the gfx9 T# (an array's last index in the depth field); gfx6-8 read it from
-    // [185:173] (src/emu/mem/image-desc.ts), so such a kernel would see a wrong image: refuse it.
-    if (processorOf(this.target).generation !== 'gfx9' && explicit.some((a) => a.valueKind === 'image'))
-      throw new LaunchError(
-        'target',
-        `kernel '${k.name}' takes an image argument: image objects (Device.createImage) are laid out for gfx9 targets only, not ${this.target}`,
-      );
     const groupStatic = Number(k.descriptor.groupSegmentFixedSize);
     const kernargSize = Math.max(Number(md.kernargSegmentSize), Number(k.descriptor.kernargSize), 16);
     const kernarg = new Uint8Array(Math.ceil(kernargSize / 16) * 16);
     const kv = new DataView(kernarg.buffer);
     const packed = packExplicit(kv, k.name, mdArgs, opts.args, Math.ceil(groupStatic / 16) * 16, warn);
+    // Image and sampler descriptors in the layout of this kernel's generation (src/isa/resources.ts).
+    layOutFor(
+      dev,
+      processorOf(this.target).generation,
+      explicit.map((a) => a.valueKind),
+      opts.args,
+    );
     let { lds, dynamicLds } = packed;
     const extra = opts.dynamicLds ?? 0;
     if (!Number.isSafeInteger(extra) || extra < 0)
