@@ -22,7 +22,7 @@ import { bundleCli } from '../scripts/lib/cli-bundle.js';
 import { decodeAt } from '../src/codec/disasm.js';
 import type { DecodeInput, DecodeOutput } from '../src/codec/types.js';
 import { compareDisassembly } from '../src/disasm/compare.js';
-import { objdumpBytes } from '../src/disasm/objdump.js';
+import { objdumpBytes, objdumpStream } from '../src/disasm/objdump.js';
 import { latin1String } from '../src/disasm/out.js';
 import { ElfFile } from '../src/elf/reader.js';
 import { SHF_EXECINSTR, SHT_SYMTAB, STT_FUNC } from '../src/elf/types.js';
@@ -196,35 +196,77 @@ function distinctObject(dir: string, ps: Piece[], n: number): BenchObject {
   return { file: assemble(dir, 'distinct', lines), instructions: n };
 }
 
-/** Wall time of a command with its stdout sent to /dev/null. */
-function timeCommand(cmd: string, args: string[]): number {
+interface Time {
+  wall: number;
+  /** User + system CPU seconds (NaN where /usr/bin/time is missing): load slows it much less than wall. */
+  cpu: number;
+}
+
+const haveTime = spawnSync('/usr/bin/time', ['-f', '%U', 'true'], { stdio: 'ignore' }).status === 0;
+
+/** Wall and CPU time of a command with its stdout sent to /dev/null. */
+function timeCommand(cmd: string, args: string[]): Time {
   const devnull = openSync('/dev/null', 'w');
+  const cpuFile = join(tmpdir(), `gcnkit-bench-time-${process.pid}`);
   try {
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(cmd, args, { stdio: ['ignore', devnull, 'pipe'] });
-    const t = Number(process.hrtime.bigint() - t0) / 1e9;
+    const r = haveTime
+      ? spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, cmd, ...args], {
+          stdio: ['ignore', devnull, 'pipe'],
+        })
+      : spawnSync(cmd, args, { stdio: ['ignore', devnull, 'pipe'] });
+    const wall = Number(process.hrtime.bigint() - t0) / 1e9;
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
-    return t;
+    const cpu = haveTime
+      ? readFileSync(cpuFile, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .slice(-2)
+          .reduce((x, y) => x + Number(y), 0)
+      : Number.NaN;
+    return { wall, cpu };
   } finally {
     closeSync(devnull);
+    rmSync(cpuFile, { force: true });
   }
 }
 
-const best = (xs: number[]) => Math.min(...xs);
-const fmt = (s: number) => `${s.toFixed(3)} s`;
-const rate = (n: number, s: number) => `${(n / s / 1e6).toFixed(2)} M instr/s`;
+/** Times `f` in this process. */
+function timeHere(f: () => void): Time {
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  f();
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1e6 };
+}
+
+/** The best wall and the best CPU time of several runs. */
+const best = (xs: Time[]): Time => ({
+  wall: Math.min(...xs.map((x) => x.wall)),
+  cpu: Math.min(...xs.map((x) => x.cpu)),
+});
+const fmt = (t: Time) => `${t.wall.toFixed(3)} s (cpu ${t.cpu.toFixed(3)} s)`;
+const ratios = (llvm: Time, t: Time) =>
+  `${(llvm.wall / t.wall).toFixed(2)}x (cpu ${(llvm.cpu / t.cpu).toFixed(2)}x)`;
+const rate = (n: number, t: Time) => `${(n / t.wall / 1e6).toFixed(2)} M instr/s`;
 
 /** Times gcnkit in process, the bundled CLI and llvm-objdump-22 on one object; false when outputs differ. */
 function measure(mode: string, { file, instructions }: BenchObject): boolean {
   const bytes = readFileSync(file);
   console.log(`bench: ${mode}: ${(bytes.length / 1e6).toFixed(1)} MB, ${instructions} instructions (gfx908)`);
   // In-process: the bytes the CLI writes (objdump() would add one latin1 decode of the whole output).
-  const inproc: number[] = [];
+  const inproc: Time[] = [];
   let out: Uint8Array = new Uint8Array(0);
+  // And streamed through one reused 1 MiB buffer to a sink that drops it (as the CLI's goes to /dev/null).
+  const streamed: Time[] = [];
   for (let k = 0; k < runs; k++) {
-    const t0 = process.hrtime.bigint();
-    out = objdumpBytes(bytes, file, { mcpu: 'gfx908' });
-    inproc.push(Number(process.hrtime.bigint() - t0) / 1e9);
+    inproc.push(
+      timeHere(() => {
+        out = objdumpBytes(bytes, file, { mcpu: 'gfx908' });
+      }),
+    );
+    streamed.push(timeHere(() => objdumpStream(bytes, file, { mcpu: 'gfx908' }, () => {})));
   }
   const twice = smoke ? [0] : [0, 1];
   const cliTimes = twice.map(() =>
@@ -241,13 +283,15 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
   const framing = JSON.stringify(c.framingActual) === JSON.stringify(c.framingExpected);
 
   const tIn = best(inproc);
+  const tStream = best(streamed);
   const tCli = best(cliTimes);
   const tLlvm = best(llvmTimes);
   console.log(`  gcnkit objdump() in-process   ${fmt(tIn)}  ${rate(instructions, tIn)}`);
+  console.log(`  gcnkit objdumpStream()        ${fmt(tStream)}  ${rate(instructions, tStream)}`);
   console.log(`  gcnkit disasm CLI (node)      ${fmt(tCli)}  ${rate(instructions, tCli)}`);
   console.log(`  llvm-objdump-22 -d            ${fmt(tLlvm)}  ${rate(instructions, tLlvm)}`);
   console.log(
-    `  ratio llvm-objdump / gcnkit (${mode}): in-process ${(tLlvm / tIn).toFixed(2)}x, CLI ${(tLlvm / tCli).toFixed(2)}x`,
+    `  ratio llvm-objdump / gcnkit (${mode}): in-process ${ratios(tLlvm, tIn)}, streamed ${ratios(tLlvm, tStream)}, CLI ${ratios(tLlvm, tCli)}`,
   );
   console.log(
     `  output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +
@@ -272,7 +316,7 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
 function startup(): void {
   const tiny = join(corpus, 'vadd.gfx908.O3.hsaco');
   const n = smoke ? 1 : 10;
-  const t = { node: [] as number[], cli: [] as number[], version: [] as number[], llvm: [] as number[] };
+  const t = { node: [] as Time[], cli: [] as Time[], version: [] as Time[], llvm: [] as Time[] };
   for (let k = 0; k < n; k++) {
     t.node.push(timeCommand(process.execPath, ['-e', '0']));
     t.cli.push(timeCommand(process.execPath, [cli.file, 'disasm', tiny]));
