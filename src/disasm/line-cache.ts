@@ -6,8 +6,8 @@
 // one copy of its bytes; nothing is allocated per line, and distinct input (every word new) only
 // overwrites slots, so it runs no slower than with no cache (a Map of a million lines did: issue 13).
 
-/** Slots (a power of two): 16k lines of up to SLOT_BYTES bytes, 2 MB of line bytes. */
-const SLOT_BITS = 14;
+/** Slots (a power of two): 32k lines of up to SLOT_BYTES bytes, 4 MB of line bytes. */
+const SLOT_BITS = 15;
 const SLOTS = 1 << SLOT_BITS;
 /** Longer lines (long texts, comments) are not cached. */
 const SLOT_BYTES = 128;
@@ -27,9 +27,15 @@ export class LineCache {
   private hits = 0;
   private stores = 0;
 
-  /** The slot a first word maps to (Fibonacci hashing: the high bits of the product). */
-  static slotOf(w0: number): number {
-    return Math.imul(w0, 0x9e3779b1) >>> (32 - SLOT_BITS);
+  /**
+   * The slot of the instruction whose first words are `w0`, `w1` (`w1`: the next word, 0 at the end).
+   * Encodings whose first word has its top two bits set are 64-bit on gfx9 (VOP3, DS, FLAT, MUBUF, SMEM,
+   * ...): their first word is mostly the opcode and destination, so the second word is hashed too, or
+   * every v_fma_f32 into v0 would share one slot. Only a hash: `find` checks every word.
+   */
+  static slotOf(w0: number, w1: number): number {
+    const k = w0 >>> 30 === 3 ? w0 ^ Math.imul(w1, 0x85ebca6b) : w0;
+    return Math.imul(k, 0x9e3779b1) >>> (32 - SLOT_BITS);
   }
 
   /**

@@ -79,10 +79,12 @@ function disassemble(bytes: Uint8Array, fileName: string, opts: ObjdumpOptions, 
   const elf = ElfFile.parse(bytes, fileName);
   const target = targetOf(elf, opts.mcpu);
   const syms = new SymbolTables(elf);
+  // One cache for the file: a line depends on its words and the target only (branches are not cached).
+  const cache = new LineCache();
   out.str(`\n${fileName}:\tfile format elf64-amdgpu\n`);
   for (const sec of elf.sections) {
     if (!(sec.flags & SHF_EXECINSTR) || sec.type === SHT_NOBITS || sec.size === 0) continue;
-    disassembleSection(elf, sec, syms, target, out);
+    disassembleSection(elf, sec, syms, target, out, cache);
   }
 }
 
@@ -119,6 +121,7 @@ function disassembleSection(
   syms: SymbolTables,
   target: Target,
   out: ByteOut,
+  cache: LineCache,
 ): void {
   const data = elf.contents(sec);
   const secAddr = sec.addr;
@@ -141,7 +144,6 @@ function disassembleSection(
   }
 
   const phases: (Uint32Array | undefined)[] = [undefined, undefined, undefined, undefined];
-  const cache = new LineCache();
   const dout: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
   const end64 = base + BigInt(secSize);
   let printedSection = false;
@@ -233,7 +235,7 @@ function disassembleSection(
         continue;
       }
       // A line's bytes depend only on its words and address: repeated words are copied from the cache.
-      const slot = LineCache.slotOf(words[w]);
+      const slot = LineCache.slotOf(words[w], w + 1 < n ? words[w + 1] : 0);
       if (addr < 0x100000000) {
         const size = cache.find(slot, words, w, n);
         if (size !== 0) {
