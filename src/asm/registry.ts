@@ -86,8 +86,32 @@ interface Cached {
   readonly names: readonly string[];
 }
 
-const lineCache = new Map<Target, Map<string, Cached>>();
-const LINE_CACHE_MAX = 1 << 18;
+/**
+ * Two generations of lines: a hit in the old one moves to the young one; when the young one is full it
+ * becomes the old one. Memory stays bounded and small (a huge map costs distinct input more in hashing,
+ * cache misses and GC than it saves), while lines that keep recurring stay.
+ */
+class LineCache {
+  young = new Map<string, Cached>();
+  old = new Map<string, Cached>();
+  get(text: string): Cached | undefined {
+    const y = this.young.get(text);
+    if (y !== undefined) return y;
+    const o = this.old.get(text);
+    if (o !== undefined) this.set(text, o);
+    return o;
+  }
+  set(text: string, c: Cached): void {
+    if (this.young.size >= LINE_CACHE_GENERATION) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(text, c);
+  }
+}
+
+const lineCache = new Map<Target, LineCache>();
+const LINE_CACHE_GENERATION = 1 << 14;
 const NO_NAMES: readonly string[] = [];
 
 /**
@@ -98,7 +122,7 @@ const NO_NAMES: readonly string[] = [];
 export function encodeText(text: string, line: number, target: Target, consts: ConstLookup): EncodeResult {
   let cache = lineCache.get(target);
   if (!cache) {
-    cache = new Map();
+    cache = new LineCache();
     lineCache.set(target, cache);
   }
   const hit = cache.get(text);
@@ -121,7 +145,6 @@ export function encodeText(text: string, line: number, target: Target, consts: C
   if ('error' in inst) return inst;
   const r = encodeInstruction(inst);
   if (!symbolic && !('error' in r) && !r.fixups?.length) {
-    if (cache.size >= LINE_CACHE_MAX) cache.clear();
     cache.set(text, { result: r, names: names ?? NO_NAMES });
   }
   return r;
