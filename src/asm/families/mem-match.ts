@@ -7,7 +7,7 @@
 import { genOf } from '../../codec/families/scalar-common.js';
 import type { Generation } from '../../isa/processors.js';
 import type { AsmInst, Operand, Pos, RegOperand } from '../types.js';
-import { lastSgpr } from './scalar-common.js';
+import { hasXnack, lastSgpr } from './scalar-common.js';
 
 /** One operand as the matcher sees it. `key` names the modifier or keyword parser that took it. */
 export interface Actual {
@@ -56,7 +56,14 @@ export function opt(key: string, test?: Test): Formal {
 
 /** Named-value modifiers: their parsers read an integer after the colon. */
 const INT_MODS = new Set(['offset', 'offset0', 'offset1', 'dmask']);
-const CPOL_BITS: Record<string, number> = { glc: GLC, slc: SLC, noglc: -GLC, noslc: -SLC };
+// A Map, not an object: looking a fresh string (most often a register name) up as a property key
+// interns it first, which cost more than the rest of the operand's matching.
+const CPOL_BITS = new Map<string, number>([
+  ['glc', GLC],
+  ['slc', SLC],
+  ['noglc', -GLC],
+  ['noslc', -SLC],
+]);
 
 /** Per-mnemonic parser positions: key -> bitmask of operand indices (bit k: the k-th operand). */
 export type ParserMask = Map<string, number>;
@@ -90,6 +97,13 @@ let MEM_GEN: Generation = 'gfx9';
 /** The generation parseActuals set for the memory instruction being matched. */
 export function memGen(): Generation {
   return MEM_GEN;
+}
+
+let MEM_XNACK = true;
+
+/** Whether the target of the memory instruction being matched has XNACK_MASK. */
+export function memXnack(): boolean {
+  return MEM_XNACK;
 }
 
 /** Register text as written, for LLVM's "... register not available" message. */
@@ -131,6 +145,7 @@ export function parseActuals(
   named?: ReadonlyMap<string, NamedParser>,
 ): Actual[] | Fail {
   MEM_GEN = genOf(inst.target);
+  MEM_XNACK = hasXnack(inst.target);
   const list: Actual[] = [];
   let cpol: Actual | null = null;
   let cpolSeen = 0;
@@ -162,7 +177,7 @@ export function parseActuals(
       op.kind === 'ident' ? op.name.toLowerCase() : op.kind === 'reg' && op.count === 1 ? op.name : null;
     if (word !== null) {
       const name = word;
-      const bit = CPOL_BITS[name];
+      const bit = CPOL_BITS.get(name);
       if (
         (bit !== undefined || name === 'dlc' || name === 'scc') &&
         (wasRun || (mask.get('cpol') ?? 0) & at)
