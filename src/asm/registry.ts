@@ -96,16 +96,33 @@ interface Cached {
  * Two generations of lines: a hit in the old one moves to the young one; when the young one is full it
  * becomes the old one. Memory stays bounded, and small: a map of 256k lines cost distinct input more
  * in cache misses and GC than it saved (18% of an uncached line), while lines that recur stay.
+ * While the cache does not pay (under 1 hit in 8 lookups over a window), only 1 line in 16 is looked up
+ * and stored: distinct input then skips most of its cost, and a repetitive stretch is noticed again.
  */
 class LineCache {
   young = new Map<string, Cached>();
   old = new Map<string, Cached>();
+  private looks = 0;
+  private hits = 0;
+  private active = true;
+  private tick = 0;
+  /** Whether this line goes through the cache. */
+  use(): boolean {
+    return this.active || (++this.tick & (CACHE_SAMPLE - 1)) === 0;
+  }
   get(text: string): Cached | undefined {
-    const y = this.young.get(text);
-    if (y !== undefined) return y;
-    const o = this.old.get(text);
-    if (o !== undefined) this.set(text, o);
-    return o;
+    let c = this.young.get(text);
+    if (c === undefined) {
+      c = this.old.get(text);
+      if (c !== undefined) this.set(text, c);
+    }
+    if (c !== undefined) this.hits++;
+    if (++this.looks === CACHE_WINDOW) {
+      this.active = this.hits * 8 >= this.looks;
+      this.looks = 0;
+      this.hits = 0;
+    }
+    return c;
   }
   set(text: string, c: Cached): void {
     if (this.young.size >= LINE_CACHE_GENERATION) {
@@ -116,6 +133,8 @@ class LineCache {
   }
 }
 
+const CACHE_WINDOW = 256;
+const CACHE_SAMPLE = 16;
 const lineCache = new Map<Target, LineCache>();
 const LINE_CACHE_GENERATION = 1 << 14;
 const NO_NAMES: readonly string[] = [];
@@ -131,7 +150,8 @@ export function encodeText(text: string, line: number, target: Target, consts: C
     cache = new LineCache();
     lineCache.set(target, cache);
   }
-  const hit = cache.get(text);
+  const use = cache.use();
+  const hit = use ? cache.get(text) : undefined;
   if (hit) {
     let still = true;
     for (const n of hit.names) if (consts(n) !== undefined) still = false;
@@ -150,7 +170,7 @@ export function encodeText(text: string, line: number, target: Target, consts: C
   });
   if ('error' in inst) return inst;
   const r = encodeInstruction(inst);
-  if (!symbolic && !('error' in r) && !r.fixups?.length) {
+  if (use && !symbolic && !('error' in r) && !r.fixups?.length) {
     cache.set(text, { result: r, names: names ?? NO_NAMES });
   }
   return r;
