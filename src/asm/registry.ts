@@ -13,6 +13,8 @@ interface Mnemonic {
   readonly name: string;
   readonly fams: AsmFamily[];
   readonly entries: unknown[];
+  /** Whether `entries` holds the families' table entries yet (see encodeInstruction). */
+  resolved: boolean;
   /** s_getreg/s_setreg: the only ops a `{...}` operand means something to. */
   readonly structTaker: boolean;
 }
@@ -29,12 +31,12 @@ function index(target: Target): StrTable<Mnemonic> {
     for (const name of fam.mnemonics(target)) {
       let rec = m.get(name);
       if (!rec) {
-        rec = { name, fams: [], entries: [], structTaker: STRUCT_TAKERS.has(name) };
+        rec = { name, fams: [], entries: [], resolved: false, structTaker: STRUCT_TAKERS.has(name) };
         m.set(name, rec);
       }
       if (rec.fams.includes(fam)) continue;
       rec.fams.push(fam);
-      rec.entries.push(fam.entry ? fam.entry(target, name) : undefined);
+      rec.entries.push(undefined);
     }
   }
   const table = new StrTable(m);
@@ -68,6 +70,12 @@ export function encodeInstruction(inst: AsmInst): EncodeResult {
   }
   // The line's mnemonic is a slice of the source; the families look it up again.
   (inst as { mnemonic: string }).mnemonic = rec.name;
+  if (!rec.resolved) {
+    // On first use, not when indexing: an unknown mnemonic indexes every target (the error names
+    // another GPU's op), and that must stay quick.
+    for (let k = 0; k < rec.fams.length; k++) rec.entries[k] = rec.fams[k].entry?.(inst.target, rec.name);
+    rec.resolved = true;
+  }
   let first: EncodeResult | null = null;
   const fams = rec.fams;
   for (let k = 0; k < fams.length; k++) {
