@@ -8,6 +8,11 @@
 #     so there OpenCL is compiled as OpenCL C 1.2 (no generic address space; sources that need 2.0
 #     features fail) and HIP, whose pointers are generic, fails;
 #   - __builtin_amdgcn_ds_bpermute (hip_mem) needs gfx8.
+# gfx7 and gfx8 at -O0 are built as code object v4: there, clang-22's v5 code for a non-kernel function
+# (at -O0 every kernel calls one, __clang_ocl_kern_imp_*) reads the LDS/private aperture bases from the
+# absolute address 0xc0 (a null implicit-argument pointer plus hidden_private_base's offset; gfx9 reads
+# them from registers instead), which faults on any GPU. v4 code reads them from the queue pointer's
+# amd_queue_t, which the caller passes on.
 # A source may add flags with a first-column comment line `// BUILD-FLAGS: ...`.
 # --check: build into a temporary directory and compare with bin/ instead of replacing it (live tier).
 # CONFORMANCE_TARGETS (default above) and CONFORMANCE_OUT (a directory to write instead of bin/) let the
@@ -26,6 +31,7 @@ done
 # Targets whose every object must build, and targets without FLAT (OpenCL C 1.2 at -O0, see above).
 REQUIRED_TARGETS=" gfx900 gfx906 gfx908 "
 NOFLAT_TARGETS=" gfx600 gfx601 gfx602 "
+COV4_O0_TARGETS=" gfx700 gfx701 gfx702 gfx703 gfx704 gfx705 gfx801 gfx802 gfx803 gfx805 gfx810 "
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 # Everything is built into a temporary directory and replaces bin/ only when every compile succeeded.
@@ -42,6 +48,8 @@ for src in src/*.cl src/*.hip; do
       out="$TMP/bin/$name-$target-$olevel.hsaco"
       std=-cl-std=CL2.0
       case "$NOFLAT_TARGETS" in *" $target "*) [ "$olevel" = O0 ] && std=-cl-std=CL1.2 ;; esac
+      cov=5 hipcov=
+      case "$COV4_O0_TARGETS" in *" $target "*) [ "$olevel" = O0 ] && cov=4 hipcov=-mcode-object-version=4 ;; esac
       if ! (
         case "$src" in
           *.cl)
@@ -50,7 +58,7 @@ for src in src/*.cl src/*.hip; do
             # A later -cl-std in BUILD-FLAGS wins over $std.
             # shellcheck disable=SC2086
             "$CLANG" -x cl $std -target amdgcn-amd-amdhsa -mcpu="$target" -"$olevel" \
-              -mcode-object-version=5 -ffp-contract=off --rocm-device-lib-path="$LIB" \
+              -mcode-object-version=$cov -ffp-contract=off --rocm-device-lib-path="$LIB" \
               -Xclang -mlink-builtin-bitcode -Xclang "$LIB/oclc_daz_opt_off.bc" $extra \
               -c "$src" -o "$TMP/$name.o" 2>"$TMP/err"
             "$LLD" -shared "$TMP/$name.o" -o "$out" 2>>"$TMP/err"
@@ -59,7 +67,8 @@ for src in src/*.cl src/*.hip; do
             # -cuid fixes the compilation-unit id (__hip_cuid_*), otherwise derived from the temporary path.
             # shellcheck disable=SC2086
             "$CLANG" -x hip --offload-arch="$target" -nogpuinc -nogpulib --cuda-device-only \
-              --no-gpu-bundle-output -cuid="$name" -"$olevel" -ffp-contract=off $extra "$src" -o "$out" \
+              --no-gpu-bundle-output -cuid="$name" -"$olevel" $hipcov -ffp-contract=off $extra "$src" \
+              -o "$out" \
               2>"$TMP/err"
             ;;
         esac

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeAt, formatOf } from '../src/codec/disasm.js';
 import type { DecodeInput, DecodeOutput, Format } from '../src/codec/types.js';
-import { findProcessor, type Generation } from '../src/isa/processors.js';
+import { findProcessor, type Generation, isaRefusal } from '../src/isa/processors.js';
 import type { Target } from '../src/isa/targets.js';
 import {
   assembleLinesAsync,
@@ -310,6 +310,9 @@ function hexOf(words: Uint32Array, o: number, n: number): string {
 }
 
 export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
+  // A processor whose ISA gcnkit does not describe is refused by the decoder before any word: say so once.
+  const refusal = isaRefusal(opts.mcpu);
+  if (refusal !== null) throw new Error(refusal);
   const t0 = performance.now();
   const mode = opts.mode ?? 'mixed';
   const batch = opts.batch ?? 50000;
@@ -598,7 +601,8 @@ async function main(): Promise<void> {
       .find((a) => a.startsWith(`--${name}=`))
       ?.slice(name.length + 3);
   const name = arg('mcpu') ?? 'gfx908';
-  if (!findProcessor(name)) throw new Error(`--mcpu: unknown target ${name}`);
+  const refusal = isaRefusal(name);
+  if (refusal !== null) throw new Error(`--mcpu: ${refusal}`);
   // Every processor with a record is a Target (isa/targets.ts).
   const mcpu = name as Target;
   const mode = (arg('mode') ?? 'mixed') as FuzzMode;

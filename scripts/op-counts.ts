@@ -25,6 +25,10 @@ export function opSummary(t: Target): { ops: number; entries: number; executable
 function main(): void {
   console.log('processor: distinct ops / (op, encoding) entries / executable entries');
   for (const p of PROCESSORS) {
+    if (!p.described) {
+      console.log(`  ${p.name} (${p.generation}): not described (code objects only)`);
+      continue;
+    }
     const s = opSummary(p.name as Target);
     console.log(`  ${p.name} (${p.generation}): ${s.ops} / ${s.entries} / ${s.executable}`);
   }

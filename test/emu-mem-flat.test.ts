@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
-import { decodeFlat } from '../src/emu/mem/flat.js';
 import { scratchAddress } from '../src/emu/mem/scratch.js';
 import type { DeviceMemory } from '../src/emu/memory.js';
 import { ATOMIC_OPS } from '../src/emu/memory.js';
+import { decodeInst } from '../src/emu/program.js';
 import {
   EXEC_HI,
   EXEC_LO,
@@ -601,7 +601,12 @@ test('coverage: every FLAT/GLOBAL/SCRATCH op of gfx900/906/908 executes', () => 
       const w0 = ((0x37 << 26) | ((op.opcodes.gfx9 as number) << 18) | (op.seg << 14)) >>> 0;
       const w1 = op.seg === SEG_FLAT ? (4 << 24) | (8 << 8) | 2 : (4 << 24) | (0x7f << 16) | (8 << 8) | 2;
       const i = new Inst();
-      const size = decodeFlat(new Uint32Array([w0, w1]), 0, 2, i, t);
+      const words = new Uint32Array([w0, w1]);
+      const size = decodeInst({ words, n: 2, target: t }, 0, i, {
+        size: 0,
+        text: '',
+        branchOffset: Number.NaN,
+      });
       assert.equal(size, 2, `${t} ${op.name} decodes`);
       assert.equal(i.name, op.name);
       if (op.name in FLAT_NOT_YET) assert.equal(i.run, unimplemented, `${op.name} is on the not-yet list`);

@@ -784,7 +784,8 @@ test('f32 trunc/ceil/floor/rndne/fract', () => {
       if ((a & 0x7f800000) === 0x7f800000) return 0xffc00000;
       const fl = dy32(roundInt32(a, 'floor'));
       const d = dyAdd(dy32(a), dyNeg(fl));
-      if (d.m === 0n) return a === 0x80000000 ? 0x80000000 : 0;
+      // S0 + -floor(S0) is exactly zero: +0, or -0 rounding toward -inf (mode 2; IEEE 754 6.3).
+      if (d.m === 0n) return rm32(m) === 2 ? 0x80000000 : 0;
       const r = Number(roundDy(d, F32, rm32(m)));
       return r >= 0x3f800000 ? 0x3f7fffff : r;
     },
@@ -795,6 +796,8 @@ test('f32 trunc/ceil/floor/rndne/fract', () => {
   assert.equal(k('v_rndne_f32', 0xc0200000), 0xc0000000);
   assert.equal(k('v_fract_f32', 0xbe800000), 0x3f400000);
   assert.equal(k('v_fract_f32', 0x80000001), 0x3f7fffff);
+  // fract(-0) = -0 + -floor(-0) = -0 + +0 = +0 (round to nearest), as LLVM's constant folding has it.
+  assert.equal(k('v_fract_f32', 0x80000000), 0);
   assert.equal(k('v_ceil_f32', 0xbf000000), 0x80000000);
 });
 
@@ -1059,7 +1062,7 @@ test('f64 min/max, integer roundings, fract, frexp, rcp/rsq/sqrt', () => {
       const v = bd(b);
       if (!Number.isFinite(v)) return 0xfff8000000000000n;
       const d = dyAdd(dy64(b), dyNeg(dy64(db(Math.floor(v)))));
-      if (d.m === 0n) return b === 0x8000000000000000n ? b : 0n;
+      if (d.m === 0n) return rm64(m) === 2 ? 0x8000000000000000n : 0n;
       const r = roundDy(d, F64, rm64(m));
       return r >= 0x3ff0000000000000n ? 0x3fefffffffffffffn : r;
     },

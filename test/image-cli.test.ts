@@ -1,6 +1,8 @@
 // Image and sampler arguments of `gcnkit run` (src/cli/run-spec-image.ts, docs/run-spec.md): the
 // example examples/image runs with its run spec and its output matches the OpenCL host reference; the
-// multi-launch form names images in "buffers"; spec mistakes are one-line errors naming the field.
+// multi-launch form names images in "buffers"; spec mistakes are one-line errors naming the field; the
+// gfx6-8 builds of the same kernels (test/fixtures/image-gens) run the example's spec and report the
+// image queries (whose array size gfx6-8 read from the T#'s own last-array field) through `gcnkit run`.
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,9 @@ import { reference } from './helpers/image-ref.js';
 const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-image-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 cpSync(join(root, 'examples', 'image'), tmp, { recursive: true });
+cpSync(join(root, 'test', 'fixtures', 'image-gens'), tmp, { recursive: true });
+/** The gfx6-8 objects of scripts/build-image-gens.sh. */
+const GENS = ['gfx600', 'gfx700', 'gfx803'].flatMap((t) => [`${t}-O0`, `${t}-O3`]);
 
 function f32s(path: string): Float32Array {
   const b = readFileSync(path);
@@ -19,7 +24,7 @@ function f32s(path: string): Float32Array {
 }
 
 test('examples/image: gcnkit run resamples src.bin (4x3 RGBA unorm8) to 16x12 floats, bilinear, clamp to edge', () => {
-  for (const target of ['gfx900', 'gfx906', 'gfx908']) {
+  for (const target of ['gfx900', 'gfx906', 'gfx908', ...GENS]) {
     const r = cliIn(tmp, 'run', `image-${target}.hsaco`, 'spec.json');
     assert.equal(r.status, 0, r.stderr);
     const src = readFileSync(join(tmp, 'src.bin'));
@@ -107,5 +112,30 @@ test('image and sampler spec mistakes are one-line errors naming the field', () 
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.stderr, re);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  }
+});
+
+test('gfx6-8: gcnkit run of the info kernel: width, height, channel order and type, 3D depth, array size', () => {
+  const spec = {
+    kernel: 'info',
+    grid: [1],
+    block: [1],
+    args: [
+      { image: { width: 37, height: 11, order: 'BGRA', channel_type: 'unorm_int8' } },
+      { image: { type: '3d', width: 4, height: 3, depth: 5, order: 'R', channel_type: 'float' } },
+      {
+        image: { type: '2d_array', width: 2, height: 2, layers: 6, order: 'RG', channel_type: 'half_float' },
+      },
+      { buffer: { bytes: 24 } },
+    ],
+    outputs: { 3: 'info.out.bin' },
+  };
+  writeFileSync(join(tmp, 'info.json'), JSON.stringify(spec));
+  for (const target of GENS) {
+    const r = cliIn(tmp, 'run', `image-${target}.hsaco`, 'info.json');
+    assert.equal(r.status, 0, r.stderr);
+    const b = readFileSync(join(tmp, 'info.out.bin'));
+    // CL_BGRA = 0x10B6, CL_UNORM_INT8 = 0x10D2 (the OpenCL headers' values).
+    assert.deepEqual([...new Int32Array(b.buffer, b.byteOffset, 6)], [37, 11, 0x10b6, 0x10d2, 5, 6], target);
   }
 });

@@ -2,7 +2,9 @@
 // the per-generation opcodes (gfx6/7 number the atomics one lower than gfx8/9, CLRX GcnInstrsMimg.md),
 // the 128-bit resource of r128 (gfx6-8, CLRX: "Image resource size = 128 bits"), the last array index in
 // the T#'s last-array field (gfx6-8), and d16 data unpacked on gfx80x (one 16-bit value per VGPR, LLVM's
-// FeatureUnpackedD16VMem) and packed on gfx810.
+// FeatureUnpackedD16VMem) and packed on gfx810; T#s built by hand in the gfx6-8 layout of Mesa's sid.h
+// (test/helpers/image-desc.ts tsharpSI: pitch, base and last array, tiling index 8) for image_load,
+// image_get_resinfo and image_gather4_lz, and the same words read otherwise by gfx9.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Inst } from '../src/emu/inst.js';
@@ -12,7 +14,7 @@ import { DeviceMemory } from '../src/emu/memory.js';
 import { Program } from '../src/emu/program.js';
 import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../src/emu/wave.js';
 import type { Target } from '../src/isa/targets.js';
-import { bits, f32, setS, ssharp, tsharp } from './helpers/image-desc.js';
+import { bits, f32, setS, ssharp, tsharp, tsharpSI } from './helpers/image-desc.js';
 import { assembleText, setV, vreg } from './helpers/wave-asm.js';
 
 /**
@@ -219,6 +221,97 @@ test('gfx6/7 only: image_atomic_rsub, image_atomic_fcmpswap, image_atomic_fmin, 
       assert.equal(mem.readF32(base + 512 + 4 * l), Math.max(v, old), `${target} fmax ${l}`);
       assert.equal(mem.readF32(base + 768 + 4 * l), l & 1 ? 0.5 : old, `${target} fcmpswap ${l}`);
       assert.equal(f32(vreg(wave, 14, l)), old);
+    }
+  }
+});
+
+test('a hand-built gfx6-8 T# (sid.h layout): pitch, base array, LAST_ARRAY and tiling index 8; gfx9 reads the same words otherwise', () => {
+  // A 4x3 view with rows 6 texels apart, slices 1..2 (base array 1, last array 2: absolute indices) of
+  // an array stored as 4 slices of 6x3 (R32 uint).
+  const desc = (base: number, tiling: number) =>
+    tsharpSI({
+      base,
+      dfmt: 4,
+      nfmt: 4,
+      width: 4,
+      height: 3,
+      pitch: 6,
+      type: 13,
+      tiling,
+      depth: 2, // last slice 1 by the depth field: gfx6-8 do not read an array's slices from it, gfx9 does
+      baseArray: 1,
+      lastArray: 2,
+    });
+  const src = [
+    'image_load v10, v[0:2], s[8:15] dmask:0x1 unorm da',
+    'image_get_resinfo v[12:15], v3, s[8:15] dmask:0xf unorm da',
+  ].join('\n');
+  const run = (target: Target, tiling: number) => {
+    const mem = new DeviceMemory();
+    const base = mem.alloc(6 * 3 * 4 * 4, 256);
+    for (let k = 0; k < 6 * 3 * 4; k++) mem.write32(base + 4 * k, 100 + k);
+    return runWave(
+      src,
+      (w) => {
+        setS(w, 8, desc(base, tiling));
+        setV(w, 0, (l) => l & 3);
+        setV(w, 1, (l) => (l >> 2) & 3);
+        setV(w, 2, (l) => l >> 4);
+        setV(w, 3, () => 0);
+      },
+      { mem, target },
+    ).wave;
+  };
+  const check = (wave: Wave, target: string, slices: number) => {
+    for (let l = 0; l < 64; l++) {
+      const [x, y, s] = [l & 3, (l >> 2) & 3, l >> 4];
+      // Slice s of the view is stored slice 1 + s; y = 3 and s >= slices are outside the view.
+      const want = y < 3 && s < slices ? 100 + ((1 + s) * 3 + y) * 6 + x : 0;
+      assert.equal(vreg(wave, 10, l), want, `${target} lane ${l}`);
+      assert.deepEqual(
+        [12, 13, 14, 15].map((r) => vreg(wave, r, l)),
+        [4, 3, slices, 1],
+        `${target} resinfo`,
+      );
+    }
+  };
+  for (const target of ['gfx600', 'gfx700', 'gfx803'] as const) check(run(target, 8), target, 2);
+  // On gfx9 [120:116]'s 8 is a tiled swizzle mode, and the last slice is the depth field's (1).
+  assert.throws(() => run('gfx900', 8), /image_load: tiled images are not modelled \(tiling index 8;/);
+  check(run('gfx900', 0), 'gfx900', 1);
+});
+
+test('gfx6-8: image_gather4_lz with an S# (wrap) and a sid.h-layout T#: the 2x2 footprint (i0,j1) (i1,j1) (i1,j0) (i0,j0)', () => {
+  const W = 4;
+  for (const target of ['gfx600', 'gfx700', 'gfx803'] as const) {
+    const mem = new DeviceMemory();
+    const base = mem.alloc(W * W * 4, 256);
+    for (let k = 0; k < W * W; k++) mem.writeF32(base + 4 * k, 10 * k);
+    const { wave } = runWave(
+      'image_gather4_lz v[10:13], v[0:1], s[8:15], s[16:19] dmask:0x1',
+      (w) => {
+        setS(w, 8, tsharpSI({ base, dfmt: 4, nfmt: 7, width: W, height: W, tiling: 8 }));
+        setS(w, 16, ssharp({ clamp: 0 }));
+        // (x + 0.75, y + 0.25) texels: the footprint is columns x, x+1 and rows y-1, y.
+        setV(w, 0, (l) => bits(((l & 3) + 0.75) / W));
+        setV(w, 1, (l) => bits((((l >> 2) & 3) + 0.25) / W));
+      },
+      { mem, target },
+    );
+    for (let l = 0; l < 64; l++) {
+      const [i0, j1] = [l & 3, (l >> 2) & 3];
+      const [i1, j0] = [(i0 + 1) % W, (j1 - 1 + W) % W];
+      const want = [
+        [i0, j1],
+        [i1, j1],
+        [i1, j0],
+        [i0, j0],
+      ].map(([x, y]) => 10 * (y! * W + x!));
+      assert.deepEqual(
+        [10, 11, 12, 13].map((r) => f32(vreg(wave, r, l))),
+        want,
+        `${target} lane ${l}`,
+      );
     }
   }
 });

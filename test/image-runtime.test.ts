@@ -1,5 +1,6 @@
 // OpenCL image kernels (examples/image/image.cl, compiled by clang-22 for gfx900, gfx906 and gfx908 with
-// scripts/build-examples.sh) through the API: Device.createImage / createSampler, image and sampler
+// scripts/build-examples.sh, and for gfx600, gfx700 and gfx803 at -O0 and -O3 with
+// scripts/build-image-gens.sh, whose image objects carry each generation's T#) through the API: Device.createImage / createSampler, image and sampler
 // arguments, read_imagef with a sampler argument, read_imagei with a constant sampler, read_imageui and
 // write_image{f,i,ui}, the image queries; results against host references (test/helpers/image-ref.ts
 // for sampling, plain arithmetic for the rest).
@@ -12,7 +13,14 @@ import { LaunchError } from '../src/runtime/errors.js';
 import { HW_MODE, type Mode, reference, rint } from './helpers/image-ref.js';
 
 const dir = join(import.meta.dirname, '..', 'examples', 'image');
-const TARGETS = ['gfx900', 'gfx906', 'gfx908'];
+/** gfx9 targets (examples/image), then gfx6-8 objects as `<target>-O<level>` (test/fixtures/image-gens). */
+const TARGETS = [
+  'gfx900',
+  'gfx906',
+  'gfx908',
+  ...['gfx600', 'gfx700', 'gfx803'].flatMap((t) => [`${t}-O0`, `${t}-O3`]),
+];
+const gens = join(import.meta.dirname, 'fixtures', 'image-gens');
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -24,7 +32,10 @@ function rng(seed: number): () => number {
 
 function load(target: string) {
   const dev = new Device();
-  return { dev, mod: dev.load(new Uint8Array(readFileSync(join(dir, `image-${target}.hsaco`))), target) };
+  const file = target.includes('-O')
+    ? join(gens, `image-${target}.hsaco`)
+    : join(dir, `image-${target}.hsaco`);
+  return { dev, mod: dev.load(new Uint8Array(readFileSync(file)), target) };
 }
 
 test('resample: read_imagef with a sampler argument (every OpenCL addressing mode, linear and nearest)', () => {
@@ -41,7 +52,9 @@ test('resample: read_imagef with a sampler argument (every OpenCL addressing mod
     const DH = 7;
     const dst = dev.createImage({ width: DW, height: DH, order: 'RGBA', channelType: 'float' });
     const modes: Mode[] =
-      target === 'gfx908' ? ['clamp_to_edge', 'clamp', 'repeat', 'mirrored_repeat'] : ['repeat'];
+      target === 'gfx908' || target.endsWith('-O3')
+        ? ['clamp_to_edge', 'clamp', 'repeat', 'mirrored_repeat']
+        : ['repeat'];
     for (const address of modes) {
       for (const filter of ['linear', 'nearest'] as const) {
         const s = dev.createSampler({ normalized: true, address, filter });

@@ -34,6 +34,15 @@ const CASES: [Target, string, string][] = [
     'tbuffer_store_format_x v1, v2, s[4:7], s0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen',
     '00 10 a2 eb 02 01 01 00',
   ],
+  // soffset by the generation's SGPR names: s102/s103 on gfx6/7 (gfx8's flat_scratch codes), gfx7's
+  // flat_scratch at 104-105.
+  [
+    'gfx700',
+    'tbuffer_load_format_xy v[14:15], v[254:255], s[12:15], s102 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_USCALED] addr64 offset:1694 glc',
+    '9e c6 71 e9 fe 0e 03 66',
+  ],
+  ['gfx600', 'buffer_load_dword v1, off, s[4:7], s103', '00 00 30 e0 00 01 01 67'],
+  ['gfx700', 'buffer_load_dword v1, off, s[4:7], flat_scratch_hi', '00 00 30 e0 00 01 01 69'],
 ];
 
 function words(bytes: string): number[] {

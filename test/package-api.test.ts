@@ -111,6 +111,7 @@ test('the entry exports the names docs/library.md lists', async () => {
   ])
     assert.ok(name in lib, `${name} is not exported`);
   assert.equal(lib.DEFAULT_MEMORY_LIMIT, 4 * 2 ** 30);
-  assert.deepEqual([...lib.TARGETS], ['gfx900', 'gfx906', 'gfx908']);
+  assert.deepEqual([...lib.TARGETS], supportedNames());
+  assert.ok(lib.isTarget('gfx600') && lib.isTarget('gfx803') && !lib.isTarget('gfx90a'));
   assert.ok(lib.isaTable('gfx908').some((e) => e.name === 'v_mfma_f32_32x32x1f32' && e.executable));
 });

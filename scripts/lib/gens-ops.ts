@@ -336,6 +336,14 @@ const SHAPES: Record<Group, string[]> = {
     'v[4:7], off, s[8:11], s3 glc',
     'off, s[8:11], s3 lds',
     'off, s[8:11], s3 offset:4095 lds',
+    // The SGPR file's names per generation (s102/s103 and flat_scratch at 104 on gfx7, tba/tma and the
+    // TTMPs at 108/112 before gfx9) in soffset and srsrc.
+    'v5, off, s[8:11], s102',
+    'v5, off, s[8:11], flat_scratch_hi',
+    'v5, off, s[8:11], tba_lo',
+    'v5, off, s[8:11], ttmp1',
+    'v5, off, ttmp[4:7], s3',
+    'v5, off, s[100:103], s3',
   ],
   mtbuf: [
     'v5, off, s[8:11], s3',
@@ -349,6 +357,9 @@ const SHAPES: Record<Group, string[]> = {
     'v[4:7], off, s[8:11], s3 format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_SSCALED]',
     'v[4:7], v1, s[8:11], 1 format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_FLOAT] offen',
     'v[4:5], off, s[8:11], s3 format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_UINT]',
+    'v5, off, ttmp[4:7], ttmp1 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]',
+    'v5, off, s[8:11], s103 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]',
+    'v5, off, s[8:11], flat_scratch_lo format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]',
   ],
   mimg: [
     'v5, v1, s[8:15] dmask:0x1',
@@ -372,6 +383,8 @@ const SHAPES: Record<Group, string[]> = {
     'v5, v[1:8], s[8:15], s[12:15] dmask:0x1',
     'v[5:6], v[1:2], s[8:15] dmask:0x1 tfe',
     'v[5:6], v[1:2], s[8:15], s[12:15] dmask:0x1 d16',
+    'v5, v1, ttmp[4:11] dmask:0x1',
+    'v5, v1, s[8:15], ttmp[4:7] dmask:0x1',
   ],
   flat: [
     'v5, v[1:2]',

@@ -1,6 +1,6 @@
 // Instruction-level disassembly: picks the encoding family from the high bits of the first dword and
 // lets it decode and print. Never throws; words that are not an instruction print as `.long`.
-import { findProcessor, type Generation } from '../isa/processors.js';
+import { findProcessor, type Generation, isaRefusal } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { ds } from './families/ds.js';
 import { exp } from './families/exp.js';
@@ -100,13 +100,18 @@ const FAMILY_BY_HIGH_BITS: Record<Generation, (Family | null)[]> = {
 /** The gfx9 table, for tools that want to know the encoding without decoding (fuzzers, statistics). */
 export const FORMAT_BY_HIGH_BITS: readonly (Format | null)[] = HIGH_BITS.gfx9;
 
-/** The generation of a target, memoised for the per-instruction path. */
+/**
+ * The generation of a target, memoised for the per-instruction path. A processor whose ISA is not
+ * described (a JavaScript caller can pass any string) is refused here, before any word is decoded, with
+ * one line naming it: decoding never throws for a described one.
+ */
 let lastTarget = '';
 let lastGen: Generation = 'gfx9';
 export function generationOf(t: Target): Generation {
   if (t !== lastTarget) {
-    const r = findProcessor(t);
-    if (r === undefined) throw new Error(`internal: no processor record for ${t}`);
+    const refusal = isaRefusal(t);
+    if (refusal !== null) throw new Error(refusal);
+    const r = findProcessor(t)!;
     lastTarget = t;
     lastGen = r.generation;
   }

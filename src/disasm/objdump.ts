@@ -17,7 +17,7 @@ import {
   STT_NOTYPE,
   STT_OBJECT,
 } from '../elf/types.js';
-import { supportedNames } from '../isa/processors.js';
+import { isaRefusal, supportedNames } from '../isa/processors.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import { hex2L, hex2U, hex16L } from './hex.js';
 import { ByteOut, latin1String } from './out.js';
@@ -30,7 +30,12 @@ export interface ObjdumpOptions {
 
 /** The processor to decode for: opts.mcpu if given, else the one in e_flags (must be a supported one). */
 export function targetOf(elf: ElfFile, mcpu?: Target): Target {
-  if (mcpu) return mcpu;
+  if (mcpu) {
+    // Refused before any byte is decoded (a JavaScript caller can pass any string).
+    const refusal = isaRefusal(mcpu);
+    if (refusal !== null) throw new TypeError(`mcpu: ${refusal}`);
+    return mcpu;
+  }
   const proc = amdgpuTargetInfo(elf.header).processor;
   if (isTarget(proc)) return proc;
   throw new ElfError(

@@ -1,5 +1,6 @@
-// Which ops the emulator executes, for `gcnkit isa`: each op of the table is decoded through the
-// emulator's own decoder from a synthetic encoding, so the answer is what a kernel would really get.
+// Which ops the emulator executes, for `gcnkit isa`: each op of the table is decoded the way a Program
+// decodes it (decodeInst: the codec, then the emulator's binder or decoder) from a synthetic encoding, so
+// the answer is what a kernel would really get.
 
 import type { IsaEntry } from '../codec/types.js';
 import { DS, MIMG, MTBUF, MUBUF } from '../isa/encodings/memory.js';
@@ -9,7 +10,8 @@ import { encode, type Layout } from '../isa/fields.js';
 import { findProcessor } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { Inst, unimplemented } from './inst.js';
-import { decoderFor } from './registry.js';
+import { decodeInst } from './program.js';
+import { binderFor, decoderFor, type ExecDecoder } from './registry.js';
 
 /** A first dword with the op's opcode and otherwise benign fields (VGPR sources, no literal). */
 function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number } | null {
@@ -24,7 +26,8 @@ function synth(e: IsaEntry, t: Target): { fmt: string; w0: number; w1?: number }
   switch (e.encoding) {
     case 'VOP1_SDWA':
     case 'VOP1_DPP':
-      return { fmt: 'vop1', w0: ((0x3f << 25) | (op << 9) | ext) >>> 0, w1 };
+      // VOP1 SDWA has no src1: LLVM decodes it only with src1_sel (bits 24-26) clear.
+      return { fmt: 'vop1', w0: ((0x3f << 25) | (op << 9) | ext) >>> 0, w1: dpp ? w1 : w1 & 0xffffff };
     case 'VOP2_SDWA':
     case 'VOP2_DPP':
       return { fmt: 'vop2', w0: ((op << 25) | ext) >>> 0, w1 };
@@ -149,10 +152,14 @@ export function execStatus(e: IsaEntry, t: Target): ExecStatus {
   const s = synth(e, t);
   if (s === null) return { executable: false, reason: reasonFor(e) };
   const dec = decoderFor(s.fmt);
-  if (dec === undefined) return { executable: false, reason: reasonFor(e) };
+  const bound = binderFor(s.fmt) !== undefined;
+  if (dec === undefined && !bound) return { executable: false, reason: reasonFor(e) };
   const words = new Uint32Array([s.w0, s.w1 ?? 0, 0, 0]);
   const i = new Inst();
-  const size = dec(words, 0, words.length, i, t);
+  // The formats the codec decodes for the emulator go through the codec, as in a Program.
+  const size = bound
+    ? decodeInst({ words, n: words.length, target: t }, 0, i, { size: 0, text: '', branchOffset: Number.NaN })
+    : (dec as ExecDecoder)(words, 0, words.length, i, t);
   if (size === 0 || i.run === unimplemented || ALWAYS_THROWS.has(i.name || e.name)) {
     return { executable: false, reason: reasonFor(e) };
   }

@@ -2,6 +2,7 @@
 // it (and why not when it does not). `gcnkit isa` prints it; the library exports it.
 import { FAMILIES } from '../codec/disasm.js';
 import type { IsaEntry } from '../codec/types.js';
+import { isaRefusal } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { type ExecStatus, execStatus } from './executable.js';
 
@@ -9,6 +10,8 @@ import { type ExecStatus, execStatus } from './executable.js';
 export type IsaTableEntry = IsaEntry & ExecStatus;
 
 export function isaTable(target: Target): IsaTableEntry[] {
+  const refusal = isaRefusal(target);
+  if (refusal !== null) throw new TypeError(`isaTable: ${refusal}`);
   const out: IsaTableEntry[] = [];
   for (const fam of Object.values(FAMILIES)) {
     for (const e of fam.ops(target)) out.push({ ...e, ...execStatus(e, target) });

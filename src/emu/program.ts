@@ -5,7 +5,7 @@ import { decodeAt, formatOf, generationOf } from '../codec/disasm.js';
 import type { DecodeInput, DecodeOutput } from '../codec/types.js';
 import type { Target } from '../isa/targets.js';
 import { ExecError, Inst } from './inst.js';
-import { decoderFor } from './registry.js';
+import { binderFor, decoderFor } from './registry.js';
 
 export class Program {
   private readonly words: Uint32Array;
@@ -49,29 +49,43 @@ export class Program {
     }
     const i = new Inst();
     i.pc = pc;
-    // Families that decode into a Decoded fill `i` in this same pass (fields, op row, text): decode once.
-    this.out.into = i;
-    decodeAt(this.input, k, this.out);
-    this.out.into = undefined;
-    i.text = this.out.text;
-    const fmt = formatOf(this.words[k], generationOf(this.target));
-    const dec = fmt === null ? undefined : decoderFor(fmt);
-    let size = 0;
-    if (fmt !== null) i.fmt = fmt;
-    if (dec !== undefined) size = dec(this.words, k, this.words.length, i, this.target);
-    if (size === 0 || i.text.startsWith('.long')) {
-      // Either not an instruction at all, or a family whose execution is not modelled (graphics, ...).
-      const what = i.text.startsWith('.long') ? `an invalid instruction word (${i.text})` : `'${i.text}'`;
-      const msg =
-        dec === undefined && !i.text.startsWith('.long')
-          ? `instruction without semantics: ${i.text} (the ${fmt?.toUpperCase()} encoding is not executed)`
-          : `cannot execute ${what}`;
-      i.run = () => {
-        throw new ExecError(msg);
-      };
-      i.size = 4;
-    }
+    decodeInst(this.input, k, i, this.out);
     this.cache[k] = i;
     return i;
   }
+}
+
+/**
+ * Decodes the instruction at dword `k` into `i` and makes it executable: the codec fills `i` (fields, op
+ * row, text) in its one pass, then the format's binder derives the handler from those fields. Formats not
+ * moved to the codec yet still run their execution decoder over the words. An instruction that cannot run
+ * gets a handler that stops with the reason. Returns the size in dwords, 0 when it cannot run.
+ */
+export function decodeInst(input: DecodeInput, k: number, i: Inst, out: DecodeOutput): number {
+  out.into = i;
+  decodeAt(input, k, out);
+  out.into = undefined;
+  i.text = out.text;
+  const invalid = i.text.startsWith('.long');
+  const fmt = formatOf(input.words[k], generationOf(input.target));
+  const bind = fmt === null ? undefined : binderFor(fmt);
+  const dec = fmt === null || bind !== undefined ? undefined : decoderFor(fmt);
+  let size = 0;
+  if (fmt !== null) i.fmt = fmt;
+  if (bind !== undefined) size = invalid ? 0 : bind(i, input.target);
+  else if (dec !== undefined) size = dec(input.words, k, input.n, i, input.target);
+  if (size === 0 || invalid) {
+    // Either not an instruction at all, or a family whose execution is not modelled (graphics, ...).
+    const what = invalid ? `an invalid instruction word (${i.text})` : `'${i.text}'`;
+    const msg =
+      dec === undefined && bind === undefined && !invalid
+        ? `instruction without semantics: ${i.text} (the ${fmt?.toUpperCase()} encoding is not executed)`
+        : `cannot execute ${what}`;
+    i.run = () => {
+      throw new ExecError(msg);
+    };
+    i.size = 4;
+    return 0;
+  }
+  return size;
 }

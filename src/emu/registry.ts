@@ -1,17 +1,18 @@
-// The emulator's registry: the execution decoder of every encoding format it runs. Built here from
-// direct imports, so importing the emulator (program.ts) is enough for it to work; a format missing
-// from this table is reported as "not executed" by name.
+// The emulator's registry: how each encoding format it runs becomes executable. Built here from direct
+// imports, so importing the emulator (program.ts) is enough for it to work; a format missing from both
+// tables is reported as "not executed" by name. BINDERS take an instruction the codec already decoded
+// (DecodeOutput.into): they never see the words, so those formats are decoded once.
 
 import type { Format } from '../codec/types.js';
 import type { Target } from '../isa/targets.js';
 import type { Inst } from './inst.js';
 import { decodeDs } from './mem/ds.js';
-import { decodeFlat } from './mem/flat.js';
+import { bindFlat } from './mem/flat.js';
 import { decodeMimg } from './mem/image.js';
 import { decodeMtbuf, decodeMubuf } from './mem/mubuf.js';
 import { decodeSmem } from './mem/smem.js';
 import { decodeSop1, decodeSop2, decodeSopc, decodeSopk, decodeSopp } from './salu/exec.js';
-import { decodeVop, decodeVop3, decodeVop3p } from './valu/decode.js';
+import { bindVop, bindVop3, bindVop3p } from './valu/decode.js';
 
 /** Decodes the instruction at dword `at` into `i`; returns its size in dwords, 0 if invalid. */
 export type ExecDecoder = (words: Uint32Array, at: number, n: number, i: Inst, t: Target) => number;
@@ -23,17 +24,31 @@ const DECODERS: Partial<Record<Format, ExecDecoder>> = {
   sopk: decodeSopk,
   sopp: decodeSopp,
   smem: decodeSmem,
-  vop1: (w, a, n, i, t) => decodeVop(w, a, n, i, t, 0),
-  vop2: (w, a, n, i, t) => decodeVop(w, a, n, i, t, 1),
-  vopc: (w, a, n, i, t) => decodeVop(w, a, n, i, t, 2),
-  vop3: decodeVop3,
-  vop3p: decodeVop3p,
   ds: decodeDs,
-  flat: decodeFlat,
   mubuf: decodeMubuf,
   mtbuf: decodeMtbuf,
   mimg: decodeMimg,
 };
+
+/**
+ * Makes an instruction the codec decoded into `i` executable (sets run, fn, op and the execution fields
+ * derived from the decoded ones); returns its size in dwords, 0 if not executed.
+ */
+export type ExecBinder = (i: Inst, t: Target) => number;
+
+const BINDERS: Partial<Record<Format, ExecBinder>> = {
+  vop1: bindVop,
+  vop2: bindVop,
+  vopc: bindVop,
+  vop3: bindVop3,
+  vop3p: bindVop3p,
+  flat: bindFlat,
+};
+
+/** The binder of a format whose codec fills the Decoded, if the emulator executes it. */
+export function binderFor(f: string): ExecBinder | undefined {
+  return BINDERS[f as Format];
+}
 
 /** The execution decoder of a format, if the emulator executes it. */
 export function decoderFor(f: string): ExecDecoder | undefined {

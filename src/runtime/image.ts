@@ -1,20 +1,26 @@
 // OpenCL images and samplers as the device sees them. A kernel's image argument is a 64-bit pointer to
 // an image object in device memory, a sampler argument a pointer to a 4-dword S#; what the object
 // holds is what ROCm's device library (ockl.bc / opencl.bc, the functions clang-22 links) reads:
-//   dwords 0-7   the T# (Vega ISA document, "Image Resource"; fields in src/emu/mem/image-desc.ts)
+//   dwords 0-7   the T# in the layout of the kernel's generation (src/isa/resources.ts: the launch writes
+//                it for the kernel it is passed to, Device.createImage for gfx9)
 //   dword 8      the channel type as an HSA image channel type (get_image_channel_data_type maps it
 //                to the CL_ value through a table indexed by it)
 //   dword 9      the channel order as an HSA image channel order (likewise)
 //   dword 10     the width in texels (get_image_width reads it, not the T# field)
-// get_image_height reads the T# height field, get_image_depth and get_image_array_size (gfx9) the
-// depth field. The S# of a sampler is what the device library's __translate_sampler_initializer
-// gives the same sampler_t value on gfx9 (its table for constant samplers): clamp modes per OpenCL
+// get_image_height reads the T# height field, get_image_depth the depth field, get_image_array_size
+// the field where the generation keeps an array's last slice (the depth field on gfx9, LAST_ARRAY on
+// gfx6-8: clang-22's code for gfx803 reads it there). The S# of a sampler is what the device library's
+// __translate_sampler_initializer gives the same sampler_t value (its table for constant samplers): clamp modes per OpenCL
 // addressing mode (none and clamp: clamp to border, clamp_to_edge: clamp to last texel, repeat: wrap,
 // mirrored_repeat: mirror), bilinear xy filters for CLK_FILTER_LINEAR, force-unnormalized for
 // CLK_NORMALIZED_COORDS_FALSE, max LOD 0xfff (u4.8), transparent-black border.
 //
 // Texel data is linear (no tiling), rows of `width` texels, then rows of the next slice: the bytes of
 // an OpenCL image with the default row and slice pitch.
+
+import { put } from '../isa/fields.js';
+import type { Generation } from '../isa/processors.js';
+import { IMAGE_RESOURCE, IMAGE_SAMPLER, LINEAR_TILING } from '../isa/resources.js';
 
 export type ImageType = '1d' | '2d' | '3d' | '1d_array' | '2d_array';
 export type ChannelOrder =
@@ -98,7 +104,7 @@ export interface DeviceSampler {
 
 export const IMAGE_OBJECT_BYTES = 48;
 
-/** T# type codes (Vega document's T# type field). */
+/** T# type codes (the T#'s type field: the Vega document, sid.h V_008F1C_SQ_RSRC_IMG_*). */
 const TYPE_CODE: Record<ImageType, number> = { '1d': 8, '2d': 9, '3d': 10, '1d_array': 12, '2d_array': 13 };
 
 /** channels, dst_sel x/y/z/w (0 = 0, 1 = 1, 4-7 = R-A), HSA channel order. */
@@ -223,22 +229,33 @@ export function imageShape(o: ImageOptions): ImageShape {
   };
 }
 
-/** The 48-byte image object for texel data at `address` (256-byte aligned). */
-export function imageObject(s: ImageShape, address: number): Uint8Array {
+/** The 48-byte image object for texel data at `address` (256-byte aligned), its T# laid out for `gen`. */
+export function imageObject(s: ImageShape, address: number, gen: Generation): Uint8Array {
   if (address % 256 !== 0)
     throw new Error(`internal: image data at 0x${address.toString(16)} is not 256-byte aligned`);
   const [channels, sel, order] = ORDERS[s.order];
   const [bits, nfmt, ctype] = TYPES[s.channelType];
-  const dfmt = PACKED[s.channelType]?.[0] ?? DFMT[bits]![channels]!;
   const w = new Uint32Array(IMAGE_OBJECT_BYTES / 4);
+  const f = IMAGE_RESOURCE[gen].fields;
   const a = address / 256;
-  w[0] = a % 2 ** 32;
-  w[1] = (Math.floor(a / 2 ** 32) & 0xff) | (dfmt << 20) | (nfmt << 26);
-  w[2] = (s.width - 1) | ((s.height - 1) << 14);
-  w[3] = (sel[0]! | (sel[1]! << 3) | (sel[2]! << 6) | (sel[3]! << 9) | (TYPE_CODE[s.type] << 28)) >>> 0;
-  // gfx9: a 3D image's depth, an array's last slice index, in the depth field; the pitch (texels) - 1.
-  const depthField = s.type === '3d' ? s.depth - 1 : s.layers - 1;
-  w[4] = (depthField | ((s.width - 1) << 13)) >>> 0;
+  put(f.base_address, w, a % 2 ** 32);
+  put(f.base_address_hi, w, Math.floor(a / 2 ** 32) & 0xff);
+  put(f.data_format, w, PACKED[s.channelType]?.[0] ?? DFMT[bits]![channels]!);
+  put(f.num_format, w, nfmt);
+  put(f.width, w, s.width - 1);
+  put(f.height, w, s.height - 1);
+  put(f.dst_sel_x, w, sel[0]!);
+  put(f.dst_sel_y, w, sel[1]!);
+  put(f.dst_sel_z, w, sel[2]!);
+  put(f.dst_sel_w, w, sel[3]!);
+  put(f.tiling_index, w, LINEAR_TILING[gen]);
+  put(f.type, w, TYPE_CODE[s.type]);
+  // A 3D image's depth; an array's last slice index also in the depth field (where gfx9 keeps it, and
+  // where Mesa's radeonsi puts it on gfx6-8 too), then in the generation's last-array field (on gfx9 the
+  // depth field itself, so only for arrays).
+  put(f.depth, w, s.type === '3d' ? s.depth - 1 : s.layers - 1);
+  if (s.layers > 1) put(f.last_array, w, s.layers - 1);
+  put(f.pitch, w, s.width - 1);
   w[8] = ctype;
   w[9] = order;
   w[10] = s.width;
@@ -273,15 +290,27 @@ export function samplerValue(o: SamplerOptions | number): number {
   return (o.normalized ? 1 : 0) | CLAMP[address][0] | (filter === 'linear' ? 0x20 : 0x10);
 }
 
-/** The S# (4 dwords) of a sampler_t value. */
-export function samplerDescriptor(value: number): Uint32Array {
+/**
+ * ANISO_OVERRIDE in the S# the device library gives a constant sampler: clang-22's code for examples/image's
+ * box3 loads S# dword 2 as 0x80000000 on gfx900 (`s_brev_b32 s14, 1`) and as 0 on gfx700 and gfx803.
+ */
+const ANISO_OVERRIDE: Record<Generation, number> = { gfx6: 0, gfx7: 0, gfx8: 0, gfx9: 1 };
+
+/** The S# (4 dwords) of a sampler_t value, laid out for `gen`. */
+export function samplerDescriptor(value: number, gen: Generation): Uint32Array {
   const mode = Object.values(CLAMP).find(([cl]) => cl === (value & 0xe))![1];
-  const unnorm = value & 1 ? 0 : 1;
-  const linear = (value & 0x30) === 0x20;
-  return new Uint32Array([
-    (mode | (mode << 3) | (mode << 6) | (3 << 12) | (unnorm << 15) | (1 << 28)) >>> 0,
-    0xfff << 12,
-    ((linear ? (1 << 20) | (1 << 22) : 0) | 0x80000000) >>> 0,
-    0,
-  ]);
+  const linear = (value & 0x30) === 0x20 ? 1 : 0;
+  const f = IMAGE_SAMPLER[gen].fields;
+  const w = new Uint32Array(4);
+  put(f.clamp_x, w, mode);
+  put(f.clamp_y, w, mode);
+  put(f.clamp_z, w, mode);
+  put(f.depth_compare_func, w, 3);
+  put(f.force_unnormalized, w, value & 1 ? 0 : 1);
+  put(f.disable_cube_wrap, w, 1);
+  put(f.max_lod, w, 0xfff);
+  put(f.xy_mag_filter, w, linear);
+  put(f.xy_min_filter, w, linear);
+  put(f.aniso_override, w, ANISO_OVERRIDE[gen]);
+  return w;
 }

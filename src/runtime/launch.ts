@@ -12,6 +12,7 @@ import type { Target } from '../isa/targets.js';
 import { checkBlock, dynamicLdsWarning } from './checks.js';
 import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
+import { layOutFor } from './image-device.js';
 import { packExplicit, packHidden } from './kernargs.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import { resolveTrapHandler } from './trap-handler.js';
@@ -87,18 +88,18 @@ export class Module {
         `kernel '${k.name}' takes ${explicit.length} argument(s) (${explicit.map((a) => a.name ?? a.valueKind).join(', ')}), ${given} given`,
       );
     }
-    // Device.createImage writes the gfx9 T# (an array's last index in the depth field); gfx6-8 read it from
-    // [185:173] (src/emu/mem/image-desc.ts), so such a kernel would see a wrong image: refuse it.
-    if (processorOf(this.target).generation !== 'gfx9' && explicit.some((a) => a.valueKind === 'image'))
-      throw new LaunchError(
-        'target',
-        `kernel '${k.name}' takes an image argument: image objects (Device.createImage) are laid out for gfx9 targets only, not ${this.target}`,
-      );
     const groupStatic = Number(k.descriptor.groupSegmentFixedSize);
     const kernargSize = Math.max(Number(md.kernargSegmentSize), Number(k.descriptor.kernargSize), 16);
     const kernarg = new Uint8Array(Math.ceil(kernargSize / 16) * 16);
     const kv = new DataView(kernarg.buffer);
     const packed = packExplicit(kv, k.name, mdArgs, opts.args, Math.ceil(groupStatic / 16) * 16, warn);
+    // Image and sampler descriptors in the layout of this kernel's generation (src/isa/resources.ts).
+    layOutFor(
+      dev,
+      processorOf(this.target).generation,
+      explicit.map((a) => a.valueKind),
+      opts.args,
+    );
     let { lds, dynamicLds } = packed;
     const extra = opts.dynamicLds ?? 0;
     if (!Number.isSafeInteger(extra) || extra < 0)
@@ -217,9 +218,22 @@ export class Module {
         if (out.notes.length > 0) printfNotes = out.notes;
       }
     } catch (e) {
+      // A read of 0xc0-0xc7 by gfx7/8 code object v5 code: clang-22's non-kernel functions (every -O0
+      // kernel calls one) take the LDS/private aperture bases from hidden_private_base/hidden_shared_base
+      // off a null implicit-argument pointer. Hardware faults the same way; v4 code uses the queue.
+      const gen = processorOf(this.target).generation;
+      const v5 = mdArgs.some((a) => a.valueKind === 'hidden_private_base');
       // A fault near address 0 in a kernel that takes a hostcall buffer: most likely HIP's default printf.
       const hostcall = mdArgs.some((a) => a.valueKind === 'hidden_hostcall_buffer');
-      if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
+      if (
+        e instanceof DispatchError &&
+        (gen === 'gfx7' || gen === 'gfx8') &&
+        v5 &&
+        /unmapped address 0xc[0-7] \(4-byte read\)/.test(e.message)
+      )
+        e.message +=
+          ' (note: clang-22 code object v5 code for gfx7/gfx8 functions reads the aperture bases from address 0xc0, which faults on hardware too: compile with -mcode-object-version=4)';
+      else if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
         e.message +=
           ' (note: the kernel takes a hostcall buffer, which is not modelled (null): HIP printf needs -mprintf-kind=buffered)';
       throw e;

@@ -17,7 +17,19 @@ import {
   type Rng,
   roundTo,
 } from './harness.js';
-import { erfRef, f32r, fdimRef, fmodRef, frexpRef, rintRef, roundRef, toIntSat } from './refmath.js';
+import {
+  erfRef,
+  f32r,
+  fdimRef,
+  fmodRef,
+  frexpRef,
+  gfx6Ceil64,
+  gfx6Floor64,
+  gfx6Rint64,
+  rintRef,
+  roundRef,
+  toIntSat,
+} from './refmath.js';
 
 const NAN = Number.NaN;
 const INF = Number.POSITIVE_INFINITY;
@@ -245,20 +257,25 @@ function roundCase(bits: 32 | 64): Case {
         grid: [n],
         block: [64],
         args: [new Arr(per * n), new Int32Array(n), a, b],
-        check(o) {
+        check(o, _later, code) {
           const exp: number[] = [];
           const expE: number[] = [];
+          // gfx6 has no f64 floor/ceil instructions: clang-22's expansions are the reference there.
+          const gfx6 = bits === 64 && code.generation === 'gfx6';
+          const floor = gfx6 ? gfx6Floor64 : Math.floor;
+          const ceil = gfx6 ? gfx6Ceil64 : Math.ceil;
+          const rint = gfx6 ? gfx6Rint64 : rintRef;
           for (let i = 0; i < n; i++) {
             const x = a[i];
             const y = b[i];
             const [m, e] = frexpRef(x);
             const k = bits === 32 ? (i % 41) - 20 : (i % 81) - 40;
             exp.push(
-              Math.floor(x),
-              Math.ceil(x),
+              floor(x),
+              ceil(x),
               roundRef(x),
               Math.trunc(x),
-              rintRef(x),
+              rint(x),
               m,
               y * 2 ** k,
               fmodRef(x, y, fmt),
@@ -585,7 +602,7 @@ const convF64: Case = {
       grid: [n],
       block: [64],
       args: [new Float64Array(2 * n), new Float32Array(4 * n), new BigInt64Array(3 * n), a],
-      check(o) {
+      check(o, _later, code) {
         const L: [bigint, bigint] = [-(2n ** 63n), 2n ** 63n - 1n];
         const fexp: number[] = [];
         const dexp: number[] = [];
@@ -600,7 +617,13 @@ const convF64: Case = {
           );
           const ls = toIntSat(x, 'rtz', ...L);
           dexp.push(roundTo(x, F32), roundTo(ls, F64));
-          lexp.push(ls, toIntSat(x, 'rte', ...L), toIntSat(x, 'rtn', -(2n ** 31n), 2n ** 31n - 1n));
+          // convert_int_sat_rtn is floor then a saturating conversion; gfx6's f64 floor is clang-22's
+          // expansion (refmath.ts gfx6Floor64).
+          const rtn =
+            code.generation === 'gfx6'
+              ? toIntSat(gfx6Floor64(x), 'rtz', -(2n ** 31n), 2n ** 31n - 1n)
+              : toIntSat(x, 'rtn', -(2n ** 31n), 2n ** 31n - 1n);
+          lexp.push(ls, toIntSat(x, 'rte', ...L), rtn);
         }
         const lab = (per: number, names: string[]) => itemLabel(per, names, (k) => `${a[k]}`);
         expectFloats(

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCodeObject } from '../../src/api/code-object.js';
+import { findProcessor, type Generation } from '../../src/isa/processors.js';
 import { Device } from '../../src/runtime/device.js';
 import type { KernelArg } from '../../src/runtime/types.js';
 
@@ -335,7 +337,28 @@ export interface Launch {
   check(
     out: readonly (ArrayBufferView | undefined)[],
     later: readonly (readonly (ArrayBufferView | undefined)[])[],
+    code: CodeFacts,
   ): void;
+}
+
+/**
+ * What a reference needs to know about the code that ran, read from the code object (not from the
+ * emulator): the processor's generation, for the few results that depend on how clang-22 lowers an
+ * operation there, and the kernel descriptor's f32 denormal mode.
+ */
+export interface CodeFacts {
+  readonly generation: Generation;
+  /** FLOAT_DENORM_MODE_32 is 3 (no flushing): clang-22 sets it on gfx9; gfx6-8 objects flush (0). */
+  readonly f32Denormals: boolean;
+}
+
+function codeFacts(bytes: Uint8Array, target: string, kernel: string): CodeFacts {
+  const proc = findProcessor(target);
+  if (!proc) throw new Error(`no processor record for ${target}`);
+  const k = readCodeObject(bytes).kernels.find((x) => x.name === kernel);
+  const fields = k?.descriptor?.fields;
+  if (!fields) throw new Error(`${kernel}: no kernel descriptor fields in the ${target} object`);
+  return { generation: proc.generation, f32Denormals: fields.float_denorm_mode_32 === 3 };
 }
 
 export interface Case {
@@ -405,6 +428,7 @@ export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): v
   launch.check(
     first(),
     laterReads.map((r) => r()),
+    codeFacts(bytes, target, c.kernel ?? c.name),
   );
 }
 

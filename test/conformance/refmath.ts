@@ -158,3 +158,48 @@ export function erfRef(x: number): number {
 /** The value of a float in f32 (the argument a kernel computes before calling a function). */
 export const f32r = (v: number) => roundTo(v, F32);
 export const f64r = (v: number) => roundTo(v, F64);
+
+// ---------------------------------------------------------------------------------------------------
+// gfx6 has no v_floor_f64 or v_ceil_f64 (they came with gfx7); clang-22 expands both, and the expansions
+// differ from floor/ceil in a few inputs. These model the expansions in host double arithmetic (round to
+// nearest even, as the default MODE), so that the reference says what the compiled code computes.
+
+/** The largest double below 1: the bound LLVM puts on v_fract_f64's result (SI returned 1.0 for tiny negatives). */
+const BELOW_ONE = 1 - 2 ** -53;
+
+/**
+ * floor(x) as clang-22 computes an f64 floor for gfx6 (the sequence in float_ops-gfx600-O3.hsaco and
+ * conv-gfx600-O3.hsaco: v_fract_f64, v_min_f64 with 0x3fefffffffffffff, v_cmp_class_f64 passing NaN
+ * through, v_add_f64 x, -that), with fract(x) = x + -floor(x) (the Vega document's V_FRACT_F64). The
+ * addition rounds: for a negative x of magnitude below 2^-54 the result is -0.9999999999999999, not -1.
+ */
+export function gfx6Floor64(x: number): number {
+  if (!Number.isFinite(x)) return Math.floor(x);
+  return x + -Math.min(x + -Math.floor(x), BELOW_ONE);
+}
+
+/**
+ * ceil(x) as LLVM lowers an f64 ceil for gfx6 (AMDGPUTargetLowering::LowerFCEIL): trunc(x) + (x > 0 &&
+ * x != trunc(x) ? 1.0 : 0.0). Adding +0.0 to trunc's -0 gives +0, so ceil of -0 and of (-1, 0) is +0.
+ */
+export function gfx6Ceil64(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const t = Math.trunc(x);
+  return t + (x > 0 && x !== t ? 1 : 0);
+}
+
+/** An f32 value with a denormal replaced by a zero of its sign (FLOAT_DENORM_MODE_32 = 0 flushes). */
+export function ftz32(v: number): number {
+  return v !== 0 && Math.abs(v) < 2 ** -126 ? (v < 0 ? -0 : 0) : v;
+}
+
+/**
+ * rint(x) as LLVM lowers an f64 round-to-even for gfx6 (AMDGPUTargetLowering's f64 FRINT/FROUNDEVEN
+ * lowering): c = copysign(2^52, x); |x| > 0x1.fffffffffffffp+51 ? x : (x + c) - c. The subtraction of
+ * equal magnitudes gives +0, so rint of -0 and of [-0.5, 0) is +0.
+ */
+export function gfx6Rint64(x: number): number {
+  if (!(Math.abs(x) <= 2 ** 52 - 0.5)) return x;
+  const c = x < 0 || Object.is(x, -0) ? -(2 ** 52) : 2 ** 52;
+  return x + c - c;
+}

@@ -46,6 +46,17 @@ export function tsharp(d: TDesc): number[] {
   ].map((x) => x >>> 0);
 }
 
+/**
+ * The 8 T# dwords of gfx6-8, from the SQ_IMG_RSRC_WORD0-7 fields of Mesa's sid.h: as the Vega table
+ * except a 14-bit pitch (WORD4 [26:13]) and the last array index in WORD5 LAST_ARRAY [25:13].
+ */
+export function tsharpSI(d: TDesc & { lastArray?: number }): number[] {
+  const w = tsharp(d);
+  w[4] = (((d.depth ?? 1) - 1) | ((((d.pitch ?? d.width) - 1) & 0x3fff) << 13)) >>> 0;
+  w[5] = ((d.baseArray ?? 0) | ((d.lastArray ?? 0) << 13)) >>> 0;
+  return w;
+}
+
 export interface SDesc {
   clamp?: number;
   clampX?: number;

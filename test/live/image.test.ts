@@ -1,7 +1,8 @@
 // Live (GCNKIT_LIVE=1, clang-22, ld.lld-22 and rocm-device-libs): examples/image/image.cl compiled now
 // with docs/compile.md's recipe for gfx900, gfx906 and gfx908 gives the committed code objects (which
 // test/image-runtime.test.ts and test/image-cli.test.ts run), and llvm-objdump-22 shows the MIMG
-// instructions the emulator executes.
+// instructions the emulator executes; scripts/build-image-gens.sh --check rebuilds the gfx600, gfx700 and
+// gfx803 objects of test/fixtures/image-gens and compares them with the committed ones.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -42,5 +43,14 @@ test(
       for (const op of ['image_load', 'image_store', 'image_sample_lz'])
         assert.match(text, new RegExp(`\\b${op}\\b`), `${gpu} ${op}`);
     }
+  },
+);
+
+test(
+  'scripts/build-image-gens.sh --check: the committed gfx6-8 image objects are what image.cl builds',
+  { skip },
+  () => {
+    const script = join(import.meta.dirname, '..', '..', 'scripts', 'build-image-gens.sh');
+    assert.match(run('bash', [script, '--check']), /the committed objects are what image.cl builds/);
   },
 );

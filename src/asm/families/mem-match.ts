@@ -4,7 +4,10 @@
 // anywhere else a `name:value` is "not a valid operand." and a keyword becomes a plain symbol. Matching:
 // each form is tried in turn; when none fits, the error names the operand at which the form that got
 // furthest failed (past the end: too few operands).
+import { genOf } from '../../codec/families/scalar-common.js';
+import type { Generation } from '../../isa/processors.js';
 import type { AsmInst, Operand, Pos, RegOperand } from '../types.js';
+import { lastSgpr } from './scalar-common.js';
 
 /** One operand as the matcher sees it. `key` names the modifier or keyword parser that took it. */
 export interface Actual {
@@ -77,7 +80,17 @@ export function parserMask(forms: readonly Form[]): ParserMask {
 /** Extra parsers a family supplies for its own `name:value` operands (format, swizzle offsets). */
 export type NamedParser = (op: Operand, a: Actual) => Fail | null;
 
-const MAX_SGPR = 101;
+/**
+ * The generation of the memory instruction being matched (set by parseActuals, which every memory
+ * family calls first): register names and codes differ per generation (gfx6/7 SGPRs to s103, TBA/TMA
+ * before gfx9, TTMPs at 112 on gfx6-8), as in the scalar families (scalar-common.ts).
+ */
+let MEM_GEN: Generation = 'gfx9';
+
+/** The generation parseActuals set for the memory instruction being matched. */
+export function memGen(): Generation {
+  return MEM_GEN;
+}
 
 /** Register text as written, for LLVM's "... register not available" message. */
 function regText(r: RegOperand): string {
@@ -92,7 +105,7 @@ const TUPLE_SIZES = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 32]);
 export function checkReg(r: RegOperand, p: Pos): Fail | null {
   if (!TUPLE_SIZES.has(r.count)) return { error: 'invalid or unsupported register size', pos: p };
   if (r.file === 's' || r.file === 'ttmp') {
-    if (r.file === 's' && r.index + r.count - 1 > MAX_SGPR)
+    if (r.file === 's' && r.index + r.count - 1 > lastSgpr(MEM_GEN))
       return { error: `${regText(r)} register not available on this GPU`, pos: p };
     const align = r.count >= 4 ? 4 : r.count;
     if (align > 1 && r.index % align !== 0) return { error: 'invalid register alignment', pos: p };
@@ -100,7 +113,7 @@ export function checkReg(r: RegOperand, p: Pos): Fail | null {
     if (r.index + r.count - 1 > 255) return { error: 'register index is out of range', pos: p };
   } else if (r.name === 'null') {
     return { error: "'null' operand is not supported on this GPU", pos: p };
-  } else if (r.name.startsWith('tba') || r.name.startsWith('tma')) {
+  } else if ((r.name.startsWith('tba') || r.name.startsWith('tma')) && MEM_GEN === 'gfx9') {
     return { error: `${r.name} register not available on this GPU`, pos: p };
   }
   return null;
@@ -117,6 +130,7 @@ export function parseActuals(
   keywords: ReadonlySet<string>,
   named?: ReadonlyMap<string, NamedParser>,
 ): Actual[] | Fail {
+  MEM_GEN = genOf(inst.target);
   const list: Actual[] = [];
   let cpol: Actual | null = null;
   let cpolSeen = 0;

@@ -1,10 +1,10 @@
 // Scalar operands of the memory formats as LLVM's register classes take them: the buffer and image
 // resource descriptors (SGPR quads/octets), soffset (a 32-bit SGPR or inline constant), and the
 // scalar address of GLOBAL (a pair) and SCRATCH (one SGPR).
-// Codes are gfx9's unless a generation is given: gfx6-8 put TTMPs at 112 (twelve of them) and TBA/TMA at
+// Codes are those of the generation being matched (mem-match.ts memGen) unless one is given: gfx6-8 put TTMPs at 112 (twelve of them) and TBA/TMA at
 // 108-111, gfx7 FLAT_SCRATCH at 104, and have no apertures (src/asm/families/scalar-common.ts).
 import type { Generation } from '../../isa/processors.js';
-import type { Actual, Test } from './mem-match.js';
+import { type Actual, memGen, type Test } from './mem-match.js';
 import { LAST_TTMP_OLD, lastSgpr, specialAvailable, specialCode, ttmpBaseOf } from './scalar-common.js';
 
 /** The code of an SGPR-file register on the generation, or -1 (SGPRs, TTMPs, named ones). */
@@ -43,7 +43,7 @@ function intCode(v: number): number {
 }
 
 /** The 8-bit code of a 32-bit scalar source (SGPR, named register, inline constant), or -1. */
-export function scalar32Code(a: Actual, gen: Generation = 'gfx9'): number {
+export function scalar32Code(a: Actual, gen: Generation = memGen()): number {
   const op = a.op;
   if (op.mods.abs || op.mods.sext) return -1;
   if (op.kind === 'reg') {
@@ -71,14 +71,14 @@ export function scalar32Code(a: Actual, gen: Generation = 'gfx9'): number {
 export const soffsetTest: Test = (a) => scalar32Code(a) >= 0;
 
 /** The code of an aligned scalar tuple of `n` dwords (SGPRs or trap temporaries), or -1. */
-export function scalarTupleCode(a: Actual, n: number, gen: Generation = 'gfx9'): number {
+export function scalarTupleCode(a: Actual, n: number, gen: Generation = memGen()): number {
   const op = a.op;
   if (op.kind !== 'reg' || op.count !== n || op.mods.neg || op.mods.abs) return -1;
   return sgprFileCode(op.file, op.index, n, gen);
 }
 
-export function tupleTest(n: number, gen: Generation = 'gfx9'): Test {
-  return (a) => scalarTupleCode(a, n, gen) >= 0;
+export function tupleTest(n: number, gen?: Generation): Test {
+  return (a) => scalarTupleCode(a, n, gen ?? memGen()) >= 0;
 }
 
 /** GLOBAL's saddr: an SGPR pair, vcc, flat_scratch, xnack_mask or a ttmp pair (not exec). */

@@ -5,6 +5,7 @@ import { get } from '../../isa/fields.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Decoded } from '../decoded.js';
 import { scalarReg } from '../operands.js';
+import { sregTuple } from './scalar-common.js';
 
 /**
  * soffset as LLVM prints it, by its 8-bit code; null where LLVM rejects it. Unlike a VALU source
@@ -93,12 +94,15 @@ for (let k = 0; k < 32; k++) {
  * bytes: the codes llvm-mc rejects there (null, the src_* aperture registers, xnack_mask, 1/(2*pi)) are
  * not decoded.
  */
-const SI_SOFFSET = OLD_SOFFSET.map((s, c) =>
-  c === 104 || c === 105 || c === 125 || c === 248 || (c >= 230 && c <= 239) ? null : s,
-);
+const siSoffset = (g: Generation) =>
+  OLD_SOFFSET.map((s, c) =>
+    // The SGPR file by the generation's names (s102/s103 where gfx8 has flat_scratch; gfx7's flat_scratch
+    // at 104-105): llvm-mc-22 -mcpu=gfx700 writes flat_scratch_lo as soffset code 104.
+    c < 128 ? sregTuple(c, 1, g) : c === 248 || (c >= 230 && c <= 239) ? null : s,
+  );
 const SOFFSET_BY_GEN: Record<Generation, readonly (string | null)[]> = {
-  gfx6: SI_SOFFSET,
-  gfx7: SI_SOFFSET,
+  gfx6: siSoffset('gfx6'),
+  gfx7: siSoffset('gfx7'),
   gfx8: OLD_SOFFSET,
   gfx9: SOFFSET,
 };

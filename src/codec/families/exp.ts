@@ -1,6 +1,8 @@
 // EXP: the single export op, which writes up to four VGPRs to a render target, position, or parameter.
+// With DecodeOutput.into an accepted word's fields also go into that Decoded (no op row: op stays null).
 import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { Target } from '../../isa/targets.js';
+import type { Decoded } from '../decoded.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** Target names by the 6-bit TARGET field; LLVM prints the values gfx9 does not define by number. */
@@ -38,6 +40,22 @@ function canonical(w0: number, w1: number): boolean {
 
 const VGPR: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
 
+/** tgt, dmask = EN, src0-src3 = VSRC0-3, compr, done, vm (the fields as encoded: compr does not remap them). */
+function fillDecoded(d: Decoded, w0: number, w1: number): void {
+  d.fmt = 'exp';
+  d.name = 'exp';
+  d.size = 8;
+  d.tgt = (w0 >>> 4) & 0x3f;
+  d.dmask = w0 & 0xf;
+  d.compr = ((w0 >>> 10) & 1) !== 0;
+  d.done = ((w0 >>> 11) & 1) !== 0;
+  d.vm = ((w0 >>> 12) & 1) !== 0;
+  d.src0 = w1 & 0xff;
+  d.src1 = (w1 >>> 8) & 0xff;
+  d.src2 = (w1 >>> 16) & 0xff;
+  d.src3 = w1 >>> 24;
+}
+
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.size = 0;
   if (i + 1 >= inp.n) return;
@@ -67,6 +85,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (w0 & (1 << 12)) text += ' vm';
   out.text = text;
   out.size = 2;
+  if (out.into !== undefined) fillDecoded(out.into, w0, w1);
 }
 
 // The format has no opcode field; the document calls its one op "EXPORT" and LLVM spells it `exp`.

@@ -3,7 +3,9 @@
 // document) is decoded as the AGPR bit on every gfx9 target, and AGPR data in an op typed as VGPR-only
 // prints with LLVM's "Invalid register" note instead of being rejected.
 // gfx7/8 FLAT has neither offset, segment nor saddr: those bits must be zero (as LLVM decodes them).
+// With DecodeOutput.into (the emulator's Program) an accepted word's fields also go into that Decoded.
 import {
+  type FlatOp,
   flatTable,
   KIND_LOAD,
   KIND_STORE,
@@ -12,6 +14,7 @@ import {
   SEG_GLOBAL,
 } from '../../isa/ops/memory-flat.js';
 import type { Target } from '../../isa/targets.js';
+import type { Decoded } from '../decoded.js';
 import { scalarReg, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
@@ -66,6 +69,28 @@ for (let c = 0; c < 128; c++) {
   SADDR64.push(saddr64(c, true));
   SADDR64_LDS.push(saddr64(c, false));
   SADDR32.push(scalarReg(c, 1));
+}
+
+/**
+ * The fields of an accepted word: op = the FlatOp row, seg (0 FLAT, 1 SCRATCH, 2 GLOBAL), offset (FLAT's
+ * unsigned, the others' signed 13 bits), lds, glc, slc, vaddr, vdata = DATA, saddr (0x7f: off), dst =
+ * VDST, acc = bit 55 (LLVM's AGPR bit).
+ */
+function fillDecoded(d: Decoded, op: FlatOp, w0: number, w1: number, seg: number, offset: number): void {
+  d.fmt = 'flat';
+  d.name = op.name;
+  d.op = op;
+  d.size = 8;
+  d.seg = seg;
+  d.offset = offset;
+  d.lds = ((w0 >>> 13) & 1) !== 0;
+  d.glc = ((w0 >>> 16) & 1) !== 0;
+  d.slc = ((w0 >>> 17) & 1) !== 0;
+  d.vaddr = w1 & 0xff;
+  d.vdata = (w1 >>> 8) & 0xff;
+  d.saddr = (w1 >>> 16) & 0x7f;
+  d.acc = (w1 >>> 23) & 1;
+  d.dst = w1 >>> 24;
 }
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
@@ -155,6 +180,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.text = text;
   out.size = 2;
   if (warning !== '') out.comment = warning;
+  if (out.into !== undefined) fillDecoded(out.into, op, w0, w1, seg, offset);
 }
 
 function ops(t: Target): IsaEntry[] {

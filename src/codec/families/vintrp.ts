@@ -1,6 +1,8 @@
 // VINTRP: pixel-shader parameter interpolation from the LDS-resident attribute data (one dword).
+// With DecodeOutput.into an accepted word's fields also go into that Decoded.
 import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { Target } from '../../isa/targets.js';
+import type { Decoded } from '../decoded.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 // The OP field (bits 17:16). The Vega document lists these values in the VINTRP field table (chapter 13)
@@ -30,6 +32,18 @@ const PARAM: readonly string[] = Array.from({ length: 256 }, (_, n) =>
   n < 3 ? ['p10', 'p20', 'p0'][n] : 'invalid_param_' + n,
 );
 
+/** name, imm = OP, dst = VDST, src0 = VSRC (a VGPR code 256+, or v_interp_mov_f32's parameter 0-2+), attr, attrChan. */
+function fillDecoded(d: Decoded, w: number, op: number): void {
+  d.fmt = 'vintrp';
+  d.name = OPS[op][1];
+  d.size = 4;
+  d.imm = op;
+  d.dst = (w >>> 18) & 0xff;
+  d.src0 = (IS_MOV[op] ? 0 : 256) + (w & 0xff);
+  d.attr = (w >>> 10) & 0x3f;
+  d.attrChan = (w >>> 8) & 3;
+}
+
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];
   const op = (w >>> 16) & 3;
@@ -50,6 +64,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     '.' +
     CHANNEL[(w >>> 8) & 3];
   out.size = 1;
+  if (out.into !== undefined) fillDecoded(out.into, w, op);
 }
 
 function ops(_t: Target): IsaEntry[] {

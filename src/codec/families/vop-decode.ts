@@ -2,8 +2,11 @@
 // and DPP (src0 = 0xfa) extension dwords, the way llvm-objdump-22 prints them.
 // Like LLVM, an SDWA or DPP dword that does not decode falls back to the plain form, where 0xf9/0xfa
 // are not valid sources (only v_nop, which has none, still decodes).
+// When the caller passes a Decoded (DecodeOutput.into: the emulator's Program), the accepted form's fields
+// are stored there in the same pass (fillPlain/fillSdwa/fillDpp below), so no one decodes the word again.
 
 import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
+import type { Decoded } from '../decoded.js';
 import {
   hex,
   LITERAL,
@@ -16,13 +19,16 @@ import {
   typeDwords,
   vgpr,
 } from '../operands.js';
-import type { DecodeInput, DecodeOutput } from '../types.js';
+import type { DecodeInput, DecodeOutput, Format } from '../types.js';
 import { vopSrc } from './vop-operands.js';
 import { type VopOp, vopTables } from './vop-ops.js';
 
 export const ENC_VOP1 = 0;
 export const ENC_VOP2 = 1;
 export const ENC_VOPC = 2;
+const FORMAT: readonly Format[] = ['vop1', 'vop2', 'vopc'];
+/** vcc_lo's scalar operand code: the implicit carry-out / compare result of the 32-bit encodings. */
+const VCC_LO = 106;
 
 const SEL = ['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD'];
 // The reserved dst_unused value 3 decodes, and prints as UNUSED_PAD.
@@ -145,6 +151,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
     }
     out.size = 1;
     out.text = o.e32;
+    if (out.into !== undefined) fillPlain(out.into, enc, o, w, 0, 1);
     return;
   }
   let size = 1;
@@ -205,6 +212,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
   }
   out.size = size;
   out.text = text;
+  if (out.into !== undefined) fillPlain(out.into, enc, o, w, lit, size);
   // llvm-objdump warns about a misaligned SGPR pair source.
   if (src0 < 128 && o.src0Pair)
     out.comment = sgprAlignWarning(src0, 2, o.sdwa8 || o.old ? TTMP_BASE_OLD : TTMP_BASE_GFX9);
@@ -230,6 +238,7 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): 
     if ((w1 & 0xbf3fe000) !== 0 || (w & 0x1fe0000) !== 0) return false;
     out.size = 2;
     out.text = o.sdwa;
+    if (out.into !== undefined) fillSdwa(out.into, enc, o, w, w1);
     return true;
   }
   const src0Sel = (w1 >>> 16) & 7;
@@ -295,6 +304,7 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): 
   }
   out.size = 2;
   out.text = text;
+  if (out.into !== undefined) fillSdwa(out.into, enc, o, w, w1);
   return true;
 }
 
@@ -319,6 +329,7 @@ function dpp(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): b
     if ((w & 0x1fe0000) !== 0 || (w1 & 0xf00000) !== 0) return false;
     out.size = 2;
     out.text = o.dpp + tail;
+    if (out.into !== undefined) fillDpp(out.into, enc, o, w, w1);
     return true;
   }
   // LLVM gives DPP forms neg/abs operands only if some source is a float; VOP1 has no src1 modifiers.
@@ -338,5 +349,67 @@ function dpp(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): b
   }
   out.size = 2;
   out.text = text + tail;
+  if (out.into !== undefined) fillDpp(out.into, enc, o, w, w1);
   return true;
+}
+
+/**
+ * The fields every form shares: op = the VopOp row, dst = the VDST field, src0 = the 9-bit source code,
+ * src1 = VSRC1 as a VGPR code (256+); gfx6/gfx7's v_readlane/v_writelane keep the lane select's scalar
+ * code there. sdst = vcc, where VOPC and the carry-out ops write.
+ */
+function fillCommon(d: Decoded, enc: number, o: VopOp, w: number, bytes: number): void {
+  d.fmt = FORMAT[enc];
+  d.name = o.name;
+  d.op = o;
+  d.size = bytes;
+  d.src0 = w & 0x1ff;
+  d.src1 = (o.p.flags & VF_LANE ? 0 : 256) + ((w >>> 9) & 0xff);
+  d.dst = (w >>> 17) & 0xff;
+  d.sdst = VCC_LO;
+}
+
+/** The plain 32-bit form: lit = the literal dword (a literal source, madmk/madak's K, or 0). */
+function fillPlain(d: Decoded, enc: number, o: VopOp, w: number, lit: number, size: number): void {
+  fillCommon(d, enc, o, w, size * 4);
+  d.lit = lit;
+}
+
+/**
+ * SDWA (sdwa = true): sources as 9-bit codes (the S0/S1 bits make them scalar from gfx9 on), the selects,
+ * sext/neg/abs as two-bit masks (bit k = source k); VOPC's explicit sdst, or dst_sel, dst_unused, clamp and
+ * omod. gfx8 has no SGPR sources, no omod and no explicit sdst (those bits are ignored).
+ */
+function fillSdwa(d: Decoded, enc: number, o: VopOp, w: number, w1: number): void {
+  fillCommon(d, enc, o, w, 8);
+  const g8 = o.sdwa8;
+  d.sdwa = true;
+  d.src0 = (w1 & 0x800000 && !g8 ? 0 : 256) + (w1 & 0xff);
+  if (w1 & 0x80000000 && !g8) d.src1 -= 256;
+  d.src0Sel = (w1 >>> 16) & 7;
+  d.src1Sel = (w1 >>> 24) & 7;
+  d.sext = ((w1 >>> 19) & 1) | (((w1 >>> 27) & 1) << 1);
+  d.neg = ((w1 >>> 20) & 1) | (((w1 >>> 28) & 1) << 1);
+  d.abs = ((w1 >>> 21) & 1) | (((w1 >>> 29) & 1) << 1);
+  if (enc === ENC_VOPC) {
+    if (w1 & 0x8000 && !g8) d.sdst = (w1 >>> 8) & 0x7f;
+  } else {
+    d.dstSel = (w1 >>> 8) & 7;
+    d.dstUnused = (w1 >>> 11) & 3;
+    d.clamp = (w1 & 0x2000) !== 0;
+    d.omod = g8 ? 0 : (w1 >>> 14) & 3;
+  }
+}
+
+/** DPP (dpp = true): src0 is a VGPR; dpp_ctrl, bound_ctrl, the masks, neg/abs as two-bit masks. */
+function fillDpp(d: Decoded, enc: number, o: VopOp, w: number, w1: number): void {
+  fillCommon(d, enc, o, w, 8);
+  d.dpp = true;
+  d.src0 = 256 + (w1 & 0xff);
+  d.dppCtrl = (w1 >>> 8) & 0x1ff;
+  d.boundCtrl = (w1 & 0x80000) !== 0;
+  d.neg = ((w1 >>> 20) & 1) | (((w1 >>> 22) & 1) << 1);
+  d.abs = ((w1 >>> 21) & 1) | (((w1 >>> 23) & 1) << 1);
+  d.bankMask = (w1 >>> 24) & 0xf;
+  d.rowMask = w1 >>> 28;
 }

@@ -1,7 +1,9 @@
 // Shared pieces of the VOP3 (VOP3A/VOP3B) and VOP3P decoders: source-operand text tables built once at
 // module load, and LLVM's way of printing neg/abs modifiers and bit-vector modifiers (op_sel:[..]).
 import type { Generation } from '../../isa/processors.js';
+import type { Decoded } from '../decoded.js';
 import { LITERAL, type OperandType } from '../operands.js';
+import type { Format } from '../types.js';
 import { vopSrc } from './vop-operands.js';
 
 /** How a 9-bit source code prints per generation and operand type; null where LLVM rejects the code. */
@@ -47,3 +49,26 @@ export function bitList(name: string, bits: number, n: number): string {
 /** Register names by number, so the hot path only concatenates. */
 export const VGPR_NAMES: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
 export const AGPR_NAMES: readonly string[] = Array.from({ length: 256 }, (_, n) => 'a' + n);
+
+/**
+ * What VOP3 and VOP3P words share in a Decoded (DecodeOutput.into): two dwords, the op row, dst = VDST
+ * (bits 7:0) and the three 9-bit source codes of the second dword.
+ */
+export function fillOperands(
+  d: Decoded,
+  fmt: Format,
+  name: string,
+  // biome-ignore lint/suspicious/noExplicitAny: the family's own op row (Decoded.op).
+  op: any,
+  w0: number,
+  w1: number,
+): void {
+  d.fmt = fmt;
+  d.name = name;
+  d.op = op;
+  d.size = 8;
+  d.dst = w0 & 0xff;
+  d.src0 = w1 & 0x1ff;
+  d.src1 = (w1 >>> 9) & 0x1ff;
+  d.src2 = (w1 >>> 18) & 0x1ff;
+}

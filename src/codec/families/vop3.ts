@@ -1,12 +1,14 @@
 // VOP3 (bits [31:26] = 110100, except VOP3P): the 64-bit VALU encoding of the VOP3-only ops and the e64
 // forms of VOP1/VOP2/VOPC ops. Layout: word0 = vdst[7:0] abs[10:8] op_sel[14:11] clamp[15] op[25:16]
 // (VOP3B: sdst[14:8] instead of abs/op_sel); word1 = src0[8:0] src1[17:9] src2[26:18] omod[28:27] neg[31:29].
-import { VOP3 } from '../../isa/encodings/vector.js';
+// With DecodeOutput.into (the emulator's Program) the fields also go into that Decoded, in this one pass.
+import { hasOpSel, VOP3 } from '../../isa/encodings/vector.js';
 import type { Target } from '../../isa/targets.js';
 import { processorOf } from '../../isa/vop-profile.js';
+import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bitList, fpMods } from './vop3-common.js';
+import { bitList, fillOperands, fpMods } from './vop3-common.js';
 import {
   K_INTERP,
   K_INTERP16,
@@ -14,6 +16,7 @@ import {
   K_SDST,
   K_VOPC,
   sdst64Table,
+  type Vop3Entry,
   vop3Ops,
   vop3Table,
 } from './vop3-tables.js';
@@ -31,6 +34,28 @@ let lastTarget = '';
 let L = VOP3.gfx9.fields;
 let ttmpBase = TTMP_BASE_GFX9;
 let SDST64_TABLE = sdst64Table('gfx9');
+let opSelBits = true;
+/** vcc_lo's scalar operand code: where VOP3A ops without a scalar result field would write a carry. */
+const VCC_LO = 106;
+
+/**
+ * The fields of an accepted VOP3 word: op = the Vop3Entry, dst = VDST, src0-2 = 9-bit codes, omod, neg,
+ * clamp (never on gfx6/7's VOP3B, whose bit 11 is sdst's). VOP3B: sdst = SDST (abs and op_sel 0);
+ * VOP3A: abs, op_sel (the raw four bits where the generation has them), sdst = VDST for VOPC (its mask
+ * result), else vcc.
+ */
+function fillDecoded(d: Decoded, e: Vop3Entry, w0: number, w1: number, clamp: boolean): void {
+  fillOperands(d, 'vop3', e.name, e, w0, w1);
+  d.omod = (w1 >>> 27) & 3;
+  d.neg = w1 >>> 29;
+  d.clamp = clamp;
+  if (e.kind === K_SDST) d.sdst = (w0 >>> 8) & 0x7f;
+  else {
+    d.abs = (w0 >>> 8) & 7;
+    d.opSel = opSelBits ? (w0 >>> 11) & 0xf : 0;
+    d.sdst = e.kind === K_VOPC ? w0 & 0xff : VCC_LO;
+  }
+}
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (inp.target !== lastTarget) {
@@ -38,6 +63,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     L = VOP3[g].fields;
     ttmpBase = g === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
     SDST64_TABLE = sdst64Table(g);
+    opSelBits = hasOpSel(g);
     lastTarget = inp.target;
   }
   out.size = 0;
@@ -98,6 +124,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       if (sel) text += bitList('op_sel', sel, 4);
       out.text = text + OMOD[omod];
       out.size = 2;
+      if (out.into !== undefined) fillDecoded(out.into, e, w0, w1, clamp);
       return;
     }
     case K_VOPC: {
@@ -145,6 +172,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   text += OMOD[omod];
   out.text = text;
   out.size = 2;
+  if (out.into !== undefined) fillDecoded(out.into, e, w0, w1, clamp);
   const pairs = e.pairs;
   if (pairs !== 0) {
     // llvm-objdump warns about each misaligned SGPR pair, in operand order (result, then sources).

@@ -2,12 +2,14 @@
 // Layout: word0 = vdst[7:0] neg_hi[10:8] op_sel[13:11] op_sel_hi2[14] clamp[15] op[22:16];
 // word1 = src0[8:0] src1[17:9] src2[26:18] op_sel_hi0/1[28:27] neg_lo[31:29]. MFMA reuses the modifier
 // bits: cbsz = neg_hi, abid = [14:11], blgp = neg_lo, and op_sel_hi0/1 select AGPRs for src0/src1.
+// With DecodeOutput.into (the emulator's Program) the fields also go into that Decoded, in this one pass.
 
 import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
 import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
+import type { Decoded } from '../decoded.js';
 import { agpr, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { AGPR_NAMES, bitList, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
+import { AGPR_NAMES, bitList, fillOperands, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
 import { ACC_READ_SRC, ACC_WRITE_SRC, MFMA_SRC, mfmaAccTable } from './vop3p-operands.js';
 
 const K_PACKED = 0;
@@ -60,6 +62,9 @@ function buildTable(t: Target): (Entry | null)[] {
 
 const NONE: (Entry | null)[] = new Array(128).fill(null);
 
+/** gfx902, gfx909 and gfx90c have gfx900's ops (processors.ts). */
+const GFX900 = buildTable('gfx900');
+
 /** VOP3P exists on gfx9 only. */
 const TABLES: Record<Target, (Entry | null)[]> = {
   gfx600: NONE,
@@ -76,10 +81,28 @@ const TABLES: Record<Target, (Entry | null)[]> = {
   gfx803: NONE,
   gfx805: NONE,
   gfx810: NONE,
-  gfx900: buildTable('gfx900'),
+  gfx900: GFX900,
   gfx906: buildTable('gfx906'),
   gfx908: buildTable('gfx908'),
+  gfx902: GFX900,
+  gfx909: GFX900,
+  gfx90c: GFX900,
 };
+
+/**
+ * The fields of an accepted word: op = the PackedOp, dst = VDST, src0-2 = 9-bit codes, negHi, opSel (3
+ * bits), opSelHi (op_sel_hi0/1 and op_sel_hi2), neg = neg_lo, clamp; acc = bits 59-60 (MFMA's AGPR
+ * selects of src0/src1, the same bits as op_sel_hi0/1).
+ */
+function fillDecoded(d: Decoded, op: PackedOp, w0: number, w1: number): void {
+  fillOperands(d, 'vop3p', op.name, op, w0, w1);
+  d.negHi = (w0 >>> 8) & 7;
+  d.opSel = (w0 >>> 11) & 7;
+  d.opSelHi = ((w1 >>> 27) & 3) | ((w0 >>> 12) & 4);
+  d.neg = w1 >>> 29;
+  d.clamp = (w0 & 0x8000) !== 0;
+  d.acc = (w1 >>> 27) & 3;
+}
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.size = 0;
@@ -168,6 +191,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   }
   out.text = text;
   out.size = 2;
+  if (out.into !== undefined) fillDecoded(out.into, e.op, w0, w1);
 }
 
 const OPS_BY_TARGET = new Map<Target, IsaEntry[]>();

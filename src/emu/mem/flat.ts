@@ -10,8 +10,7 @@
 // Decoded fields: i.vaddr, i.vdata, i.dst (VDST), i.saddr (SGPR code, 0x7f = off), i.offset (signed
 // byte offset), i.glc, i.slc, i.seg; i.op = the FlatExec descriptor, i.fn = the address resolver.
 
-import { flatTable, KIND_LOAD, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../../isa/ops/memory-flat.js';
-import type { Target } from '../../isa/targets.js';
+import { type FlatOp, KIND_LOAD, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../../isa/ops/memory-flat.js';
 import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp } from '../memory.js';
 import { ATOMIC_OPS, FLOAT_ATOMIC_OPS, sext8, sext16 } from '../memory.js';
@@ -271,32 +270,19 @@ const runFloatAtomic: Handler = (w, i) => {
   finish(w, i, e0, e1);
 };
 
-/** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
-export function decodeFlat(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
-  const w0 = words[at];
-  const w1 = words[at + 1];
-  const seg = (w0 >>> 14) & 3;
-  const op = flatTable(t).byOpcode[seg * 128 + ((w0 >>> 18) & 0x7f)];
-  if (op === null || op === undefined) return 0;
-  const saddr = (w1 >>> 16) & 0x7f;
-  if (seg === SEG_FLAT && saddr !== 0) return 0;
-  i.name = op.name;
-  i.size = 8;
-  i.seg = seg;
-  i.lds = ((w0 >>> 13) & 1) !== 0;
-  i.glc = ((w0 >>> 16) & 1) !== 0;
-  i.slc = ((w0 >>> 17) & 1) !== 0;
-  i.vaddr = w1 & 0xff;
-  i.vdata = (w1 >>> 8) & 0xff;
-  i.saddr = saddr;
-  i.dst = w1 >>> 24;
-  i.offset = seg === SEG_FLAT ? w0 & 0x1fff : ((w0 & 0x1fff) << 19) >> 19;
+/**
+ * Binds a FLAT/GLOBAL/SCRATCH instruction whose fields the codec filled (flat.ts: op = the FlatOp row);
+ * returns its size in dwords (2: a word the codec accepted is always one, executed or not).
+ */
+export function bindFlat(i: Inst): number {
+  const op = i.op as FlatOp;
+  const seg = i.seg;
+  const saddr = i.saddr;
   i.run = unimplemented;
   const d = flatExecOf(op.name);
   // Not executed (the handler stays `unimplemented`): LDS DMA loads (lds bit), and bit 55, which the
   // Vega document calls NV but LLVM decodes as the AGPR bit on gfx9, so the data registers are unclear.
-  if (d === undefined || i.lds || ((w1 >>> 23) & 1) !== 0) return 2;
+  if (d === undefined || i.lds || i.acc !== 0) return 2;
   if (seg === SEG_FLAT) i.fn = flatAddress;
   else if (seg === SEG_GLOBAL) i.fn = saddr === SADDR_OFF ? globalPair : globalSaddr;
   else if (seg === SEG_SCRATCH) i.fn = saddr === SADDR_OFF ? scratchVaddr : scratchSaddr;

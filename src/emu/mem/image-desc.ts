@@ -1,24 +1,13 @@
-// The image resource (T#, 8 SGPRs) and sampler (S#, 4 SGPRs) descriptors of the MIMG instructions, as
-// the Vega ISA document's "Image Resource" and "Image Sampler" tables lay them out (bit numbers are of
-// the 256-bit / 128-bit constant; dword k holds bits [32k+31:32k]):
-//
-//   T#  base address >> 8 [39:0], data format [57:52], num format [61:58], width-1 [77:64],
-//       height-1 [91:78], dst_sel_x/y/z/w [98:96] [101:99] [104:102] [107:105] (0 = 0, 1 = 1, 4 = R,
-//       5 = G, 6 = B, 7 = A), base level [111:108], last level [115:112], tiling index [120:116],
-//       type [127:124] (8 1d, 9 2d, 10 3d, 11 cube, 12 1d-array, 13 2d-array, 14/15 msaa),
-//       depth-1 [140:128], pitch [156:141], base array [172:160]
-//   S#  clamp x/y/z [2:0] [5:3] [8:6], depth compare func [14:12], force unnormalized [15],
-//       min lod [43:32] and max lod [55:44] (u4.8), lod bias [77:64] (s5.8), xy mag filter [85:84],
-//       xy min filter [87:86], z filter [89:88], mip filter [91:90], border color type [127:126]
-//
-// Facts the Vega table leaves open, taken from CLRX's GcnMemHandling.md (gfx6-8 layout): the pitch
-// field holds the pitch minus one, in texels; on gfx6-8 the last array index of an array view is in
-// [185:173] (gfx9 keeps it in the depth field, which is also where ROCm's device library reads an
-// image array's size on gfx9). Tiled layouts are not modelled: the tiling index must name the
-// linear layout (0 on gfx9, where the field is the swizzle mode; 0 or 8 on gfx6-8, CLRX: "Index 8
-// (by default) choose the linear access").
+// The image resource (T#) and sampler (S#) descriptors of the MIMG instructions, decoded with the
+// per-generation layouts of src/isa/resources.ts (which cites the source of each field). Facts the
+// layouts leave to the model, from CLRX's GcnMemHandling.md: the pitch field holds the pitch minus one,
+// in texels; tiled layouts are not modelled, so the tiling index must name the linear layout (0 on
+// gfx9, where the field is the swizzle mode; on gfx6-8 index 8, CLRX: "Index 8 (by default) choose the
+// linear access", or 0, which gcnkit's hand-built test descriptors use).
 
+import { type Field, get } from '../../isa/fields.js';
 import type { Generation } from '../../isa/processors.js';
+import { IMAGE_RESOURCE, IMAGE_SAMPLER, LINEAR_TILING } from '../../isa/resources.js';
 
 export const IMG_1D = 8;
 export const IMG_2D = 9;
@@ -54,32 +43,32 @@ export class ImageDesc {
   baseLevel = 0;
   lastLevel = 0;
   baseArray = 0;
-  /** Number of array slices (arrays) or 1. */
+  /** Number of array slices in the view (arrays: base array to last array) or 1. */
   layers = 1;
   tiling = 0;
 
   load(s: Uint32Array, r: number, gen: Generation): this {
-    const w0 = s[r]!;
-    const w1 = s[r + 1]!;
-    const w2 = s[r + 2]!;
-    const w3 = s[r + 3]!;
-    const w4 = s[r + 4]!;
-    const w5 = s[r + 5]!;
-    this.base = w0 * 256 + (w1 & 0xff) * 2 ** 40;
-    this.dfmt = (w1 >>> 20) & 0x3f;
-    this.nfmt = (w1 >>> 26) & 0xf;
-    this.width = (w2 & 0x3fff) + 1;
-    this.height = ((w2 >>> 14) & 0x3fff) + 1;
-    for (let k = 0; k < 4; k++) this.sel[k] = (w3 >>> (3 * k)) & 7;
-    this.baseLevel = (w3 >>> 12) & 0xf;
-    this.lastLevel = (w3 >>> 16) & 0xf;
-    this.tiling = (w3 >>> 20) & 0x1f;
-    this.type = w3 >>> 28;
-    this.depth = (w4 & 0x1fff) + 1;
-    this.pitch = ((w4 >>> 13) & 0xffff) + 1;
-    this.baseArray = w5 & 0x1fff;
-    const arrayed = this.type === IMG_1D_ARRAY || this.type === IMG_2D_ARRAY;
-    this.layers = !arrayed ? 1 : gen === 'gfx9' ? this.depth : ((w5 >>> 13) & 0x1fff) + 1;
+    const f = IMAGE_RESOURCE[gen].fields;
+    this.base = get(f.base_address, s, r) * 256 + get(f.base_address_hi, s, r) * 2 ** 40;
+    this.dfmt = get(f.data_format, s, r);
+    this.nfmt = get(f.num_format, s, r);
+    this.width = get(f.width, s, r) + 1;
+    this.height = get(f.height, s, r) + 1;
+    this.sel[0] = get(f.dst_sel_x, s, r);
+    this.sel[1] = get(f.dst_sel_y, s, r);
+    this.sel[2] = get(f.dst_sel_z, s, r);
+    this.sel[3] = get(f.dst_sel_w, s, r);
+    this.baseLevel = get(f.base_level, s, r);
+    this.lastLevel = get(f.last_level, s, r);
+    this.tiling = get(f.tiling_index, s, r);
+    this.type = get(f.type, s, r);
+    this.depth = get(f.depth, s, r) + 1;
+    this.pitch = get(f.pitch, s, r) + 1;
+    this.baseArray = get(f.base_array, s, r);
+    // Base array and last array are absolute slice indices: Mesa's radv and radeonsi write
+    // BASE_ARRAY(first_layer) with LAST_ARRAY(last_layer) on gfx6-8 and DEPTH(last_layer) on gfx9
+    // ("Depth is the last accessible layer on Gfx9"). A view past its last slice has none.
+    this.layers = this.arrayed ? Math.max(0, get(f.last_array, s, r) - this.baseArray + 1) : 1;
     return this;
   }
 
@@ -92,7 +81,7 @@ export class ImageDesc {
     if (this.type !== IMG_1D && this.type !== IMG_2D && this.type !== IMG_3D && this.type !== IMG_1D_ARRAY) {
       if (this.type !== IMG_2D_ARRAY) return `image type ${this.type} (${this.typeName()}) is not modelled`;
     }
-    const linear = gen === 'gfx9' ? this.tiling === 0 : this.tiling === 0 || this.tiling === 8;
+    const linear = this.tiling === 0 || this.tiling === LINEAR_TILING[gen];
     if (!linear)
       return `tiled images are not modelled (tiling index ${this.tiling}; only the linear layout is)`;
     return undefined;
@@ -143,24 +132,26 @@ export class SamplerDesc {
   mipFilter = 0;
   borderType = 0;
 
-  load(s: Uint32Array, r: number): this {
-    const w0 = s[r]!;
-    const w1 = s[r + 1]!;
-    const w2 = s[r + 2]!;
-    const w3 = s[r + 3]!;
-    this.clamp[0] = w0 & 7;
-    this.clamp[1] = (w0 >>> 3) & 7;
-    this.clamp[2] = (w0 >>> 6) & 7;
-    this.compareFunc = (w0 >>> 12) & 7;
-    this.forceUnnorm = ((w0 >>> 15) & 1) === 1;
-    this.minLod = (w1 & 0xfff) / 256;
-    this.maxLod = ((w1 >>> 12) & 0xfff) / 256;
-    this.lodBias = (((w2 & 0x3fff) << 18) >> 18) / 256;
-    this.magFilter = (w2 >>> 20) & 3;
-    this.minFilter = (w2 >>> 22) & 3;
-    this.zFilter = (w2 >>> 24) & 3;
-    this.mipFilter = (w2 >>> 26) & 3;
-    this.borderType = w3 >>> 30;
+  load(s: Uint32Array, r: number, gen: Generation): this {
+    const f = IMAGE_SAMPLER[gen].fields;
+    this.clamp[0] = get(f.clamp_x, s, r);
+    this.clamp[1] = get(f.clamp_y, s, r);
+    this.clamp[2] = get(f.clamp_z, s, r);
+    this.compareFunc = get(f.depth_compare_func, s, r);
+    this.forceUnnorm = get(f.force_unnormalized, s, r) === 1;
+    this.minLod = get(f.min_lod, s, r) / 256;
+    this.maxLod = get(f.max_lod, s, r) / 256;
+    this.lodBias = signed(f.lod_bias, get(f.lod_bias, s, r)) / 256;
+    this.magFilter = get(f.xy_mag_filter, s, r);
+    this.minFilter = get(f.xy_min_filter, s, r);
+    this.zFilter = get(f.z_filter, s, r);
+    this.mipFilter = get(f.mip_filter, s, r);
+    this.borderType = get(f.border_color_type, s, r);
     return this;
   }
+}
+
+/** A two's-complement field value (the S#'s LOD bias is s5.8). */
+function signed(f: Field, v: number): number {
+  return (v << (32 - f.width)) >> (32 - f.width);
 }

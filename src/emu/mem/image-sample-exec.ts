@@ -13,6 +13,7 @@
 // with each texel's first component before filtering, the result (0 or 1) standing for every
 // component. get_lod returns (clamped LOD, unclamped LOD).
 
+import type { Generation } from '../../isa/processors.js';
 import { f64ToF16 } from '../float/f16.js';
 import type { Inst } from '../inst.js';
 import type { Wave } from '../wave.js';
@@ -69,7 +70,7 @@ const DV = new Float64Array(3);
 
 export function runSample(w: Wave, i: Inst): void {
   loadResource(w, i);
-  S.load(w.s, i.sdst);
+  S.load(w.s, i.sdst, i.fn as Generation);
   const op = i.op as ImageOp;
   const f = FMT;
   const sm = SAMPLER;

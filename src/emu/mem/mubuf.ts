@@ -15,6 +15,7 @@
 
 import { decodeMtbufFields } from '../../codec/families/mtbuf.js';
 import { decodeMubufFields } from '../../codec/families/mubuf.js';
+import { atomicOp } from '../../isa/ops/atomics.js';
 import {
   BufKind,
   type BufOp,
@@ -571,26 +572,6 @@ const cacheOp: Handler = (w, i) => {
   w.pc = i.pc + i.size;
 };
 
-const ATOMIC_OPS: Record<string, AtomicOp> = {
-  swap: 'swap',
-  cmpswap: 'cmpswap',
-  add: 'add',
-  sub: 'sub',
-  smin: 'smin',
-  umin: 'umin',
-  smax: 'smax',
-  umax: 'umax',
-  and: 'and',
-  or: 'or',
-  xor: 'xor',
-  inc: 'inc',
-  dec: 'dec',
-  // gfx6/gfx7 only (mem/float-atomic.ts).
-  fcmpswap: 'fcmpswap',
-  fmin: 'fmin',
-  fmax: 'fmax',
-};
-
 const HANDLERS = new Map<string, Handler>();
 /** The d16 format ops on gfx80x, which keep one 16-bit component per VGPR. */
 const UNPACKED = new Map<string, Handler>();
@@ -636,7 +617,7 @@ function build(): void {
   put('buffer_atomic_pk_add_f16', atomicFloat(true));
   for (const op of MUBUF_OPS) {
     const m = /^buffer_atomic_([a-z]+)(_x2)?$/.exec(op.name);
-    const a = m === null ? undefined : ATOMIC_OPS[m[1]!];
+    const a = m === null ? undefined : atomicOp(m[1]!);
     if (a !== undefined) put(op.name, atomic(a, m![2] !== undefined));
   }
 }

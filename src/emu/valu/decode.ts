@@ -1,20 +1,19 @@
-// Decoding of the VALU encodings (VOP1, VOP2, VOPC with SDWA/DPP; VOP3A/B; VOP3P) into Inst for
-// execution. Op identities come from the same tables as the disassembler's; constants are resolved here,
-// once, by the operand's type.
+// Binding of the VALU encodings (VOP1, VOP2, VOPC with SDWA/DPP; VOP3A/B; VOP3P) for execution. The codec
+// decoded the words into the Inst (its fields and op row, DecodeOutput.into); this derives what execution
+// needs from them: the op's VInfo and lane math, and its constants, resolved once by the operand's type.
 
-import { vopTables } from '../../codec/families/vop-ops.js';
-import { vop3Table } from '../../codec/families/vop3-tables.js';
-import { hasOpSel, VOP3 } from '../../isa/encodings/vector.js';
-import { type Target, targetBit } from '../../isa/targets.js';
-import { processorOf, VF_LANE, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
+import type { VopOp } from '../../codec/families/vop-ops.js';
+import type { Vop3Entry } from '../../codec/families/vop3-tables.js';
+import { hasOpSel } from '../../isa/encodings/vector.js';
+import type { Target } from '../../isa/targets.js';
+import { processorOf, VOP_PROFILES, type VopProfile } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS } from '../../isa/vop3-ops.js';
-import { PACKED_OPS } from '../../isa/vop3-packed.js';
+import type { PackedOp } from '../../isa/vop3-packed.js';
 import { ExecError, type Handler, type Inst, unimplemented } from '../inst.js';
 import { constPair64, constValue32, isConstCode } from '../scalar-src.js';
 import { valuSemantics } from '../semantics.js';
-import { VCC_LO } from '../wave.js';
 import { runValu } from './exec.js';
-import { D_MASK, K_F16, K_F64, K_INT, K_PK, packedInfo, type VInfo, vop3OnlyInfo, vopInfo } from './info.js';
+import { K_F16, K_F64, K_INT, K_PK, packedInfo, type VInfo, vop3OnlyInfo, vopInfo } from './info.js';
 import { valuSpecial } from './special.js';
 
 const INFO_CACHE = new Map<string, VInfo>();
@@ -94,65 +93,15 @@ function bind(i: Inst, info: VInfo, enc: number): void {
   i.run = fn === undefined ? unimplemented : runValu;
 }
 
-/** VOP1/VOP2/VOPC (e32, SDWA, DPP). Returns the size in dwords, 0 if invalid. */
-export function decodeVop(
-  words: Uint32Array,
-  at: number,
-  n: number,
-  i: Inst,
-  t: Target,
-  enc: 0 | 1 | 2,
-): number {
-  const w = words[at];
-  const opc = enc === 0 ? (w >>> 9) & 0xff : enc === 1 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
-  const o = vopTables(t)[enc][opc];
-  if (o === undefined) return 0;
+/**
+ * VOP1/VOP2/VOPC (e32, SDWA, DPP), whose fields the codec filled (vop-decode.ts: op = the VopOp row).
+ * Returns the size in dwords.
+ */
+export function bindVop(i: Inst): number {
+  const o = i.op as VopOp;
   const p = o.p;
   const info = cached(p.name + ':' + p.encoding, () => vopInfo(p));
-  i.src0 = w & 0x1ff;
-  // gfx6/gfx7 VOP2 v_readlane/v_writelane hold the lane select's scalar code in the src1 field.
-  i.src1 = (p.flags & VF_LANE ? 0 : 256) + ((w >>> 9) & 0xff);
-  i.dst = (w >>> 17) & 0xff;
-  i.sdst = VCC_LO;
-  let size = 1;
-  if (i.src0 === 0xf9 && at + 1 < n) {
-    const w1 = words[at + 1];
-    size = 2;
-    i.sdwa = true;
-    // gfx8 SDWA has no SGPR sources and no omod (those bits are ignored), and VOPC writes vcc.
-    const g8 = o.sdwa8;
-    i.src0 = (w1 & 0x800000 && !g8 ? 0 : 256) + (w1 & 0xff);
-    if (w1 & 0x80000000 && !g8) i.src1 -= 256;
-    i.src0Sel = (w1 >>> 16) & 7;
-    i.src1Sel = (w1 >>> 24) & 7;
-    i.sext = ((w1 >>> 19) & 1) | (((w1 >>> 27) & 1) << 1);
-    i.neg = ((w1 >>> 20) & 1) | (((w1 >>> 28) & 1) << 1);
-    i.abs = ((w1 >>> 21) & 1) | (((w1 >>> 29) & 1) << 1);
-    if (enc === 2) {
-      if (w1 & 0x8000 && !g8) i.sdst = (w1 >>> 8) & 0x7f;
-    } else {
-      i.dstSel = (w1 >>> 8) & 7;
-      i.dstUnused = (w1 >>> 11) & 3;
-      i.clamp = (w1 & 0x2000) !== 0;
-      i.omod = g8 ? 0 : (w1 >>> 14) & 3;
-    }
-  } else if (i.src0 === 0xfa && at + 1 < n) {
-    const w1 = words[at + 1];
-    size = 2;
-    i.dpp = true;
-    i.src0 = 256 + (w1 & 0xff);
-    i.dppCtrl = (w1 >>> 8) & 0x1ff;
-    i.boundCtrl = (w1 & 0x80000) !== 0;
-    i.neg = ((w1 >>> 20) & 1) | (((w1 >>> 22) & 1) << 1);
-    i.abs = ((w1 >>> 21) & 1) | (((w1 >>> 23) & 1) << 1);
-    i.bankMask = (w1 >>> 24) & 0xf;
-    i.rowMask = w1 >>> 28;
-  } else if (i.src0 === 255 || info.madak || info.madmk || (info.dst === 3 && i.dst === 255)) {
-    if (at + 1 >= n) return 0;
-    i.lit = words[at + 1];
-    size = 2;
-  }
-  i.size = size * 4;
+  const size = i.size >>> 2;
   if (info.madmk || info.madak) {
     // K is a third source: madmk computes src0 * K + src1, madak src0 * src1 + K.
     const full = cached(p.name + ':k', () => ({
@@ -173,23 +122,15 @@ export function decodeVop(
 }
 
 let lastTarget = '';
-let L = VOP3.gfx9.fields;
 let opSelBits = true;
 
-/** VOP3A/VOP3B (two dwords); field positions from the generation's layout. */
-export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
+/** VOP3A/VOP3B, whose fields the codec filled (vop3.ts: op = the Vop3Entry). Returns 2, or 0 if not executed. */
+export function bindVop3(i: Inst, t: Target): number {
   if (t !== lastTarget) {
-    const g = processorOf(t).generation;
-    L = VOP3[g].fields;
-    opSelBits = hasOpSel(g);
+    opSelBits = hasOpSel(processorOf(t).generation);
     lastTarget = t;
   }
-  const w0 = words[at];
-  const w1 = words[at + 1];
-  const opc = (w0 >>> L.op.shift) & L.op.mask;
-  const e = vop3Table(t)[opc];
-  if (e === null || e === undefined) return 0;
+  const e = i.op as Vop3Entry;
   const only = VOP3_ONLY_BY_NAME.get(e.name);
   // Without op_sel (gfx6-8) the 16-bit ops gfx9 lets keep the other half (v_fma_f16, v_mad_f16...) write
   // the whole VGPR, high half zeroed (LLVM GCNSubtarget::zeroesHigh16BitsOfDest: VI zeroes, gfx9 keeps).
@@ -204,50 +145,14 @@ export function decodeVop3(words: Uint32Array, at: number, n: number, i: Inst, t
       ? cached(e.name + ':e64', () => vopInfo(prof, e.opSel > 0))
       : cached(e.name + ':e64-no-op-sel', () => vopInfo(prof, false));
   else return 0;
-  i.dst = w0 & 0xff;
-  i.src0 = w1 & 0x1ff;
-  i.src1 = (w1 >>> 9) & 0x1ff;
-  i.src2 = (w1 >>> 18) & 0x1ff;
-  i.omod = (w1 >>> 27) & 3;
-  i.neg = w1 >>> 29;
-  i.clamp = ((w0 >>> L.clamp.shift) & 1) !== 0;
-  if (info.carryOut) {
-    i.sdst = (w0 >>> 8) & 0x7f;
-    // gfx6/gfx7 VOP3B has no clamp bit (bit 11 is sdst's).
-    if (L.clamp.shift < 14) i.clamp = false;
-  } else {
-    i.abs = (w0 >>> 8) & 7;
-    i.opSel = opSelBits ? (w0 >>> 11) & 0xf : 0;
-    // VOPC in VOP3 writes its mask to the SGPR pair in the vdst field.
-    i.sdst = info.dst === D_MASK ? i.dst : VCC_LO;
-  }
-  i.size = 8;
   bind(i, info, 1);
   return 2;
 }
 
-/** VOP3P (two dwords). */
-export function decodeVop3p(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (at + 1 >= n) return 0;
-  const w0 = words[at];
-  const w1 = words[at + 1];
-  const opc = (w0 >>> 16) & 0x7f;
-  const bit = targetBit(t);
-  const p = PACKED_OPS.find((o) => o.opcode === opc && (o.targets & bit) !== 0);
-  if (p === undefined) return 0;
+/** VOP3P, whose fields the codec filled (vop3p.ts: op = the PackedOp). Returns 2. */
+export function bindVop3p(i: Inst): number {
+  const p = i.op as PackedOp;
   const info = cached(p.name + ':p', () => packedInfo(p));
-  i.dst = w0 & 0xff;
-  i.src0 = w1 & 0x1ff;
-  i.src1 = (w1 >>> 9) & 0x1ff;
-  i.src2 = (w1 >>> 18) & 0x1ff;
-  i.negHi = (w0 >>> 8) & 7;
-  i.opSel = (w0 >>> 11) & 7;
-  i.opSelHi = ((w1 >>> 27) & 3) | ((w0 >>> 12) & 4);
-  i.neg = w1 >>> 29;
-  i.clamp = (w0 & 0x8000) !== 0;
-  // MFMA keeps cbsz/abid/blgp in these fields, and acc bits select AGPR sources.
-  i.acc = (w1 >>> 27) & 3;
-  i.size = 8;
   bind(i, info, 2);
   if (p.kind === 'mix') {
     // A mix source marked f16 by op_sel_hi takes the f16 inline constant in its low half (an f32 source

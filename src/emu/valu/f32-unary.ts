@@ -7,7 +7,7 @@
 // "support denormals" and follow MODE. Special values follow the document's examples (rcp(+-0) = +-inf,
 // log(+-0) = -inf, log(negative) = NaN 0xffc00000, sqrt(-0) = -0, sin(+-inf) = NaN).
 
-import { f32Bits, flush32, M_DENORM_IN32, NAN32, post32, roundF32 } from './f32-util.js';
+import { f32Bits, flush32, M_DENORM_IN32, NAN32, post32, roundF32, zeroSum } from './f32-util.js';
 import type { Lanes, ValuFn } from './lanes.js';
 
 /** Round-half-even of a finite double to an integer (exact for any double). */
@@ -49,7 +49,11 @@ function intRound(x: Lanes, op: number): void {
       // x - floor(x) is exact in a double; the result stays below 1 (0x3f7fffff at most).
       r = roundF32(v - Math.floor(v), 0, rm);
       if (r >= 1) r = 0.9999999403953552;
-      if (r === 0 && Object.is(v, -0)) r = -0;
+      // The Vega document's pseudo-code, S0 + -floor(S0), is an IEEE addition: an exact zero (an
+      // integral or zero input, -0 included) is +0, or -0 when rounding toward -inf. LLVM's constant
+      // folding of llvm.amdgcn.fract agrees (x - floor(x)), and its gfx6 f64 floor lowering
+      // (x - min(fract(x), ...)) needs fract(-0) = +0 to return floor(-0) = -0.
+      if (r === 0) r = zeroSum(v, -Math.floor(v), rm);
     }
     if (Number.isNaN(r)) du[l] = NAN32;
     else d[l] = r;

@@ -217,7 +217,8 @@ function unary(x: Lanes, op: number): void {
         r = v + f;
         if (rm !== RNE && r !== 0) r = roundF64(r, sumErr(v, f, r), rm);
         if (r >= 1) r = BELOW_ONE;
-        if (r === 0) r = Object.is(v, -0) ? -0 : 0;
+        // An exact zero is +0 (-0 rounding toward -inf): see v_fract_f32 in f32-unary.ts.
+        if (r === 0) r = zeroSum(v, f, rm);
       }
     } else if (op === RCP) r = 1 / v;
     else if (op === RSQ) r = v === 0 ? 1 / v : v < 0 ? Number.NaN : 1 / Math.sqrt(v);

@@ -3,7 +3,9 @@
 // Names: LLVM's SMInstructions.td. Opcodes: CLRX GcnInstrsSmrd.md (GCN 1.0/1.1) and GcnInstrsSmem.md
 // (GCN 1.2/1.4; its opcodes 24-26 are the buffer stores), the Vega document for gfx9; checked against
 // llvm-mc-22 / llvm-objdump-22 (test/fixtures/gens).
+
 import type { GenOpcodes, OpRow } from '../ops.js';
+import { INTEGER_ATOMICS } from './atomics.js';
 
 /** What the op does with memory and SDATA. */
 export enum Smem {
@@ -74,21 +76,7 @@ function time(name: string, access: Smem, opcodes: GenOpcodes): SmemRow {
 }
 
 /** The SMEM atomics of gfx9, in opcode order within each group of the document's table. */
-export const SMEM_ATOMICS = [
-  'swap',
-  'cmpswap',
-  'add',
-  'sub',
-  'smin',
-  'umin',
-  'smax',
-  'umax',
-  'and',
-  'or',
-  'xor',
-  'inc',
-  'dec',
-] as const;
+export const SMEM_ATOMICS = INTEGER_ATOMICS;
 
 function atomics(): SmemRow[] {
   const out: SmemRow[] = [];

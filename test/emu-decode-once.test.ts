@@ -1,0 +1,141 @@
+// Issue 12: the emulator decodes each VOP1/VOP2/VOPC (with SDWA and DPP), VOP3A/VOP3B, VOP3P, FLAT/GLOBAL/
+// SCRATCH, EXP and VINTRP word once. The codec's pass fills the Inst (DecodeOutput.into) and the emulator's
+// binder works from those fields; no emulator code reads the words again. Checked two ways: the registry
+// and the sources have no emulator decoder for these formats, and a counting view of the words shows that
+// a Program reads each word exactly as often as the codec does (plus one read of the first dword: the
+// format lookup by its high bits).
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { decodeAt, formatOf, generationOf } from '../src/codec/disasm.js';
+import type { DecodeOutput } from '../src/codec/types.js';
+import { ElfFile } from '../src/elf/reader.js';
+import { Program } from '../src/emu/program.js';
+import { binderFor, decoderFor } from '../src/emu/registry.js';
+import type { Target } from '../src/isa/targets.js';
+
+const ONCE = ['vop1', 'vop2', 'vopc', 'vop3', 'vop3p', 'flat', 'exp', 'vintrp'];
+/** The formats among them that execute (EXP and VINTRP are graphics: refused by name). */
+const EXECUTED = ['vop1', 'vop2', 'vopc', 'vop3', 'vop3p', 'flat'];
+
+test('the emulator has no word decoder for the VALU, FLAT, EXP and VINTRP formats, only binders', () => {
+  for (const f of ONCE) assert.equal(decoderFor(f), undefined, `${f} has an emulator decoder of its own`);
+  for (const f of EXECUTED) assert.notEqual(binderFor(f), undefined, `${f} has no binder`);
+  for (const f of ['exp', 'vintrp']) assert.equal(binderFor(f), undefined);
+});
+
+/** Every .ts file under a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+test('no emulator source looks up a VALU or FLAT opcode (the op row comes from the codec)', () => {
+  // The opcode tables of these families: a lookup in them is a decoder of the words.
+  const lookup = /\b(vopTables|vop3Table|flatTable)\(|\bPACKED_OPS\b/;
+  for (const f of sources(join(import.meta.dirname, '..', 'src', 'emu'))) {
+    const hit = readFileSync(f, 'utf8')
+      .split('\n')
+      .find((l) => lookup.test(l) && !l.trimStart().startsWith('//'));
+    assert.equal(hit, undefined, `${f}: ${hit}`);
+  }
+});
+
+/** A view of `words` that counts the reads of each index. */
+function counting(words: Uint32Array): { view: Uint32Array; reads: Int32Array } {
+  const reads = new Int32Array(words.length);
+  const view = new Proxy(words, {
+    get(t, k) {
+      if (typeof k === 'string' && /^\d+$/.test(k)) reads[Number(k)]++;
+      const v = Reflect.get(t, k, t);
+      return typeof v === 'function' ? v.bind(t) : v;
+    },
+  });
+  return { view, reads };
+}
+
+const OUT = (): DecodeOutput => ({ size: 0, text: '', branchOffset: Number.NaN });
+
+/**
+ * Decodes every instruction of `words` through a Program whose image is a counting view, and through the
+ * codec alone over another; for each instruction of the ONCE formats, the Program must read its words as
+ * often as the codec does, and its first dword once more (the format lookup)..
+ */
+function checkReads(words: Uint32Array, target: Target, what: string, seen: Set<string>): void {
+  const p = new Program(new Uint8Array(words.buffer, words.byteOffset, words.byteLength), 0, target);
+  const prog = counting(words);
+  // A test-only hook: the Program's copy of the image replaced by the counting view.
+  Object.assign(p as unknown as Record<string, unknown>, {
+    words: prog.view,
+    input: { words: prog.view, n: words.length, target },
+  });
+  const codec = counting(words);
+  const inp = { words: codec.view, n: words.length, target };
+  const out = OUT();
+  const gen = generationOf(target);
+  for (let k = 0; k < words.length; ) {
+    const fmt = formatOf(words[k], gen);
+    prog.reads.fill(0);
+    codec.reads.fill(0);
+    decodeAt(inp, k, out);
+    const size = out.size;
+    const i = p.inst(k * 4);
+    if (fmt !== null && ONCE.includes(fmt) && !out.text.startsWith('.long')) {
+      seen.add(fmt + (i.sdwa ? '-sdwa' : i.dpp ? '-dpp' : ''));
+      const where = `${what} ${target} dword ${k}: ${out.text}`;
+      assert.equal(prog.reads[k], codec.reads[k] + 1, `${where}: the first dword is read again`);
+      for (let j = k + 1; j < words.length; j++)
+        assert.equal(prog.reads[j], codec.reads[j], `${where}: dword ${j} is read again`);
+    }
+    k += size;
+  }
+}
+
+/** Words from llvm-mc-22 -show-encoding, as little-endian bytes. */
+function bytes(...rows: number[][]): Uint32Array {
+  const b = Uint8Array.from(rows.flat());
+  return new Uint32Array(b.buffer);
+}
+
+test('a Program reads each VALU, FLAT, EXP and VINTRP word no more often than the codec', () => {
+  const seen = new Set<string>();
+  const gfx908 = bytes(
+    [0xf9, 0x06, 0x02, 0x02, 0x02, 0x05, 0x01, 0x06], // v_add_f32_sdwa v1, v2, v3 dst_sel:WORD_1 ... src0_sel:BYTE_1
+    [0xfa, 0x02, 0x02, 0x7e, 0x02, 0xb1, 0x00, 0xff], // v_mov_b32_dpp v1, v2 quad_perm:[1,0,3,2]
+    [0xf9, 0x04, 0x84, 0x7c, 0x01, 0x82, 0x04, 0x06], // v_cmp_eq_f32_sdwa s[2:3], v1, v2 src0_sel:WORD_0
+    [0x01, 0x48, 0x8f, 0xd3, 0x02, 0x07, 0x02, 0x18], // v_pk_add_f16 v1, v2, v3 op_sel:[1,0]
+    [0x01, 0x84, 0xc1, 0xd1, 0x02, 0x07, 0x12, 0x24], // v_mad_f32 v1, -v2, v3, |v4| clamp
+    [0x01, 0x04, 0x19, 0xd1, 0x02, 0x07, 0x02, 0x00], // v_add_co_u32_e64 v1, s[4:5], v2, v3
+    [0x02, 0x07, 0x02, 0x2e, 0x00, 0x00, 0x20, 0x41], // v_madmk_f32 v1, v2, 0x41200000, v3
+    [0xff, 0x02, 0x02, 0x7e, 0x78, 0x56, 0x34, 0x12], // v_mov_b32_e32 v1, 0x12345678
+    [0xf0, 0x9f, 0x50, 0xdc, 0x02, 0x00, 0x7f, 0x01], // global_load_dword v1, v[2:3], off offset:-16
+    [0x08, 0x40, 0x70, 0xdc, 0x00, 0x01, 0x03, 0x00], // scratch_store_dword off, v1, s3 offset:8
+    [0x00, 0x00, 0x09, 0xdd, 0x02, 0x04, 0x00, 0x01], // flat_atomic_add v1, v[2:3], v4 glc
+    [0x0f, 0x18, 0x00, 0xc4, 0x00, 0x01, 0x02, 0x03], // exp mrt0 v0, v1, v2, v3 done vm
+    [0x02, 0x0e, 0x04, 0xd4], // v_interp_p1_f32_e32 v1, v2, attr3.z
+  );
+  checkReads(gfx908, 'gfx908', 'llvm-mc words', seen);
+  const gfx700 = bytes(
+    [0x01, 0x04, 0x4a, 0xd2, 0x02, 0x07, 0x02, 0x00], // v_add_i32_e64 v1, s[4:5], v2, v3 (VOP3B, 9-bit opcode)
+    [0x01, 0x08, 0x82, 0xd2, 0x02, 0x07, 0x12, 0x04], // v_mad_f32 v1, v2, v3, v4 clamp (clamp at bit 11)
+    [0x00, 0x00, 0x30, 0xdc, 0x02, 0x00, 0x00, 0x01], // flat_load_dword v1, v[2:3]
+    [0x02, 0x07, 0x02, 0x02], // v_readlane_b32 s1, v2, s3
+  );
+  checkReads(gfx700, 'gfx700', 'llvm-mc words', seen);
+  // Compiled kernels of every generation (the conformance suite's code objects).
+  const bin = join(import.meta.dirname, 'conformance', 'bin');
+  for (const t of ['gfx600', 'gfx700', 'gfx803', 'gfx900', 'gfx908'] as const) {
+    for (const src of ['misc', 'control', 'float_ops']) {
+      const name = `${src}-${t}-O3.hsaco`;
+      const elf = ElfFile.parse(readFileSync(join(bin, name)), name);
+      const text = elf.sectionByName('.text');
+      assert.ok(text !== undefined, name);
+      const b = elf.contents(text).slice();
+      checkReads(new Uint32Array(b.buffer, 0, b.length >>> 2), t, name, seen);
+    }
+  }
+  for (const f of [...ONCE, 'vop1-dpp', 'vop2-sdwa', 'vopc-sdwa'])
+    assert.ok(seen.has(f), `no ${f} instruction was checked`);
+});
