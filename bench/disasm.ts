@@ -1,16 +1,25 @@
-// Disassembler benchmark: gcnkit vs llvm-objdump-22 on the same >= 1M-instruction gfx908 object, in one
-// run. The object is the .text of the gfx908 corpus kernels (test/corpus/obj) repeated, with a function
-// symbol per kernel copy, assembled by llvm-mc-22 from `.long` lines into a relocatable ELF.
-// Run: npm run bench   (needs llvm-mc-22 and llvm-objdump-22; GCNKIT_BENCH_MIN=<n> changes the size,
-// GCNKIT_BENCH_KEEP=1 keeps the object and its temp dir). `--smoke` (npm run bench:smoke): one copy of the
-// corpus (about 20k instructions), one timed run of each, the same checks. Exit 1 when the output differs
-// from llvm-objdump-22's.
+// Disassembler benchmark: gcnkit vs llvm-objdump-22 on the same gfx908 objects, in one run, in two modes:
+// - repeated: the .text of the gfx908 corpus kernels (test/corpus/obj) repeated to >= 1M instructions, with
+//   a function symbol per kernel copy (straight-line code repeats words: a line cache pays off here);
+// - distinct: >= 1M distinct valid instructions, made from the corpus instructions by flipping random bits
+//   of their fields (seeded, so every run makes the same object), each kept only when gcnkit decodes it
+//   as an instruction, no word is zero (two zero words would print as `...`) and its words were not
+//   kept before; a function symbol every 1024 instructions. Whether llvm-objdump-22 agrees that each is
+//   an instruction, and prints it the same, is what the comparison below checks.
+// Each object is assembled by llvm-mc-22 from `.long` lines into a relocatable ELF.
+// Run: npm run bench:disasm   (needs llvm-mc-22 and llvm-objdump-22; GCNKIT_BENCH_MIN=<n> changes the
+// size, GCNKIT_BENCH_KEEP=1 keeps the objects and their temp dir, --mode=repeated|distinct runs one mode).
+// `--smoke` (npm run bench:smoke): one copy of the corpus (about 20k instructions) and 20k distinct
+// instructions, one timed run of each, the same checks. Exit 1 when an output differs from
+// llvm-objdump-22's.
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { bundleCli } from '../scripts/lib/cli-bundle.js';
+import { decodeAt } from '../src/codec/disasm.js';
+import type { DecodeInput, DecodeOutput } from '../src/codec/types.js';
 import { compareDisassembly } from '../src/disasm/compare.js';
 import { objdumpBytes } from '../src/disasm/objdump.js';
 import { latin1String } from '../src/disasm/out.js';
@@ -20,7 +29,13 @@ import { SHF_EXECINSTR, SHT_SYMTAB, STT_FUNC } from '../src/elf/types.js';
 const root = join(import.meta.dirname, '..');
 const corpus = join(root, 'test', 'corpus', 'obj');
 const smoke = process.argv.includes('--smoke');
-const minInstructions = smoke ? 1 : Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+const minInstructions = Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
+const modeArg = process.argv.find((a) => a.startsWith('--mode='))?.slice(7);
+if (modeArg !== undefined && modeArg !== 'repeated' && modeArg !== 'distinct') {
+  console.error(`bench: unknown --mode=${modeArg} (repeated, distinct)`);
+  process.exit(1);
+}
+const modes = modeArg ? [modeArg] : ['repeated', 'distinct'];
 const runs = smoke ? 1 : 3;
 
 // The CLI as shipped: bundled by esbuild as `npm run build` does, run on plain node. Started before
@@ -79,10 +94,29 @@ function pieces(): Piece[] {
   return out;
 }
 
-function assembleBenchObject(dir: string): { file: string; instructions: number } {
-  const ps = pieces();
+/** Assembles `.long` lines (and symbol lines) with llvm-mc-22 into a relocatable gfx908 object. */
+function assemble(dir: string, name: string, lines: string[]): string {
+  const asm = join(dir, `${name}.s`);
+  const file = join(dir, `${name}-gfx908.o`);
+  writeFileSync(asm, lines.join('\n') + '\n');
+  const r = spawnSync(
+    'llvm-mc-22',
+    ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx908', '-filetype=obj', asm, '-o', file],
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`llvm-mc-22 failed: ${r.stderr.slice(0, 2000)}`);
+  return file;
+}
+
+interface BenchObject {
+  file: string;
+  instructions: number;
+}
+
+/** The corpus kernels repeated until there are `min` instructions. */
+function repeatedObject(dir: string, ps: Piece[], min: number): BenchObject {
   const perRound = ps.reduce((a, p) => a + p.instructions, 0);
-  const rounds = Math.ceil(minInstructions / perRound);
+  const rounds = Math.ceil(min / perRound);
   const lines: string[] = ['.text'];
   let instructions = 0;
   for (let r = 0; r < rounds; r++) {
@@ -100,18 +134,64 @@ function assembleBenchObject(dir: string): { file: string; instructions: number 
       instructions += p.instructions;
     }
   }
-  const asm = join(dir, 'bench.s');
-  const file = join(dir, 'bench-gfx908.o');
-  writeFileSync(asm, lines.join('\n') + '\n');
-  const r = spawnSync(
-    'llvm-mc-22',
-    ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx908', '-filetype=obj', asm, '-o', file],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (r.status !== 0) throw new Error(`llvm-mc-22 failed: ${r.stderr.slice(0, 2000)}`);
-  return { file, instructions };
+  return { file: assemble(dir, 'repeated', lines), instructions };
+}
+
+/** xorshift32: the same distinct object on every run. */
+function rng(seed: number): () => number {
+  let x = seed | 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
+}
+
+/**
+ * `n` distinct valid instructions: corpus instructions with a few random bits of their fields flipped
+ * (below the encoding-selecting bits 31:23 of the first dword; any bit of the others), each decoded by
+ * gcnkit to see whether it is an instruction and how many dwords it takes.
+ */
+function distinctObject(dir: string, ps: Piece[], n: number): BenchObject {
+  const seeds: Uint32Array[] = [];
+  const out: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
+  for (const p of ps) {
+    const inp: DecodeInput = { words: p.words, n: p.words.length, target: 'gfx908' };
+    for (let w = 0; w < p.words.length; ) {
+      decodeAt(inp, w, out);
+      if (!out.text.startsWith('.long')) seeds.push(p.words.slice(w, w + out.size));
+      w += out.size;
+    }
+  }
+  const next = rng(0x6c6c766d);
+  const cand = new Uint32Array(3);
+  const inp: DecodeInput = { words: cand, n: 3, target: 'gfx908' };
+  const seen = new Set<string>();
+  const lines: string[] = ['.text'];
+  let symbols = 0;
+  while (seen.size < n) {
+    if (seen.size === symbols * 1024) {
+      const sym = `f${symbols++}`;
+      lines.push(`.globl ${sym}`, `.type ${sym},@function`, `${sym}:`);
+    }
+    const s = seeds[next() % seeds.length];
+    cand[0] = s[0] ^ (1 << (next() % 23)) ^ (1 << (next() % 23)) ^ (1 << (next() % 23));
+    for (let k = 1; k < 3; k++)
+      cand[k] = k < s.length ? s[k] ^ (1 << (next() % 32)) ^ (1 << (next() % 32)) : next();
+    decodeAt(inp, 0, out);
+    if (out.text.startsWith('.long')) continue;
+    let key = '';
+    let zero = false;
+    for (let k = 0; k < out.size; k++) {
+      zero ||= cand[k] === 0;
+      key += cand[k].toString(16) + ' ';
+    }
+    if (zero || seen.has(key)) continue;
+    seen.add(key);
+    for (let k = 0; k < out.size; k++) lines.push(`.long 0x${cand[k].toString(16)}`);
+  }
+  return { file: assemble(dir, 'distinct', lines), instructions: n };
 }
 
 /** Wall time of a command with its stdout sent to /dev/null. */
@@ -132,13 +212,10 @@ const best = (xs: number[]) => Math.min(...xs);
 const fmt = (s: number) => `${s.toFixed(3)} s`;
 const rate = (n: number, s: number) => `${(n / s / 1e6).toFixed(2)} M instr/s`;
 
-const dir = mkdtempSync(join(tmpdir(), 'gcnkit-bench-'));
-try {
-  console.log('bench: assembling the benchmark object with llvm-mc-22 ...');
-  const { file, instructions } = assembleBenchObject(dir);
+/** Times gcnkit in process, the bundled CLI and llvm-objdump-22 on one object; false when outputs differ. */
+function measure(mode: string, { file, instructions }: BenchObject): boolean {
   const bytes = readFileSync(file);
-  console.log(`bench: ${file}: ${(bytes.length / 1e6).toFixed(1)} MB, ${instructions} instructions (gfx908)`);
-
+  console.log(`bench: ${mode}: ${(bytes.length / 1e6).toFixed(1)} MB, ${instructions} instructions (gfx908)`);
   // In-process: the bytes the CLI writes (objdump() would add one latin1 decode of the whole output).
   const inproc: number[] = [];
   let out: Uint8Array = new Uint8Array(0);
@@ -164,17 +241,44 @@ try {
   const tIn = best(inproc);
   const tCli = best(cliTimes);
   const tLlvm = best(llvmTimes);
-  console.log(`gcnkit objdump() in-process   ${fmt(tIn)}  ${rate(instructions, tIn)}`);
-  console.log(`gcnkit disasm CLI (node)      ${fmt(tCli)}  ${rate(instructions, tCli)}`);
-  console.log(`llvm-objdump-22 -d            ${fmt(tLlvm)}  ${rate(instructions, tLlvm)}`);
+  console.log(`  gcnkit objdump() in-process   ${fmt(tIn)}  ${rate(instructions, tIn)}`);
+  console.log(`  gcnkit disasm CLI (node)      ${fmt(tCli)}  ${rate(instructions, tCli)}`);
+  console.log(`  llvm-objdump-22 -d            ${fmt(tLlvm)}  ${rate(instructions, tLlvm)}`);
   console.log(
-    `ratio llvm-objdump / gcnkit: in-process ${(tLlvm / tIn).toFixed(2)}x, CLI ${(tLlvm / tCli).toFixed(2)}x`,
+    `  ratio llvm-objdump / gcnkit (${mode}): in-process ${(tLlvm / tIn).toFixed(2)}x, CLI ${(tLlvm / tCli).toFixed(2)}x`,
   );
   console.log(
-    `output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +
+    `  output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +
       `framing ${framing ? 'identical' : 'DIFFERENT'}${c.identical ? ', whole output identical' : ''}`,
   );
-  if (c.agree !== c.instructions || !framing) process.exitCode = 1;
+  if (c.agree !== c.instructions || !framing) {
+    const f = c.framingExpected.findIndex((x, k) => x !== c.framingActual[k]);
+    if (!framing)
+      console.log(
+        `  framing: llvm ${c.framingExpected[f]?.slice(0, 200)}\n  gcnkit ${c.framingActual[f]?.slice(0, 200)}`,
+      );
+    for (const m of c.mismatches.slice(0, 3)) console.log(`  llvm:   ${m.want}\n  gcnkit: ${m.got}`);
+    return false;
+  }
+  return true;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'gcnkit-bench-'));
+try {
+  console.log(
+    `bench: load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores`,
+  );
+  const ps = pieces();
+  for (const mode of modes) {
+    console.log(`bench: ${mode}: assembling the benchmark object with llvm-mc-22 ...`);
+    const obj =
+      mode === 'repeated'
+        ? repeatedObject(dir, ps, smoke ? 1 : minInstructions)
+        : distinctObject(dir, ps, smoke ? 20_000 : minInstructions);
+    if (!measure(mode, obj)) process.exitCode = 1;
+  }
 } finally {
   cli.remove();
   if (process.env.GCNKIT_BENCH_KEEP) console.log(`bench: kept ${dir}`);

@@ -36,3 +36,21 @@ test('MFMA sources and VOPC SDWA sdst: the misaligned-tuple warnings llvm-objdum
   ];
   for (const [words, want] of cases) assert.equal(objdumpLine(words), want);
 });
+
+test("v_mqsad_u32_u8's VReg_128 src2 in the SGPR file: llvm-objdump-22 warns as for an SGPR_128 tuple", () => {
+  // Found by bench/disasm.ts's distinct-instruction mode.
+  const q = "/*Invalid register, operand has 'VReg_128' register class*/";
+  const cases: [number[], string][] = [
+    [
+      [0xd1e7000f, 0x00340915],
+      `v_mqsad_u32_u8 v[15:18], v[21:22], s4, s[12:15]${q} ; Warning: SGPR_128: scalar reg isn't aligned 13`,
+    ],
+    [[0xd1e7000f, 0x00300915], `v_mqsad_u32_u8 v[15:18], v[21:22], s4, s[12:15]${q}`],
+    [
+      [0xd1e7000f, 0x01c80915],
+      `v_mqsad_u32_u8 v[15:18], v[21:22], s4, ttmp[4:7]${q} ; Warning: TTMP_128: scalar reg isn't aligned 6`,
+    ],
+    [[0xd1e7000f, 0x01c00915], `v_mqsad_u32_u8 v[15:18], v[21:22], s4, ttmp[4:7]${q}`],
+  ];
+  for (const [words, want] of cases) assert.equal(objdumpLine(words), want);
+});

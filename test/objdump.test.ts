@@ -8,7 +8,7 @@ import { after, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { compareDisassembly } from '../src/disasm/compare.js';
 import { hex2L, hex2U, hex16L } from '../src/disasm/hex.js';
-import { objdump } from '../src/disasm/objdump.js';
+import { objdump, objdumpBytes, objdumpStream } from '../src/disasm/objdump.js';
 import { ByteOut, latin1String } from '../src/disasm/out.js';
 import { supportedNames } from '../src/isa/processors.js';
 import { cliIn, spawnCli } from './helpers/cli.js';
@@ -56,6 +56,32 @@ test('the example (npm start) disassembles like llvm-objdump', () => {
   assert.deepEqual(c.framingActual, c.framingExpected);
   const example = readFileSync(join(root, 'examples', 'vadd-gfx908.hsaco'));
   assert.deepEqual(example, readFileSync(join(obj, 'vadd.gfx908.O3.hsaco')));
+});
+
+test('objdumpStream: the same bytes as objdumpBytes, in chunks of one reused buffer; the line cache keeps every line exact', () => {
+  // A kernel with loops and repeated words (cache hits at other addresses), streamed in small chunks.
+  const name = 'math_f64_f16.gfx908.O3.hsaco';
+  const bytes = readFileSync(join(obj, name));
+  const whole = objdumpBytes(bytes, name);
+  const chunks: Uint8Array[] = [];
+  const views = new Set<ArrayBufferLike>();
+  objdumpStream(
+    bytes,
+    name,
+    {},
+    (c) => {
+      assert.ok(c.length <= 4096 + 200, `chunk of ${c.length} bytes`);
+      views.add(c.buffer);
+      chunks.push(c.slice());
+    },
+    4096,
+  );
+  assert.ok(chunks.length > 10);
+  assert.equal(views.size, 1, 'one buffer, reused');
+  assert.equal(latin1String(Buffer.concat(chunks)), latin1String(whole));
+  const c = compareDisassembly(reference(name), latin1String(whole));
+  assert.equal(c.agree, c.instructions);
+  assert.ok(c.identical);
 });
 
 test('the header and labels come from the ELF file; --mcpu overrides e_flags', () => {

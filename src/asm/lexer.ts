@@ -33,7 +33,18 @@ const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57) || c === 64
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
 
-const TWO = new Set(['<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '<>']);
+const TWO = ['<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '<>'];
+/** One-character punctuation by code; two-character operators by their two codes. */
+const PUNCT1: (string | undefined)[] = new Array(128).fill(undefined);
+for (const p of '[](),:|-+*/%~!&^<>=#{}') PUNCT1[p.charCodeAt(0)] = p;
+const PUNCT2 = new Map(TWO.map((t) => [t.charCodeAt(0) * 128 + t.charCodeAt(1), t]));
+
+function punctAt(line: string, i: number, c: number): string | undefined {
+  const p = PUNCT1[c];
+  if (p === undefined) return undefined;
+  const d = line.charCodeAt(i + 1);
+  return d < 128 ? (PUNCT2.get(c * 128 + d) ?? p) : p;
+}
 
 function intValue(text: string, radix: number, col: number): number | bigint {
   const digits = radix === 10 ? text : text.slice(2);
@@ -47,9 +58,57 @@ function intValue(text: string, radix: number, col: number): number | bigint {
   return b;
 }
 
-/** Splits `line` (without its newline) into tokens; the last token is always 'end'. */
-export function lex(line: string): Token[] {
-  const out: Token[] = [];
+/**
+ * Token objects reused from line to line by the instruction parser, which keeps no token past its line
+ * (an instruction line otherwise allocates one object per token, most of its garbage).
+ */
+export class TokenPool {
+  readonly toks: Token[] = [];
+  readonly spare: Token[] = [];
+}
+
+function put(
+  out: Token[],
+  pool: TokenPool | null,
+  kind: TokKind,
+  text: string,
+  col: number,
+  space: boolean,
+  int?: number | bigint,
+  num?: number,
+): void {
+  // One shape for every token (int/num present, maybe undefined): the parser's accesses stay monomorphic.
+  if (pool === null) {
+    out.push({ kind, text, col, int, num, space });
+    return;
+  }
+  const k = out.length;
+  let t = pool.spare[k];
+  if (t === undefined) {
+    t = { kind, text, col, int, num, space };
+    pool.spare.push(t);
+  } else {
+    t.kind = kind;
+    t.text = text;
+    t.col = col;
+    t.int = int;
+    t.num = num;
+    t.space = space;
+  }
+  out.push(t);
+}
+
+/**
+ * Splits `line` (without its newline) into tokens; the last token is always 'end'. With `pool`, the
+ * tokens (and the array) are the pool's, valid until its next use.
+ */
+export function lex(line: string, pool: TokenPool | null = null): Token[] {
+  let out: Token[];
+  if (pool === null) out = [];
+  else {
+    out = pool.toks;
+    out.length = 0;
+  }
   const n = line.length;
   let i = 0;
   let space = true;
@@ -65,7 +124,7 @@ export function lex(line: string): Token[] {
     if (isIdStart(c) && !(c === 46 && isDigit(line.charCodeAt(i + 1)))) {
       let j = i + 1;
       while (j < n && isIdChar(line.charCodeAt(j))) j++;
-      out.push({ kind: 'ident', text: line.slice(i, j), col, space });
+      put(out, pool, 'ident', line.slice(i, j), col, space);
       i = j;
     } else if (isDigit(c) || (c === 46 && isDigit(line.charCodeAt(i + 1)))) {
       let j = i;
@@ -75,7 +134,7 @@ export function lex(line: string): Token[] {
         const hex = c1 === 120;
         while (j < n && (hex ? isHex(line.charCodeAt(j)) : line[j] === '0' || line[j] === '1')) j++;
         const text = line.slice(i, j);
-        out.push({ kind: 'int', text, col, space, int: intValue(text, hex ? 16 : 2, col) });
+        put(out, pool, 'int', text, col, space, intValue(text, hex ? 16 : 2, col));
       } else {
         while (j < n && isDigit(line.charCodeAt(j))) j++;
         let isFloat = false;
@@ -96,23 +155,25 @@ export function lex(line: string): Token[] {
           }
         }
         const text = line.slice(i, j);
-        if (isFloat) out.push({ kind: 'float', text, col, space, num: Number(text) });
+        if (isFloat) put(out, pool, 'float', text, col, space, undefined, Number(text));
         else {
           const radix = text.length > 1 && text[0] === '0' ? 8 : 10;
           if (radix === 8 && /[89]/.test(text)) throw new LexError(col, 'invalid octal number');
-          out.push({
-            kind: 'int',
+          put(
+            out,
+            pool,
+            'int',
             text,
             col,
             space,
-            int: intValue(radix === 8 ? `0o${text.slice(1)}` : text, radix, col),
-          });
+            intValue(radix === 8 ? `0o${text.slice(1)}` : text, radix, col),
+          );
         }
       }
       i = j;
     } else if (c === 39 && i + 2 < n && line.charCodeAt(i + 1) !== 92 && line.charCodeAt(i + 2) === 39) {
       // A character constant 'a' is its code, as in llvm-mc.
-      out.push({ kind: 'int', text: line.slice(i, i + 3), col, space, int: line.charCodeAt(i + 1) });
+      put(out, pool, 'int', line.slice(i, i + 3), col, space, line.charCodeAt(i + 1));
       i += 3;
     } else if (c === 34) {
       let j = i + 1;
@@ -146,18 +207,17 @@ export function lex(line: string): Token[] {
           j++;
         }
       }
-      out.push({ kind: 'str', text: s, col, space });
+      put(out, pool, 'str', s, col, space);
       i = j + 1;
     } else {
-      const two = line.slice(i, i + 2);
-      const text = TWO.has(two) ? two : line[i];
-      if (!'[](),:|-+*/%~!&^<>=#{}'.includes(text[0]))
-        throw new LexError(col, `unexpected character '${text}'`);
-      out.push({ kind: 'punct', text, col, space });
+      // Punctuation by table: no slice or set lookup per comma.
+      const text = c < 128 ? punctAt(line, i, c) : undefined;
+      if (text === undefined) throw new LexError(col, `unexpected character '${line[i]}'`);
+      put(out, pool, 'punct', text, col, space);
       i += text.length;
     }
     space = false;
   }
-  out.push({ kind: 'end', text: '', col: i + 1, space });
+  put(out, pool, 'end', '', i + 1, space);
   return out;
 }

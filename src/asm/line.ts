@@ -2,7 +2,7 @@
 
 import type { Target } from '../isa/targets.js';
 import { TokCursor } from './expr.js';
-import { LexError, lex } from './lexer.js';
+import { LexError, lex, TokenPool } from './lexer.js';
 import { type ConstLookup, OperandError, parseOperands, type TrailingSeparator } from './operands.js';
 import type { AsmInst, Pos } from './types.js';
 
@@ -12,6 +12,9 @@ export interface LineError {
 }
 
 const noConsts: ConstLookup = () => undefined;
+
+/** The parser keeps no token past its line: one pool serves every line. */
+const pool = new TokenPool();
 
 /**
  * Parses `text` (one line without label or comment handling beyond the lexer's) as an instruction.
@@ -25,7 +28,7 @@ export function parseInstruction(
 ): AsmInst | LineError {
   let toks: ReturnType<typeof lex>;
   try {
-    toks = lex(text);
+    toks = lex(text, pool);
   } catch (e) {
     if (e instanceof LexError) return { error: e.message, pos: { line, col: e.col } };
     throw e;

@@ -60,7 +60,8 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
   let sext = false;
   let fn = false;
   // Modifiers wrap: -|x|, neg(abs(x)), -abs(x), sext(x); a `-` before a number is the number's sign.
-  const closers: string[] = [];
+  // The closing `|` / `)` still owed, innermost last (a string: no array for the usual bare operand).
+  let closers = '';
   for (;;) {
     const t = c.tok;
     if (t.kind === 'punct' && t.text === '-' && !neg && isModTarget(c, 1)) {
@@ -71,7 +72,7 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
     if (t.kind === 'punct' && t.text === '|' && !abs) {
       c.next();
       abs = true;
-      closers.push('|');
+      closers += '|';
       continue;
     }
     if (t.kind === 'ident' && FN_MODS.has(t.text) && c.peek().kind === 'punct' && c.peek().text === '(') {
@@ -83,7 +84,7 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
       if (name === 'abs') abs = true;
       else if (name === 'neg') neg = true;
       else sext = true;
-      closers.push(')');
+      closers += ')';
       continue;
     }
     break;

@@ -44,31 +44,78 @@ export const SPECIAL_REGS: Readonly<Record<string, readonly [number, number]>> =
   lds_direct: [254, 1],
 };
 
-const PREFIX: [string, RegFile][] = [
-  ['ttmp', 'ttmp'],
-  ['acc', 'a'],
-  ['s', 's'],
-  ['v', 'v'],
-  ['a', 'a'],
-];
+/** SPECIAL_REGS as a Map: one hashed lookup, no prototype walk. */
+const SPECIAL = new Map(Object.entries(SPECIAL_REGS));
+
+// Register prefixes, matched on character codes (case-insensitive) so that a lookup needs no
+// toLowerCase, slice or regex: `ttmp`, `acc`, then `s`, `v`, `a` (the first prefix that fits decides).
+const LOWER = 0x20;
+const ch = (s: string, i: number): number => s.charCodeAt(i) | LOWER;
+
+/** The register file and the length of its prefix at the start of `name`, or 0 when none fits. */
+function prefixOf(name: string): number {
+  const n = name.length;
+  const c0 = ch(name, 0);
+  if (c0 === 116 && n > 4 && ch(name, 1) === 116 && ch(name, 2) === 109 && ch(name, 3) === 112) return 4; // ttmp
+  if (c0 === 97 && n > 3 && ch(name, 1) === 99 && ch(name, 2) === 99) return 3; // acc
+  return (c0 === 115 || c0 === 118 || c0 === 97) && n > 1 ? 1 : 0; // s v a
+}
+
+function fileOf(name: string, plen: number): RegFile {
+  if (plen === 4) return 'ttmp';
+  if (plen === 3) return 'a';
+  const c0 = ch(name, 0);
+  return c0 === 115 ? 's' : c0 === 118 ? 'v' : 'a';
+}
+
+/** True when `s` has an ASCII capital (the rare case that needs a lowercased copy). */
+function hasUpper(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
 
 /** `s12` / `v0` / `acc3` / `ttmp5` as one register, or null when `name` is not of that form. */
 export function singleReg(name: string): RegOperand | null {
-  const lower = name.toLowerCase();
-  const sp = SPECIAL_REGS[lower];
-  if (sp) return { kind: 'reg', file: 'special', index: sp[0], count: sp[1], name: lower };
-  for (const [p, file] of PREFIX) {
-    if (!lower.startsWith(p) || lower.length === p.length) continue;
-    const digits = lower.slice(p.length);
-    if (!/^\d+$/.test(digits) || (digits.length > 1 && digits[0] === '0')) return null;
-    return { kind: 'reg', file, index: Number(digits), count: 1, name: lower };
+  const n = name.length;
+  const plen = n > 1 ? prefixOf(name) : 0;
+  if (plen > 0) {
+    // Decimal digits only, no leading zero (LLVM's register-name parser; `v01` is not a register).
+    let index = 0;
+    let ok = !(name.charCodeAt(plen) === 48 && n > plen + 1);
+    for (let i = plen; ok && i < n; i++) {
+      const d = name.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) ok = false;
+      else index = index * 10 + d;
+    }
+    if (ok) {
+      // Past 2^53 the running sum rounds differently from Number(): keep Number's value.
+      if (n - plen > 15) index = Number(name.slice(plen));
+      const lower = hasUpper(name) ? name.toLowerCase() : name;
+      return { kind: 'reg', file: fileOf(name, plen), index, count: 1, name: lower };
+    }
+    // A prefix followed by other characters names no numbered register; specials never look like
+    // prefix+digits, so they are still looked up below (`scc`, `vcc`, `ttmp` alone are not registers).
   }
+  const lower = hasUpper(name) ? name.toLowerCase() : name;
+  const sp = SPECIAL.get(lower);
+  if (sp) return { kind: 'reg', file: 'special', index: sp[0], count: sp[1], name: lower };
   return null;
 }
 
 /** The register file named by a range prefix (`s` in `s[0:1]`), or null. */
 export function rangePrefix(name: string): RegFile | null {
-  const lower = name.toLowerCase();
-  for (const [p, file] of PREFIX) if (lower === p) return file;
+  const n = name.length;
+  if (n === 1) {
+    const c = ch(name, 0);
+    return c === 115 ? 's' : c === 118 ? 'v' : c === 97 ? 'a' : null;
+  }
+  if (n === 3) return ch(name, 0) === 97 && ch(name, 1) === 99 && ch(name, 2) === 99 ? 'a' : null;
+  if (n === 4)
+    return ch(name, 0) === 116 && ch(name, 1) === 116 && ch(name, 2) === 109 && ch(name, 3) === 112
+      ? 'ttmp'
+      : null;
   return null;
 }

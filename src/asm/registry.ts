@@ -6,17 +6,32 @@ import { parseInstruction } from './line.js';
 import { type ConstLookup, STRUCT_CALL } from './operands.js';
 import type { AsmFamily, AsmInst, Encoded, EncodeResult } from './types.js';
 
-const byTarget = new Map<Target, Map<string, AsmFamily[]>>();
+/** What one mnemonic resolves to on a target: its families, each with its table entry when it has one. */
+interface Mnemonic {
+  readonly fams: AsmFamily[];
+  readonly entries: unknown[];
+  /** s_getreg/s_setreg: the only ops a `{...}` operand means something to. */
+  readonly structTaker: boolean;
+}
 
-function index(target: Target): Map<string, AsmFamily[]> {
+const byTarget = new Map<Target, Map<string, Mnemonic>>();
+
+const STRUCT_TAKERS = new Set(['s_getreg_b32', 's_setreg_b32', 's_setreg_imm32_b32']);
+
+function index(target: Target): Map<string, Mnemonic> {
   let m = byTarget.get(target);
   if (m) return m;
   m = new Map();
   for (const fam of ASM_FAMILIES) {
     for (const name of fam.mnemonics(target)) {
-      const list = m.get(name);
-      if (!list) m.set(name, [fam]);
-      else if (!list.includes(fam)) list.push(fam);
+      let rec = m.get(name);
+      if (!rec) {
+        rec = { fams: [], entries: [], structTaker: STRUCT_TAKERS.has(name) };
+        m.set(name, rec);
+      }
+      if (rec.fams.includes(fam)) continue;
+      rec.fams.push(fam);
+      rec.entries.push(fam.entry ? fam.entry(target, name) : undefined);
     }
   }
   byTarget.set(target, m);
@@ -29,17 +44,18 @@ export function knownMnemonic(name: string, target: Target): boolean {
 }
 
 /** Encodes one parsed instruction, or returns the diagnostic llvm-mc gives for it. */
-const STRUCT_TAKERS = new Set(['s_getreg_b32', 's_setreg_b32', 's_setreg_imm32_b32']);
-
 export function encodeInstruction(inst: AsmInst): EncodeResult {
+  const rec = index(inst.target).get(inst.mnemonic);
   // A `{...}` operand only means something to the hardware-register ops; elsewhere LLVM cannot parse it.
-  if (!STRUCT_TAKERS.has(inst.mnemonic)) {
-    for (const op of inst.operands)
+  if (!rec?.structTaker) {
+    const ops = inst.operands;
+    for (let k = 0; k < ops.length; k++) {
+      const op = ops[k];
       if (op.kind === 'call' && op.name === STRUCT_CALL)
         return { error: 'unknown token in expression', pos: op.pos };
+    }
   }
-  const fams = index(inst.target).get(inst.mnemonic);
-  if (!fams) {
+  if (!rec) {
     const elsewhere = TARGETS.some((t) => t !== inst.target && index(t).has(inst.mnemonic));
     return {
       error: elsewhere ? 'instruction not supported on this GPU' : 'invalid instruction',
@@ -47,8 +63,10 @@ export function encodeInstruction(inst: AsmInst): EncodeResult {
     };
   }
   let first: EncodeResult | null = null;
-  for (const f of fams) {
-    const r = f.encode(inst);
+  const fams = rec.fams;
+  for (let k = 0; k < fams.length; k++) {
+    const f = fams[k];
+    const r = f.encodeEntry ? f.encodeEntry(inst, rec.entries[k]) : f.encode(inst);
     if (r === null) continue;
     if (!('error' in r)) return r;
     first ??= r;

@@ -157,4 +157,10 @@ export interface AsmFamily {
   readonly name: string;
   mnemonics(target: Target): Iterable<string>;
   encode: FamilyEncoder;
+  /**
+   * Optional single-lookup path: the family's table entry for a mnemonic, resolved once when the
+   * registry indexes the target, and the encoder that takes it (so a line costs one mnemonic lookup).
+   */
+  entry?(target: Target, mnemonic: string): unknown;
+  encodeEntry?(inst: AsmInst, entry: unknown): EncodeResult | null;
 }

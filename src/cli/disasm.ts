@@ -1,7 +1,7 @@
 // `gcnkit disasm [--mcpu=GPU] [--raw] [--json] FILE`: llvm-objdump -d's text, or one JSON document with
 // a record per instruction (docs/cli.md, "disasm --json").
 
-import { objdumpBytes, targetOf } from '../disasm/objdump.js';
+import { objdumpBytes, objdumpStream, targetOf } from '../disasm/objdump.js';
 import { latin1String } from '../disasm/out.js';
 import { ElfError } from '../elf/errors.js';
 import { ElfFile } from '../elf/reader.js';
@@ -18,7 +18,7 @@ import {
 import { printRaw } from './disasm-raw.js';
 import { fromElfError } from './errors.js';
 import { Input, LIMITS, nameOf, readInput } from './io.js';
-import { StdoutStream } from './stdout.js';
+import { StdoutStream, stdoutBytes } from './stdout.js';
 
 export const DISASM: Command = {
   name: 'disasm',
@@ -48,9 +48,10 @@ export const DISASM: Command = {
     // Names and the file name are carried as latin1 characters so that their bytes come out unchanged.
     const name = Buffer.from(nameOf(file), 'utf8').toString('latin1');
     try {
-      const text = objdumpBytes(bytes, name, { mcpu });
-      if (!json) process.stdout.write(text);
+      // The text streams to standard output through one reused buffer, as llvm-objdump's does.
+      if (!json) objdumpStream(bytes, name, { mcpu }, stdoutBytes.write);
       else {
+        const text = objdumpBytes(bytes, name, { mcpu });
         const target = targetOf(ElfFile.parse(bytes, name), mcpu);
         const doc = { file: nameOf(file), target, instructions: objdumpRecords(latin1String(text)) };
         process.stdout.write(JSON.stringify(doc) + '\n');

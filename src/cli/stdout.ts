@@ -21,14 +21,24 @@ export class StdoutStream {
     const bytes = Buffer.from(this.parts.join(''), 'latin1');
     this.parts = [];
     this.size = 0;
-    for (let o = 0; o < bytes.length; ) {
-      try {
-        o += writeSync(1, bytes, o, bytes.length - o);
-      } catch (e) {
-        // A non-blocking pipe that is full: wait for the reader.
-        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-      }
+    stdoutBytes.write(bytes);
+  }
+}
+
+/**
+ * Where streamed bytes go: fd 1, written whole before `write` returns (the caller then reuses its
+ * buffer). Tests that run a command in their own process point it elsewhere to capture the output.
+ */
+export const stdoutBytes: { write: (bytes: Uint8Array) => void } = { write: writeFd1 };
+
+function writeFd1(bytes: Uint8Array): void {
+  for (let o = 0; o < bytes.length; ) {
+    try {
+      o += writeSync(1, bytes, o, bytes.length - o);
+    } catch (e) {
+      // A non-blocking pipe that is full: wait for the reader.
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
     }
   }
 }

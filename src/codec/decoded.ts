@@ -83,16 +83,6 @@ export class Decoded {
   lwe = false;
   d16 = false;
   ssamp = 0;
-  // EXP and VINTRP fields (graphics: decoded for the listing and the emulator's refusal, not executed).
-  /** EXP: the TARGET field (dmask = the channel enable mask, src0-src2 and src3 = VSRC0-3 as VGPR numbers). */
-  tgt = 0;
-  src3 = 0;
-  compr = false;
-  done = false;
-  vm = false;
-  /** VINTRP: the attribute and its channel (dst = VDST, src0 = VSRC: a VGPR, or v_interp_mov_f32's parameter). */
-  attr = 0;
-  attrChan = 0;
   /** A per-family op descriptor (memory shape, VALU profile, ...). */
   // biome-ignore lint/suspicious/noExplicitAny: each family stores its own table row here.
   op: any = null;

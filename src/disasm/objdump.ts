@@ -20,6 +20,7 @@ import {
 import { isaRefusal, supportedNames } from '../isa/processors.js';
 import { isTarget, type Target } from '../isa/targets.js';
 import { hex2L, hex2U, hex16L } from './hex.js';
+import { LineCache } from './line-cache.js';
 import { ByteOut, latin1String } from './out.js';
 import { SymbolTables, type SymInfo } from './symbols.js';
 
@@ -50,52 +51,44 @@ export function targetOf(elf: ElfFile, mcpu?: Target): Target {
  * header as given; it and symbol names are strings of latin1 characters (one per byte).
  */
 export function objdumpBytes(bytes: Uint8Array, fileName: string, opts: ObjdumpOptions = {}): Uint8Array {
+  // About 80 output bytes per instruction dword: one allocation in the common case.
+  const out = new ByteOut(bytes.length * 24);
+  disassemble(bytes, fileName, opts, out);
+  return out.bytes();
+}
+
+/**
+ * objdumpBytes streamed: `write` receives the output in chunks of about `chunkSize` bytes, each a view
+ * of one reused buffer that is valid only during the call (copy it to keep it). The file is parsed and
+ * its target checked before the first chunk; a later error (an unsupported construct in a section)
+ * throws after the chunks before it were written, as llvm-objdump's own output stops there.
+ */
+export function objdumpStream(
+  bytes: Uint8Array,
+  fileName: string,
+  opts: ObjdumpOptions,
+  write: (chunk: Uint8Array) => void,
+  chunkSize = 1 << 20,
+): void {
+  const out = new ByteOut(chunkSize, write);
+  disassemble(bytes, fileName, opts, out);
+  out.flush();
+}
+
+function disassemble(bytes: Uint8Array, fileName: string, opts: ObjdumpOptions, out: ByteOut): void {
   const elf = ElfFile.parse(bytes, fileName);
   const target = targetOf(elf, opts.mcpu);
   const syms = new SymbolTables(elf);
-  // About 80 output bytes per instruction dword: one allocation in the common case.
-  const out = new ByteOut(bytes.length * 24);
   out.str(`\n${fileName}:\tfile format elf64-amdgpu\n`);
   for (const sec of elf.sections) {
     if (!(sec.flags & SHF_EXECINSTR) || sec.type === SHT_NOBITS || sec.size === 0) continue;
     disassembleSection(elf, sec, syms, target, out);
   }
-  return out.bytes();
 }
 
 /** objdumpBytes as a string of latin1 characters (ASCII in practice). */
 export function objdump(bytes: Uint8Array, fileName: string, opts: ObjdumpOptions = {}): string {
   return latin1String(objdumpBytes(bytes, fileName, opts));
-}
-
-/** A decoded instruction line, keyed by its first word; the other words are checked on use. */
-interface CachedLine {
-  size: number;
-  w0: number;
-  w1: number;
-  w2: number;
-  /** The whole output line with a zero address (12 digits), up to and including the newline. */
-  line: Uint8Array;
-  /** Where the low 8 digits of the address go in `line`. */
-  addrAt: number;
-}
-
-/** A small-integer (Smi) map key from two words; entries are verified, so collisions only cost a miss. */
-function pairKey(a: number, b: number): number {
-  return (Math.imul(a, 0x9e3779b1) ^ b) | 0;
-}
-
-function hexWords(words: Uint32Array, w: number, size: number): string {
-  let h = '';
-  for (let k = 0; k < size; k++)
-    h += (k ? ' ' : '') + words[w + k].toString(16).toUpperCase().padStart(8, '0');
-  return h;
-}
-
-function latin1Bytes(s: string): Uint8Array {
-  const b = new Uint8Array(s.length);
-  for (let k = 0; k < s.length; k++) b[k] = s.charCodeAt(k);
-  return b;
 }
 
 /** The words of a section read from byte `phase` on (symbols may start at any byte). */
@@ -148,8 +141,7 @@ function disassembleSection(
   }
 
   const phases: (Uint32Array | undefined)[] = [undefined, undefined, undefined, undefined];
-  const cache1 = new Map<number, CachedLine>();
-  const cache2 = new Map<number, CachedLine>();
+  const cache = new LineCache();
   const dout: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };
   const end64 = base + BigInt(secSize);
   let printedSection = false;
@@ -212,6 +204,7 @@ function disassembleSection(
     const n = words.length;
     let idx = start;
     while (idx < end) {
+      out.lineEnd();
       const w = (idx - phase) >>> 2;
       // Runs of 8 or more zero bytes within the chunk print as `...` (skipped in whole dwords).
       if (w + 1 < n && words[w] === 0 && words[w + 1] === 0 && end - idx >= 8) {
@@ -239,26 +232,21 @@ function disassembleSection(
         idx = secSize;
         continue;
       }
-      // Straight-line code repeats the same instruction words a lot (s_waitcnt, v_mov, ...): a line's
-      // text depends only on its words, so it is decoded and encoded to bytes once per distinct word(s).
-      const w0 = words[w];
-      let hit = cache1.get(w0 | 0);
-      if (hit !== undefined && hit.size > 1 && w + 1 < n) hit = cache2.get(pairKey(w0, words[w + 1]));
-      if (
-        hit !== undefined &&
-        w + hit.size <= n &&
-        hit.w0 === w0 &&
-        (hit.size < 2 || words[w + 1] === hit.w1) &&
-        (hit.size < 3 || words[w + 2] === hit.w2)
-      ) {
-        if (addr < 0x100000000) out.lineWithAddress(hit.line, hit.addrAt, addr);
-        else {
-          out.bytesOf(hit.line.subarray(0, hit.addrAt - 4));
-          out.hexU(addr, 12);
-          out.bytesOf(hit.line.subarray(hit.addrAt + 8));
+      // A line's bytes depend only on its words and address: repeated words are copied from the cache.
+      const slot = LineCache.slotOf(words[w]);
+      if (addr < 0x100000000) {
+        const size = cache.find(slot, words, w, n);
+        if (size !== 0) {
+          out.lineWithAddress(
+            cache.bytes,
+            LineCache.start(slot),
+            cache.length(slot),
+            cache.addressAt(slot),
+            addr,
+          );
+          idx += size * 4;
+          continue;
         }
-        idx += hit.size * 4;
-        continue;
       }
       decodeAt(inp, w, dout);
       let text = dout.text;
@@ -274,10 +262,12 @@ function disassembleSection(
         const name = notypeAt.get(tgt);
         if (name !== undefined) text = symbolize(text, name);
       }
+      const lineStart = out.pos;
       out.byte(0x09);
       out.str(text);
       out.spaces(59 - text.length);
       out.str('// ');
+      const addrAt = out.pos + 4 - lineStart;
       out.hexU(addr, 12);
       out.str(': ');
       out.hex8U(words[w]);
@@ -286,26 +276,20 @@ function disassembleSection(
         out.hex8U(words[w + k]);
       }
       if (annot) out.str(annot);
-      const comment = dout.comment ? ' ; ' + dout.comment : '';
-      if (comment) out.str(comment);
+      if (dout.comment) {
+        out.str(' ; ');
+        out.str(dout.comment);
+      }
       out.byte(0x0a);
       // Branches are not cached: their line depends on the address (annotation, symbolized target).
       // Nor is `.long`: a word can be invalid because of the words after it, which the key omits.
-      if (Number.isNaN(dout.branchOffset) && text === dout.text && !text.startsWith('.long')) {
-        const head = '\t' + text + ' '.repeat(Math.max(0, 59 - text.length)) + '// ';
-        const line: CachedLine = {
-          size: dout.size,
-          w0,
-          w1: dout.size > 1 ? words[w + 1] : 0,
-          w2: dout.size > 2 ? words[w + 2] : 0,
-          line: latin1Bytes(head + '000000000000: ' + hexWords(words, w, dout.size) + comment + '\n'),
-          addrAt: head.length + 4,
-        };
-        // Multi-dword lines are found through their first two words; the one-word map then only says
-        // "look there" (any multi-dword entry with this first word).
-        if (line.size > 1) cache2.set(pairKey(w0, line.w1), line);
-        const prev = cache1.get(w0 | 0);
-        if (prev === undefined || line.size > 1 || prev.size === 1) cache1.set(w0 | 0, line);
+      if (
+        Number.isNaN(dout.branchOffset) &&
+        text === dout.text &&
+        addr < 0x100000000 &&
+        !text.startsWith('.long')
+      ) {
+        cache.store(slot, words, w, dout.size, out.buf, lineStart, out.pos, addrAt);
       }
       idx += dout.size * 4;
     }
@@ -323,6 +307,7 @@ function codeObjectV2Kernel(s: SymInfo, data: Uint8Array, out: ByteOut): number 
 /** Data symbols in an executable section: 8 bytes a line, hex then printable ASCII. */
 function dumpData(secAddr: number, start: number, end: number, data: Uint8Array, out: ByteOut): void {
   for (let p = start; p < end; p += 8) {
+    out.lineEnd();
     const m = Math.min(8, end - p);
     let line = (secAddr + p).toString(16).padStart(8, ' ') + ':';
     let ascii = '';

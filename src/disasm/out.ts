@@ -1,5 +1,7 @@
-// The disassembler's output, written as bytes into one growing buffer: no per-line strings or ropes,
-// so a million instruction lines cost a million family texts and nothing else. All text is ASCII or
+// The disassembler's output, written as bytes into one buffer: no per-line strings or ropes, so a
+// million instruction lines cost a million family texts and nothing else. Either the buffer grows to
+// hold the whole output, or (with a sink) it is handed to the sink whenever a line ends past `flushAt`
+// and then reused, so that output of any size streams through one small buffer. All text is ASCII or
 // latin1 (symbol names keep their raw bytes as latin1 characters), one byte per character.
 
 const HEX_UPPER = new Uint8Array([...'0123456789ABCDEF'].map((c) => c.charCodeAt(0)));
@@ -8,8 +10,30 @@ export class ByteOut {
   buf: Uint8Array;
   pos = 0;
 
-  constructor(sizeHint = 1 << 16) {
+  /**
+   * `sink`, if given, receives the bytes written so far (a view, valid during the call) each time
+   * `lineEnd` finds more than `sizeHint` less 64 KiB of them, and at `flush`.
+   */
+  constructor(
+    sizeHint = 1 << 16,
+    private readonly sink?: (chunk: Uint8Array) => void,
+  ) {
     this.buf = new Uint8Array(Math.max(1024, sizeHint));
+    this.flushAt = this.sink ? Math.max(512, this.buf.length - 65536) : Number.POSITIVE_INFINITY;
+  }
+
+  private readonly flushAt: number;
+
+  /** Called between lines: with a sink, hands it a full buffer and starts again at its beginning. */
+  lineEnd(): void {
+    if (this.pos >= this.flushAt) this.flush();
+  }
+
+  /** Hands the bytes written so far to the sink (nothing without one). */
+  flush(): void {
+    if (!this.sink || this.pos === 0) return;
+    this.sink(this.buf.subarray(0, this.pos));
+    this.pos = 0;
   }
 
   /** Makes room for `n` more bytes. */
@@ -39,12 +63,16 @@ export class ByteOut {
     this.pos += src.length;
   }
 
-  /** Appends a line template and writes the low 32 bits of `addr` as 8 hex digits at `at` within it. */
-  lineWithAddress(line: Uint8Array, at: number, addr: number): void {
-    this.room(line.length);
+  /**
+   * Appends `len` bytes of `src` from `start` (a cached line) and writes the low 32 bits of `addr` as 8
+   * hex digits at `at` within them.
+   */
+  lineWithAddress(src: Uint8Array, start: number, len: number, at: number, addr: number): void {
+    this.room(len);
     const b = this.buf;
+    let q = this.pos;
+    for (let s = start, e = start + len; s < e; s++, q++) b[q] = src[s];
     const p = this.pos + at;
-    b.set(line, this.pos);
     b[p] = HEX_UPPER[addr >>> 28];
     b[p + 1] = HEX_UPPER[(addr >>> 24) & 15];
     b[p + 2] = HEX_UPPER[(addr >>> 20) & 15];
@@ -53,7 +81,7 @@ export class ByteOut {
     b[p + 5] = HEX_UPPER[(addr >>> 8) & 15];
     b[p + 6] = HEX_UPPER[(addr >>> 4) & 15];
     b[p + 7] = HEX_UPPER[addr & 15];
-    this.pos += line.length;
+    this.pos += len;
   }
 
   /** `%012X` of an address below 2^32 (the common case of hexU). */

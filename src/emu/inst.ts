@@ -19,6 +19,15 @@ export class Inst extends Decoded {
   fn: any = null;
 }
 
+/**
+ * Whether the codec already decoded this instruction's fields into `i` (a Program's one pass, through
+ * DecodeOutput.into): then the format's execution decoder must not extract them from the words again. It
+ * still does for an Inst the codec did not fill (gcnkit isa's synthetic encodings, tests).
+ */
+export function decodedByCodec(i: Inst, fmt: string): boolean {
+  return i.op !== null && i.fmt === fmt;
+}
+
 /** The handler of every op without semantics: stops loudly instead of running as a no-op. */
 export function unimplemented(_w: Wave, i: Inst): void {
   throw new ExecError(`instruction without semantics: ${i.name || i.text} at pc 0x${i.pc.toString(16)}`);

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { bundleCli } from '../../scripts/lib/cli-bundle.js';
 import { gcnkit } from '../../src/cli/gcnkit.js';
+import { stdoutBytes } from '../../src/cli/stdout.js';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -45,8 +46,11 @@ export function cliIn(cwd: string | undefined, ...args: string[]): CliResult {
       to.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('latin1'));
       return true;
     }) as typeof process.stdout.write;
+  const wBytes = stdoutBytes.write;
   process.stdout.write = capture(out);
   process.stderr.write = capture(err);
+  // Streamed output (disasm) goes to fd 1 directly, not through process.stdout.
+  stdoutBytes.write = (b) => out.push(Buffer.from(b).toString('latin1'));
   const back = process.cwd();
   let status: number;
   try {
@@ -56,6 +60,7 @@ export function cliIn(cwd: string | undefined, ...args: string[]): CliResult {
     process.chdir(back);
     process.stdout.write = wOut;
     process.stderr.write = wErr;
+    stdoutBytes.write = wBytes;
   }
   return { status, stdout: out.join(''), stderr: err.join('') };
 }

@@ -66,6 +66,8 @@ interface Entry {
   readonly e64: Vop3Entry | null;
   readonly sdwa: boolean;
   readonly dpp: boolean;
+  /** The operand roles of the op's syntax (see wantOf). */
+  readonly want: readonly (keyof VopLine)[];
   /** gfx6/7 llvm-mc's v_*_co_u32 spelling of v_add_i32/v_sub_i32/v_subrev_i32 (see CO_ALIASES). */
   readonly coAlias?: boolean;
 }
@@ -88,7 +90,7 @@ function build(t: Target): Map<string, Entry> {
       if (o === undefined) continue;
       const op3 = vop3Opcode(o.p, proc);
       const e64 = op3 === undefined ? null : (vop3Table(t)[op3] ?? null);
-      const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp };
+      const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp, want: wantOf(o, enc) };
       const name = o.name;
       m.set(name, { ...base, form: F_AUTO });
       m.set(name + '_e32', { ...base, form: F_E32 });
@@ -115,38 +117,41 @@ function table(t: Target): Map<string, Entry> {
   return m;
 }
 
-/** Sorts the positional operands into their roles, or says why they do not fit the op's syntax. */
-function roles(e: Entry, inst: AsmInst, p: readonly Operand[]): VopLine | Err {
-  const o = e.o;
+/** The operand roles of an op's syntax, in order (computed once per table entry). */
+function wantOf(o: VopOp, enc: number): readonly (keyof VopLine)[] {
   const f = o.p.flags;
+  if (o.p.dstKind === 'none') return [];
+  if (enc === ENC_VOPC) return ['sdst', 'src0', 'src1'];
+  if (enc === ENC_VOP1) return ['dst', 'src0'];
+  if (f & VF_MADMK) return ['dst', 'src0', 'k', 'src1'];
+  if (f & VF_MADAK) return ['dst', 'src0', 'src1', 'k'];
+  const want: (keyof VopLine)[] = ['dst'];
+  if (f & VF_CARRY_OUT) want.push('sdst');
+  want.push('src0', 'src1');
+  if (f & VF_MASK_IN) want.push('mask');
+  return want;
+}
+
+/** Sorts the positional operands into their roles, or says why they do not fit the op's syntax. */
+function roles(e: Entry, form: number, inst: AsmInst, p: readonly Operand[]): VopLine | Err {
+  const o = e.o;
   const line: VopLine = { dst: null, sdst: null, src0: null, src1: null, mask: null, k: null };
-  let want: (keyof VopLine)[];
-  if (o.p.dstKind === 'none') want = [];
-  else if (e.enc === ENC_VOPC) want = ['sdst', 'src0', 'src1'];
-  else if (e.enc === ENC_VOP1) want = ['dst', 'src0'];
-  else if (f & VF_MADMK) want = ['dst', 'src0', 'k', 'src1'];
-  else if (f & VF_MADAK) want = ['dst', 'src0', 'src1', 'k'];
-  else {
-    want = ['dst'];
-    if (f & VF_CARRY_OUT) want.push('sdst');
-    want.push('src0', 'src1');
-    if (f & VF_MASK_IN) want.push('mask');
-  }
+  let want = e.want;
   // llvm-mc for gfx6-gfx8 takes v_cndmask_b32's e32 form without its vcc operand.
   if (
     want[want.length - 1] === 'mask' &&
     o.p.name === 'v_cndmask_b32' &&
     (o.old || o.sdwa8) &&
-    (e.form === F_AUTO || e.form === F_E32) &&
+    (form === F_AUTO || form === F_E32) &&
     p.length === want.length - 1
   )
-    want.pop();
+    want = want.slice(0, -1);
   if (p.length !== want.length) {
     // The gfx8 spelling of the carry-out add (v_add_u32 v1, vcc, v2, v3) is another GPU's form.
     if (NO_CARRY_ADD.has(o.p.name) && p.length === 4 && isVcc(p[1]))
       return err(
-        e.form === F_DPP ? NOT_VALID : 'operands are not valid for this GPU or mode',
-        e.form === F_DPP ? p[1].pos : inst.pos,
+        form === F_DPP ? NOT_VALID : 'operands are not valid for this GPU or mode',
+        form === F_DPP ? p[1].pos : inst.pos,
       );
     if (p.length < want.length) return err('too few operands for instruction', inst.pos);
     return err(INVALID, p[want.length].pos);
@@ -305,7 +310,10 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
 }
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const e = table(inst.target).get(inst.mnemonic);
+  return encodeEntry(inst, table(inst.target).get(inst.mnemonic));
+}
+
+function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
   if (!e) return null;
   setValuGen(genOf(inst.target));
   const sp = splitOperands(inst.operands);
@@ -332,7 +340,7 @@ function encode(inst: AsmInst): EncodeResult | null {
   if (e.form === F_DPP && !e.dpp) return err('dpp variant of this instruction is not supported', inst.pos);
   if ((form === F_DPP && !e.dpp) || (form === F_SDWA && !e.sdwa))
     return err(NOT_VALID, firstOf(m.dpp, m.dppOther, m.sdwa) ?? inst.pos);
-  const l = roles({ ...e, form }, inst, pos);
+  const l = roles(e, form, inst, pos);
   if (isErr(l)) return l;
   switch (form) {
     case F_E32:
@@ -362,4 +370,6 @@ export const valuVop: AsmFamily = {
   name: 'valu-vop',
   mnemonics: (t) => table(t).keys(),
   encode,
+  entry: (t, name) => table(t).get(name),
+  encodeEntry: (inst, e) => encodeEntry(inst, e as Entry | undefined),
 };

@@ -122,8 +122,10 @@ export function printDs(d: Decoded, t: Target): string {
 const scratch = new Decoded();
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  if (decodeDsFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
-  out.text = printDs(scratch, inp.target);
+  // The emulator's Program passes its Inst (DecodeOutput.into): the fields land there, decoded once.
+  const d = out.into ?? scratch;
+  if (decodeDsFields(inp.words, i, inp.n, inp.target, d) === 0) return;
+  out.text = printDs(d, inp.target);
   out.size = 2;
 }
 

@@ -40,20 +40,24 @@ function canonical(w0: number, w1: number): boolean {
 
 const VGPR: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
 
-/** tgt, dmask = EN, src0-src3 = VSRC0-3, compr, done, vm (the fields as encoded: compr does not remap them). */
+/**
+ * EXP in the Decoded's existing slots (no fields of its own: every Inst would carry them): imm = TARGET,
+ * dmask = EN (the channel enable mask, as MIMG's), src0, src1, src2, vdata = VSRC0-3 as encoded (VGPR
+ * numbers; compr does not remap them), d16 = COMPR (two 16-bit values per VGPR), glc = DONE, slc = VM.
+ */
 function fillDecoded(d: Decoded, w0: number, w1: number): void {
   d.fmt = 'exp';
   d.name = 'exp';
   d.size = 8;
-  d.tgt = (w0 >>> 4) & 0x3f;
+  d.imm = (w0 >>> 4) & 0x3f;
   d.dmask = w0 & 0xf;
-  d.compr = ((w0 >>> 10) & 1) !== 0;
-  d.done = ((w0 >>> 11) & 1) !== 0;
-  d.vm = ((w0 >>> 12) & 1) !== 0;
+  d.d16 = ((w0 >>> 10) & 1) !== 0;
+  d.glc = ((w0 >>> 11) & 1) !== 0;
+  d.slc = ((w0 >>> 12) & 1) !== 0;
   d.src0 = w1 & 0xff;
   d.src1 = (w1 >>> 8) & 0xff;
   d.src2 = (w1 >>> 16) & 0xff;
-  d.src3 = w1 >>> 24;
+  d.vdata = w1 >>> 24;
 }
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {

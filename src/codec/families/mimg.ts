@@ -93,8 +93,10 @@ export function printMimg(d: Decoded, t: Target): string | null {
 const scratch = new Decoded();
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  if (decodeMimgFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
-  const text = printMimg(scratch, inp.target);
+  // The emulator's Program passes its Inst (DecodeOutput.into): the fields land there, decoded once.
+  const d = out.into ?? scratch;
+  if (decodeMimgFields(inp.words, i, inp.n, inp.target, d) === 0) return;
+  const text = printMimg(d, inp.target);
   if (text === null) return;
   out.text = text;
   out.size = 2;

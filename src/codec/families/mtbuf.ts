@@ -86,8 +86,10 @@ export function printMtbuf(d: Decoded, t: Target, w0: number, w1: number): strin
 const scratch = new Decoded();
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  if (decodeMtbufFields(inp.words, i, inp.n, inp.target, scratch) === 0) return;
-  const text = printMtbuf(scratch, inp.target, inp.words[i], inp.words[i + 1]);
+  // The emulator's Program passes its Inst (DecodeOutput.into): the fields land there, decoded once.
+  const d = out.into ?? scratch;
+  if (decodeMtbufFields(inp.words, i, inp.n, inp.target, d) === 0) return;
+  const text = printMtbuf(d, inp.target, inp.words[i], inp.words[i + 1]);
   if (text === null) return;
   out.text = text;
   out.size = 2;

@@ -32,7 +32,10 @@ const PARAM: readonly string[] = Array.from({ length: 256 }, (_, n) =>
   n < 3 ? ['p10', 'p20', 'p0'][n] : 'invalid_param_' + n,
 );
 
-/** name, imm = OP, dst = VDST, src0 = VSRC (a VGPR code 256+, or v_interp_mov_f32's parameter 0-2+), attr, attrChan. */
+/**
+ * VINTRP in the Decoded's existing slots: imm = OP, dst = VDST, src0 = VSRC (a VGPR code 256+, or
+ * v_interp_mov_f32's parameter 0-2), offset = ATTR (the attribute), offset1 = ATTRCHAN (its channel).
+ */
 function fillDecoded(d: Decoded, w: number, op: number): void {
   d.fmt = 'vintrp';
   d.name = OPS[op][1];
@@ -40,8 +43,8 @@ function fillDecoded(d: Decoded, w: number, op: number): void {
   d.imm = op;
   d.dst = (w >>> 18) & 0xff;
   d.src0 = (IS_MOV[op] ? 0 : 256) + (w & 0xff);
-  d.attr = (w >>> 10) & 0x3f;
-  d.attrChan = (w >>> 8) & 3;
+  d.offset = (w >>> 10) & 0x3f;
+  d.offset1 = (w >>> 8) & 3;
 }
 
 function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {

@@ -75,7 +75,8 @@ export interface Vop3Entry {
   readonly mov: boolean;
   /**
    * Operands llvm-objdump decodes as SGPR pairs (it warns when one is misaligned): bit k source k, bit 3
-   * the scalar result (VOPC e64's vdst field, VOP3B's sdst).
+   * the scalar result (VOPC e64's vdst field, VOP3B's sdst); bit 4+k: source k is a VReg_128 operand
+   * (v_mqsad_u32_u8's src2), whose SGPR codes LLVM decodes as an SGPR_128 and warns about alike.
    */
   pairs: number;
 }
@@ -84,7 +85,8 @@ export interface Vop3Entry {
 function pairBits(types: readonly Vop3Type[], kind: number): number {
   let m = kind === K_VOPC || kind === K_SDST ? 8 : 0;
   types.forEach((t, k) => {
-    if (t !== 'v128' && typeDwords(t) === 2) m |= 1 << k;
+    if (t === 'v128') m |= 16 << k;
+    else if (typeDwords(t) === 2) m |= 1 << k;
   });
   return m;
 }

@@ -181,6 +181,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     if (pairs & 1) c += sgprAlignWarning(c0, 2, ttmpBase);
     if (pairs & 2) c += sgprAlignWarning(c1, 2, ttmpBase);
     if (pairs & 4) c += sgprAlignWarning(c2, 2, ttmpBase);
+    if (pairs & 64) c += sgprAlignWarning(c2, 4, ttmpBase);
     out.comment = c;
   }
 }

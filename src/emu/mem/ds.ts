@@ -12,7 +12,14 @@
 import { decodeDsFields } from '../../codec/families/ds.js';
 import { DS_SHAPES, type DsShape } from '../../isa/ops/memory-ds.js';
 import type { Target } from '../../isa/targets.js';
-import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
+import {
+  decodedByCodec,
+  ExecError,
+  type Handler,
+  type Inst,
+  tupleOutOfRange,
+  unimplemented,
+} from '../inst.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
 import { ATOMIC32, ATOMIC64, atomicKey } from './ds-atomics.js';
@@ -413,7 +420,7 @@ export function dsHasSemantics(name: string): boolean {
  * returns its size in dwords, 0 if LLVM decodes no instruction there.
  */
 export function decodeDs(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (decodeDsFields(words, at, n, t, i) === 0) return 0;
+  if (!decodedByCodec(i, 'ds') && decodeDsFields(words, at, n, t, i) === 0) return 0;
   const s = i.op as DsShape;
   // Bit 25 selects AGPRs on gfx90a; gfx9 up to gfx908 has no such DS form.
   if (i.acc) {

@@ -17,7 +17,7 @@ import { decodeMimgFields } from '../../codec/families/mimg.js';
 import { mimgTable } from '../../isa/ops/memory-mimg.js';
 import type { Target } from '../../isa/targets.js';
 import { f32BitsToF16 } from '../float/f16.js';
-import { type Handler, type Inst, unimplemented } from '../inst.js';
+import { decodedByCodec, type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp, DeviceMemory } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import type { Wave } from '../wave.js';
@@ -269,7 +269,7 @@ export function toD16(bits: number, integer: boolean): number {
 export function decodeMimg(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
   // The codec's decoder fills the fields (one layout per generation); the flags the handlers test are
   // gathered into one number once here.
-  if (decodeMimgFields(words, at, n, t, i) === 0) return 0;
+  if (!decodedByCodec(i, 'mimg') && decodeMimgFields(words, at, n, t, i) === 0) return 0;
   const proc = mimgTable(t).proc;
   const gen = proc.generation;
   const op = opFor(i.name);

@@ -27,7 +27,14 @@ import {
 } from '../../isa/ops/memory-buf.js';
 import type { Target } from '../../isa/targets.js';
 import { f16ToF32, f64ToF16 } from '../float/f16.js';
-import { ExecError, type Handler, type Inst, tupleOutOfRange, unimplemented } from '../inst.js';
+import {
+  decodedByCodec,
+  ExecError,
+  type Handler,
+  type Inst,
+  tupleOutOfRange,
+  unimplemented,
+} from '../inst.js';
 import type { AtomicOp, DeviceMemory } from '../memory.js';
 import { constValue32, isConstCode, readScalar32 } from '../scalar-src.js';
 import { popcount } from '../valu/exec.js';
@@ -652,7 +659,7 @@ const TFE_NOT_MODELLED = notModelled('tfe');
 
 /** Decodes the instruction at dword `at` into `i` for execution; returns its size in dwords, 0 if not executed. */
 export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (decodeMubufFields(words, at, n, t, i) === 0) return 0;
+  if (!decodedByCodec(i, 'mubuf') && decodeMubufFields(words, at, n, t, i) === 0) return 0;
   const op = i.op as BufOp;
   const tfe = i.tfe;
   const unpacked = mubufTable(t).proc.features.has('unpacked-d16-vmem');
@@ -679,7 +686,7 @@ export function decodeMubuf(words: Uint32Array, at: number, n: number, i: Inst, 
  * 0 if LLVM decodes no instruction there.
  */
 export function decodeMtbuf(words: Uint32Array, at: number, n: number, i: Inst, t: Target): number {
-  if (decodeMtbufFields(words, at, n, t, i) === 0) return 0;
+  if (!decodedByCodec(i, 'mtbuf') && decodeMtbufFields(words, at, n, t, i) === 0) return 0;
   const op = i.op as BufOp;
   const proc = mtbufTable(t).proc;
   i.k0 = isConstCode(i.src0) && i.src0 !== 255 ? constValue32(i.src0, 0, 'int') : 0;

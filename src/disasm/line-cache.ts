@@ -1,0 +1,100 @@
+// A bounded cache of finished instruction lines, keyed by their words. Straight-line code repeats the
+// same words a lot (s_waitcnt, v_mov, ...), and a line's bytes depend only on its words and address, so
+// a hit copies the line's bytes and rewrites the address digits instead of decoding again.
+// Direct-mapped over typed arrays: a fixed number of slots chosen by the first word, each holding the
+// words it was made from and the line's bytes. A miss costs one hash and one compare; storing a line is
+// one copy of its bytes; nothing is allocated per line, and distinct input (every word new) only
+// overwrites slots, so it runs no slower than with no cache (a Map of a million lines did: issue 13).
+
+/** Slots (a power of two): 16k lines of up to SLOT_BYTES bytes, 2 MB of line bytes. */
+const SLOT_BITS = 14;
+const SLOTS = 1 << SLOT_BITS;
+/** Longer lines (long texts, comments) are not cached. */
+const SLOT_BYTES = 128;
+
+export class LineCache {
+  /** The words of each slot's instruction: w0, w1, w2 (unused words 0). */
+  private readonly words = new Uint32Array(SLOTS * 3);
+  /** Per slot: size in dwords (0: empty), line length in bytes, where the address's low 8 digits are. */
+  private readonly meta = new Int32Array(SLOTS * 3);
+  /** The line bytes: slot k's at [k * SLOT_BYTES, + its length). */
+  readonly bytes = new Uint8Array(SLOTS * SLOT_BYTES);
+
+  /**
+   * Recent hits and stores (both halved now and then). When hits are rare (distinct input) only one
+   * miss in 16 is stored: enough to notice repetition coming back, without copying every line.
+   */
+  private hits = 0;
+  private stores = 0;
+
+  /** The slot a first word maps to (Fibonacci hashing: the high bits of the product). */
+  static slotOf(w0: number): number {
+    return Math.imul(w0, 0x9e3779b1) >>> (32 - SLOT_BITS);
+  }
+
+  /**
+   * The size in dwords of the cached line for the instruction at `words[w]` (`n` words valid), or 0
+   * when the slot holds another instruction.
+   */
+  find(slot: number, words: Uint32Array, w: number, n: number): number {
+    const m = slot * 3;
+    const size = this.meta[m];
+    if (size === 0 || w + size > n) return 0;
+    const k = this.words;
+    if (k[m] !== words[w]) return 0;
+    if (size > 1 && k[m + 1] !== words[w + 1]) return 0;
+    if (size > 2 && k[m + 2] !== words[w + 2]) return 0;
+    this.hits++;
+    return size;
+  }
+
+  /** Where the line of `slot` starts in `bytes`. */
+  static start(slot: number): number {
+    return slot * SLOT_BYTES;
+  }
+
+  /** The length of the line of a slot `find` accepted. */
+  length(slot: number): number {
+    return this.meta[slot * 3 + 1];
+  }
+
+  /** Where in that line the low 8 digits of its address are. */
+  addressAt(slot: number): number {
+    return this.meta[slot * 3 + 2];
+  }
+
+  /**
+   * Stores the line just written at `src[from, to)` for the `size` words at `words[w]`; `addrAt` is
+   * where its address's low 8 hex digits are, relative to `from` (the 4 digits before them are zeros).
+   */
+  store(
+    slot: number,
+    words: Uint32Array,
+    w: number,
+    size: number,
+    src: Uint8Array,
+    from: number,
+    to: number,
+    addrAt: number,
+  ): void {
+    const len = to - from;
+    // A long line leaves the slot to the instruction it holds (it is rarer than the one it would evict).
+    if (len > SLOT_BYTES) return;
+    const stores = ++this.stores;
+    if (stores > 1 << 16) {
+      this.stores >>= 1;
+      this.hits >>= 1;
+    }
+    if (this.hits * 8 < stores && (stores & 15) !== 0) return;
+    const m = slot * 3;
+    this.words[m] = words[w];
+    this.words[m + 1] = size > 1 ? words[w + 1] : 0;
+    this.words[m + 2] = size > 2 ? words[w + 2] : 0;
+    this.meta[m] = size;
+    this.meta[m + 1] = len;
+    this.meta[m + 2] = addrAt;
+    const b = this.bytes;
+    // A plain loop: a subarray for set() would allocate a view per line.
+    for (let p = from, q = slot * SLOT_BYTES; p < to; p++, q++) b[q] = src[p];
+  }
+}
