@@ -8,7 +8,8 @@
 //   an instruction, and prints it the same, is what the comparison below checks.
 // Each object is assembled by llvm-mc-22 from `.long` lines into a relocatable ELF.
 // Run: npm run bench:disasm   (needs llvm-mc-22 and llvm-objdump-22; GCNKIT_BENCH_MIN=<n> changes the
-// size, GCNKIT_BENCH_KEEP=1 keeps the objects and their temp dir, --mode=repeated|distinct runs one mode).
+// size, GCNKIT_BENCH_KEEP=1 keeps the objects and their temp dir, --mode=startup|repeated|distinct runs
+// one mode). Mode startup times the CLI's fixed cost on a tiny file (gcnkit disasm vs node -e 0).
 // `--smoke` (npm run bench:smoke): one copy of the corpus (about 20k instructions) and 20k distinct
 // instructions, one timed run of each, the same checks. Exit 1 when an output differs from
 // llvm-objdump-22's.
@@ -31,11 +32,12 @@ const corpus = join(root, 'test', 'corpus', 'obj');
 const smoke = process.argv.includes('--smoke');
 const minInstructions = Number(process.env.GCNKIT_BENCH_MIN ?? 1_000_000);
 const modeArg = process.argv.find((a) => a.startsWith('--mode='))?.slice(7);
-if (modeArg !== undefined && modeArg !== 'repeated' && modeArg !== 'distinct') {
-  console.error(`bench: unknown --mode=${modeArg} (repeated, distinct)`);
+const MODES = ['startup', 'repeated', 'distinct'];
+if (modeArg !== undefined && !MODES.includes(modeArg)) {
+  console.error(`bench: unknown --mode=${modeArg} (${MODES.join(', ')})`);
   process.exit(1);
 }
-const modes = modeArg ? [modeArg] : ['repeated', 'distinct'];
+const modes = modeArg ? [modeArg] : MODES;
 const runs = smoke ? 1 : 3;
 
 // The CLI as shipped: bundled by esbuild as `npm run build` does, run on plain node. Started before
@@ -263,6 +265,30 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
   return true;
 }
 
+/**
+ * The CLI's fixed cost: `gcnkit disasm` on a tiny code object (one small kernel), against node doing
+ * nothing and llvm-objdump-22 on the same file; the best of several runs each, interleaved.
+ */
+function startup(): void {
+  const tiny = join(corpus, 'vadd.gfx908.O3.hsaco');
+  const n = smoke ? 1 : 10;
+  const t = { node: [] as number[], cli: [] as number[], version: [] as number[], llvm: [] as number[] };
+  for (let k = 0; k < n; k++) {
+    t.node.push(timeCommand(process.execPath, ['-e', '0']));
+    t.cli.push(timeCommand(process.execPath, [cli.file, 'disasm', tiny]));
+    t.version.push(timeCommand(process.execPath, [cli.file, '--version']));
+    t.llvm.push(timeCommand('llvm-objdump-22', ['-d', tiny]));
+  }
+  const main = join(root, 'src', 'cli', 'main.ts');
+  const tsx = timeCommand(process.execPath, ['--import', 'tsx', main, 'disasm', tiny]);
+  console.log(`bench: start-up on ${tiny.slice(root.length + 1)} (best of ${n}):`);
+  console.log(`  node -e 0                     ${fmt(best(t.node))}`);
+  console.log(`  gcnkit disasm (bundled CLI)   ${fmt(best(t.cli))}`);
+  console.log(`  gcnkit --version (bundled)    ${fmt(best(t.version))}`);
+  console.log(`  gcnkit disasm (node + tsx)    ${fmt(tsx)} (one run)`);
+  console.log(`  llvm-objdump-22 -d            ${fmt(best(t.llvm))}`);
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'gcnkit-bench-'));
 try {
   console.log(
@@ -272,6 +298,10 @@ try {
   );
   const ps = pieces();
   for (const mode of modes) {
+    if (mode === 'startup') {
+      startup();
+      continue;
+    }
     console.log(`bench: ${mode}: assembling the benchmark object with llvm-mc-22 ...`);
     const obj =
       mode === 'repeated'

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { COMMAND_NAMES } from '../src/cli/dispatch.js';
 import { COMMANDS } from '../src/cli/gcnkit.js';
 import { parseRunSpec, VALUE_TYPES } from '../src/cli/run-spec.js';
 import { root } from './helpers/cli.js';
@@ -13,6 +14,11 @@ const cliMd = readFileSync(join(root, 'docs', 'cli.md'), 'utf8');
 const specMd = readFileSync(join(root, 'docs', 'run-spec.md'), 'utf8');
 
 test('docs/cli.md has a section for every command and names every option', () => {
+  // The process (main.ts) loads a command by its name in COMMAND_NAMES: the two lists agree.
+  assert.deepEqual(
+    COMMANDS.map((c) => c.name),
+    [...COMMAND_NAMES],
+  );
   for (const c of COMMANDS) {
     assert.match(cliMd, new RegExp(`^## ${c.name}$`, 'm'), c.name);
     assert.ok(cliMd.includes(`gcnkit ${c.name} `), `synopsis of ${c.name}`);

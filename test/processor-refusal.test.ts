@@ -69,3 +69,12 @@ for (const p of PROCESSORS.filter((r) => !r.described)) {
     assert.equal(disasmWords([0xbf800000], 'gfx900')[0].text, 's_nop 0');
   });
 }
+
+test('gfx902, gfx909 and gfx90c list gfx900 ops in the ISA table', () => {
+  const key = (t: Target) =>
+    isaTable(t)
+      .map((e) => `${e.encoding}:${e.opcode}:${e.name}:${e.executable}`)
+      .sort();
+  const gfx900 = key('gfx900');
+  for (const t of ['gfx902', 'gfx909', 'gfx90c'] as Target[]) assert.deepEqual(key(t), gfx900, t);
+});

@@ -1,5 +1,5 @@
-// The CLI as `npm run build` ships it (scripts/build.mjs): src/cli/main.ts bundled by esbuild into one ESM
-// file with the dependencies external. Benchmarks time it; tests spawn it because plain node starts it in
+// The CLI as `npm run build` ships it (scripts/build.mjs): src/cli/main.ts bundled by esbuild into ESM
+// with the dependencies external, one chunk per command (main.ts imports the one it runs). Benchmarks time it; tests spawn it because plain node starts it in
 // a fraction of the time node with the tsx loader takes to load src/ again.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,16 +14,17 @@ export function bundleCli(): { file: string; remove: () => void } {
   const cache = join(root, 'node_modules', '.cache', 'gcnkit');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'cli-'));
-  const file = join(dir, 'cli.mjs');
   buildSync({
-    entryPoints: [join(root, 'src', 'cli', 'main.ts')],
-    outfile: file,
+    entryPoints: { cli: join(root, 'src', 'cli', 'main.ts') },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
     packages: 'external',
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
   });
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { file: join(dir, 'cli.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

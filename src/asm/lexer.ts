@@ -27,10 +27,20 @@ export class LexError extends Error {
   }
 }
 
-const isIdStart = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 46 || c === 36;
-const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57) || c === 64;
+// Character classes by code (bit 1: starts an identifier, bit 2: continues one): one load per character.
+const ID_START = 1;
+const ID_CHAR = 2;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const start = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 46 || c === 36;
+  CLASS[c] = (start ? ID_START | ID_CHAR : 0) | ((c >= 48 && c <= 57) || c === 64 ? ID_CHAR : 0);
+}
+// NaN (past the end) and non-ASCII codes fail the bound check (an out-of-bounds read would deoptimise).
+const isIdStart = (c: number) => c < 128 && (CLASS[c] & ID_START) !== 0;
+const isIdChar = (c: number) => c < 128 && (CLASS[c] & ID_CHAR) !== 0;
 const isDigit = (c: number) => c >= 48 && c <= 57;
+const isE = (c: number) => c === 101 || c === 69;
+const isSign = (c: number) => c === 45 || c === 43;
 const isHex = (c: number) => isDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
 
 const TWO = ['<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '<>'];
@@ -142,12 +152,13 @@ export function lex(line: string, pool: TokenPool | null = null): Token[] {
           isFloat = true;
           j++;
           while (j < n && isDigit(line.charCodeAt(j))) j++;
-        } else if (line[j] === '.' && /[eE]/.test(line[j + 1] ?? '')) {
+        } else if (line[j] === '.' && isE(line.charCodeAt(j + 1))) {
           isFloat = true;
           j++;
         }
-        if (/[eE]/.test(line[j] ?? '') && /[-+0-9]/.test(line[j + 1] ?? '')) {
-          const k = /[-+]/.test(line[j + 1]) ? j + 2 : j + 1;
+        const e1 = line.charCodeAt(j + 1);
+        if (isE(line.charCodeAt(j)) && (isSign(e1) || isDigit(e1))) {
+          const k = isSign(e1) ? j + 2 : j + 1;
           if (isDigit(line.charCodeAt(k))) {
             isFloat = true;
             j = k;

@@ -26,7 +26,10 @@ export class OperandError extends Error {
 /** Symbols known while parsing (absolute `.set` values), so constant expressions fold at once. */
 export type ConstLookup = (name: string) => bigint | undefined;
 
-const FN_MODS = new Set(['abs', 'neg', 'sext']);
+/** abs / neg / sext, the modifiers written as calls (compared by length first: no hashing per identifier). */
+function isFnMod(s: string): boolean {
+  return s.length === 3 ? s === 'abs' || s === 'neg' : s.length === 4 && s === 'sext';
+}
 
 /** Where a line ended in a separator (`s_mov_b32 s0, s1,`): llvm-mc drops it, s_waitcnt does not. */
 export interface TrailingSeparator {
@@ -75,7 +78,7 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
       closers += '|';
       continue;
     }
-    if (t.kind === 'ident' && FN_MODS.has(t.text) && c.peek().kind === 'punct' && c.peek().text === '(') {
+    if (t.kind === 'ident' && isFnMod(t.text) && c.peek().kind === 'punct' && c.peek().text === '(') {
       const name = t.text;
       if ((name === 'abs' && abs) || (name === 'neg' && neg) || (name === 'sext' && sext)) break;
       c.next();
@@ -110,7 +113,7 @@ function isModTarget(c: TokCursor, k: number): boolean {
   const t = c.peek(k);
   if (t.kind === 'punct') return t.text === '|' || t.text === '[';
   if (t.kind !== 'ident') return false;
-  if (FN_MODS.has(t.text)) return true;
+  if (isFnMod(t.text)) return true;
   return singleReg(t.text) !== null || rangePrefix(t.text) !== null;
 }
 
@@ -123,7 +126,7 @@ function parseBody(c: TokCursor, consts: ConstLookup, inBars: boolean): OperandB
     const glued = !nxt.space;
     if (glued && nxt.kind === 'punct' && nxt.text === '[' && rangePrefix(t.text)) return parseRange(c);
     if (glued && nxt.kind === 'punct' && nxt.text === ':') return parseNamed(c, consts);
-    if (nxt.kind === 'punct' && nxt.text === '(' && !FN_MODS.has(t.text)) return parseCall(c, consts);
+    if (nxt.kind === 'punct' && nxt.text === '(' && !isFnMod(t.text)) return parseCall(c, consts);
     const r = singleReg(t.text);
     if (r) {
       c.next();

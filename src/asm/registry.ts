@@ -4,29 +4,32 @@ import { TARGETS, type Target } from '../isa/targets.js';
 import { ASM_FAMILIES } from './families/index.js';
 import { parseInstruction } from './line.js';
 import { type ConstLookup, STRUCT_CALL } from './operands.js';
+import { StrTable } from './strtab.js';
 import type { AsmFamily, AsmInst, Encoded, EncodeResult } from './types.js';
 
 /** What one mnemonic resolves to on a target: its families, each with its table entry when it has one. */
 interface Mnemonic {
+  /** The table's own copy of the name (flat: the families' Map lookups with it hash for free). */
+  readonly name: string;
   readonly fams: AsmFamily[];
   readonly entries: unknown[];
   /** s_getreg/s_setreg: the only ops a `{...}` operand means something to. */
   readonly structTaker: boolean;
 }
 
-const byTarget = new Map<Target, Map<string, Mnemonic>>();
+const byTarget = new Map<Target, StrTable<Mnemonic>>();
 
 const STRUCT_TAKERS = new Set(['s_getreg_b32', 's_setreg_b32', 's_setreg_imm32_b32']);
 
-function index(target: Target): Map<string, Mnemonic> {
-  let m = byTarget.get(target);
-  if (m) return m;
-  m = new Map();
+function index(target: Target): StrTable<Mnemonic> {
+  const t = byTarget.get(target);
+  if (t) return t;
+  const m = new Map<string, Mnemonic>();
   for (const fam of ASM_FAMILIES) {
     for (const name of fam.mnemonics(target)) {
       let rec = m.get(name);
       if (!rec) {
-        rec = { fams: [], entries: [], structTaker: STRUCT_TAKERS.has(name) };
+        rec = { name, fams: [], entries: [], structTaker: STRUCT_TAKERS.has(name) };
         m.set(name, rec);
       }
       if (rec.fams.includes(fam)) continue;
@@ -34,8 +37,9 @@ function index(target: Target): Map<string, Mnemonic> {
       rec.entries.push(fam.entry ? fam.entry(target, name) : undefined);
     }
   }
-  byTarget.set(target, m);
-  return m;
+  const table = new StrTable(m);
+  byTarget.set(target, table);
+  return table;
 }
 
 /** True when some family on `target` accepts the mnemonic. */
@@ -62,6 +66,8 @@ export function encodeInstruction(inst: AsmInst): EncodeResult {
       pos: inst.pos,
     };
   }
+  // The line's mnemonic is a slice of the source; the families look it up again.
+  (inst as { mnemonic: string }).mnemonic = rec.name;
   let first: EncodeResult | null = null;
   const fams = rec.fams;
   for (let k = 0; k < fams.length; k++) {
@@ -86,8 +92,32 @@ interface Cached {
   readonly names: readonly string[];
 }
 
-const lineCache = new Map<Target, Map<string, Cached>>();
-const LINE_CACHE_MAX = 1 << 18;
+/**
+ * Two generations of lines: a hit in the old one moves to the young one; when the young one is full it
+ * becomes the old one. Memory stays bounded, and small: a map of 256k lines cost distinct input more
+ * in cache misses and GC than it saved (18% of an uncached line), while lines that recur stay.
+ */
+class LineCache {
+  young = new Map<string, Cached>();
+  old = new Map<string, Cached>();
+  get(text: string): Cached | undefined {
+    const y = this.young.get(text);
+    if (y !== undefined) return y;
+    const o = this.old.get(text);
+    if (o !== undefined) this.set(text, o);
+    return o;
+  }
+  set(text: string, c: Cached): void {
+    if (this.young.size >= LINE_CACHE_GENERATION) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(text, c);
+  }
+}
+
+const lineCache = new Map<Target, LineCache>();
+const LINE_CACHE_GENERATION = 1 << 14;
 const NO_NAMES: readonly string[] = [];
 
 /**
@@ -98,7 +128,7 @@ const NO_NAMES: readonly string[] = [];
 export function encodeText(text: string, line: number, target: Target, consts: ConstLookup): EncodeResult {
   let cache = lineCache.get(target);
   if (!cache) {
-    cache = new Map();
+    cache = new LineCache();
     lineCache.set(target, cache);
   }
   const hit = cache.get(text);
@@ -121,7 +151,6 @@ export function encodeText(text: string, line: number, target: Target, consts: C
   if ('error' in inst) return inst;
   const r = encodeInstruction(inst);
   if (!symbolic && !('error' in r) && !r.fixups?.length) {
-    if (cache.size >= LINE_CACHE_MAX) cache.clear();
     cache.set(text, { result: r, names: names ?? NO_NAMES });
   }
   return r;

@@ -56,7 +56,14 @@ export function opt(key: string, test?: Test): Formal {
 
 /** Named-value modifiers: their parsers read an integer after the colon. */
 const INT_MODS = new Set(['offset', 'offset0', 'offset1', 'dmask']);
-const CPOL_BITS: Record<string, number> = { glc: GLC, slc: SLC, noglc: -GLC, noslc: -SLC };
+// A Map, not an object: looking a fresh string (most often a register name) up as a property key
+// interns it first, which cost more than the rest of the operand's matching.
+const CPOL_BITS = new Map<string, number>([
+  ['glc', GLC],
+  ['slc', SLC],
+  ['noglc', -GLC],
+  ['noslc', -SLC],
+]);
 
 /** Per-mnemonic parser positions: key -> bitmask of operand indices (bit k: the k-th operand). */
 export type ParserMask = Map<string, number>;
@@ -162,7 +169,7 @@ export function parseActuals(
       op.kind === 'ident' ? op.name.toLowerCase() : op.kind === 'reg' && op.count === 1 ? op.name : null;
     if (word !== null) {
       const name = word;
-      const bit = CPOL_BITS[name];
+      const bit = CPOL_BITS.get(name);
       if (
         (bit !== undefined || name === 'dlc' || name === 'scc') &&
         (wasRun || (mask.get('cpol') ?? 0) & at)

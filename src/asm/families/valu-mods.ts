@@ -82,6 +82,8 @@ function fresh(): ValuMods {
   };
 }
 
+const NONE = fresh();
+
 /** Keywords that are modifiers rather than symbols when they follow the positional operands. */
 const KEYWORDS = new Set(['clamp', 'row_mirror', 'row_half_mirror', 'high']);
 
@@ -243,6 +245,8 @@ function named(m: ValuMods, op: Operand & NamedOperand): Err | null {
 export function splitOperands(ops: readonly Operand[]): Split | Err {
   let n = 0;
   while (n < ops.length && !isModifier(ops[n])) n++;
+  // Most lines write no modifier: they share one record (encoders only read it).
+  if (n === ops.length) return { pos: ops, mods: NONE };
   const m = fresh();
   for (let k = n; k < ops.length; k++) {
     const op = ops[k];

@@ -4,7 +4,7 @@
 // bits: cbsz = neg_hi, abid = [14:11], blgp = neg_lo, and op_sel_hi0/1 select AGPRs for src0/src1.
 // With DecodeOutput.into (the emulator's Program) the fields also go into that Decoded, in this one pass.
 
-import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
+import { type Target, targetBit } from '../../isa/targets.js';
 import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
 import type { Decoded } from '../decoded.js';
 import { agpr, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
@@ -195,7 +195,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
 }
 
 const OPS_BY_TARGET = new Map<Target, IsaEntry[]>();
-for (const t of TARGETS) {
+// Every described processor (not only the supported ones): `gcnkit isa` lists gfx902's ops as gfx900's.
+for (const t of Object.keys(TABLES) as Target[]) {
   const list: IsaEntry[] = [];
   for (const e of TABLES[t])
     if (e !== null) list.push({ name: e.op.name, encoding: 'VOP3P', opcode: e.op.opcode });
