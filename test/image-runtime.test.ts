@@ -290,3 +290,65 @@ test('RGB with the packed types (565, 555, 101010): read_imagef unpacks red from
     /channel order RGBA with channel type unorm_short_565/,
   );
 });
+
+test('gfx6-8 1D and 1D-array images (image1d.cl): queries, read_imagef with a sampler and without, write_imagef', () => {
+  for (const target of TARGETS.filter((t) => t.includes('-O'))) {
+    const dev = new Device();
+    const mod = dev.load(new Uint8Array(readFileSync(join(gens, `image1d-${target}.hsaco`))), target);
+    const W = 7;
+    const L = 3;
+    const adata = Float32Array.from({ length: W * L * 4 }, (_, k) => (k * 37) % 101);
+    const bdata = Float32Array.from({ length: W * 4 }, (_, k) => (k * 53) % 97);
+    const a = dev.createImage(
+      { type: '1d_array', width: W, layers: L, order: 'RGBA', channelType: 'float' },
+      adata,
+    );
+    const b = dev.createImage({ type: '1d', width: W, order: 'RGBA', channelType: 'float' }, bdata);
+    const s = dev.createSampler({ normalized: true, address: 'clamp_to_edge', filter: 'linear' });
+    const n = 32;
+    const r = rng(5);
+    const coords = Float32Array.from({ length: 2 * n }, (_, k) => (k % 2 ? r() * 4 - 1 : r() * 1.2 - 0.1));
+    const out = dev.alloc(n * 48);
+    const info = dev.alloc(12);
+    mod.launch('read1d', { grid: [n], block: [n], args: [a, b, s, dev.upload(coords), out, info] });
+    assert.deepEqual([...dev.download(info, Int32Array)], [L, W, W], target);
+    const got = dev.download(out, Float32Array);
+    for (let i = 0; i < n; i++) {
+      const u = coords[2 * i]!;
+      const layer = Math.min(Math.max(rint(coords[2 * i + 1]!), 0), L - 1);
+      const row = (d: Float32Array, base: number) => (x: number) =>
+        [0, 1, 2, 3].map((c) => d[(base + x) * 4 + c]!);
+      const ta = row(adata, layer * W);
+      const tb = row(bdata, 0);
+      const wantA = reference((x) => ta(x), W, 1, u, 0.5, 'clamp_to_edge', true);
+      const wantB = reference((x) => tb(x), W, 1, u, 0.5, 'clamp_to_edge', true);
+      const wantC = row(adata, (i % L) * W)(i % W);
+      for (let c = 0; c < 4; c++) {
+        assert.ok(
+          Math.abs(got[12 * i + c]! - wantA[c]!) <= 1e-3,
+          `${target} array ${i}.${c}: ${got[12 * i + c]} vs ${wantA[c]}`,
+        );
+        assert.ok(Math.abs(got[12 * i + 4 + c]! - wantB[c]!) <= 1e-3, `${target} 1d ${i}.${c}`);
+        assert.equal(got[12 * i + 8 + c], wantC[c], `${target} unsampled ${i}.${c}`);
+      }
+    }
+    const wa = dev.createImage({
+      type: '1d_array',
+      width: 5,
+      layers: 4,
+      order: 'RGBA',
+      channelType: 'float',
+    });
+    const wb = dev.createImage({ type: '1d', width: 20, order: 'RGBA', channelType: 'float' });
+    mod.launch('write1d', { grid: [20], block: [20], args: [wa, wb] });
+    // Texel (i % 5, slice i / 5) of the array is texel i of its data; the 1D image's texel i likewise.
+    assert.deepEqual(
+      [...dev.download(wa, Float32Array)],
+      Array.from({ length: 20 }, (_, i) => [i, i ? -i : 0, 0.5, 1]).flat(),
+    );
+    assert.deepEqual(
+      [...dev.download(wb, Float32Array)],
+      Array.from({ length: 20 }, (_, i) => [2 * i, 0, 0, 1]).flat(),
+    );
+  }
+});

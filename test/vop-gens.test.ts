@@ -94,6 +94,7 @@ const REG_CASES: [string, string, string][] = [
   ['gfx700', 'v_ceil_f64_e32 v[5:6], s[102:103]', '7e0a3066'],
   ['gfx600', 'v_add_i32_e64 v5, s[102:103], v1, v2', 'd24a6605 00020501'],
   ['gfx700', 'v_addc_u32_e64 v5, s[12:13], v1, v2, tba', 'd2500c05 01b20501'],
+  ['gfx801', 'v_bfrev_b32_e32 v5, xnack_mask_lo', '7e0a5868'],
 ];
 
 test('gfx6-8 VALU operands use the generation register names (s103, tba/tma, ttmp at 112)', () => {
@@ -110,6 +111,11 @@ test('gfx6-8 VALU operands use the generation register names (s103, tba/tma, ttm
     ['gfx700', 'v_bfrev_b32 v5, ttmp12'],
     ['gfx803', 'v_bfrev_b32 v5, s102'],
     ['gfx900', 'v_bfrev_b32 v5, tba_lo'],
+    // XNACK_MASK needs the xnack feature (llvm-mc-22: gfx801 and gfx810 take it, gfx802/803/805 do not).
+    ['gfx803', 'v_bfrev_b32 v5, xnack_mask_lo'],
+    ['gfx802', 's_mov_b32 s1, xnack_mask_hi'],
+    ['gfx803', 'buffer_load_dword v1, off, s[4:7], xnack_mask_lo'],
+    ['gfx700', 'v_add_f32_e64 v1, xnack_mask_hi, v2'],
   ])
     assert.ok(assembleOne(text, mcpu as never).error, `${mcpu}: ${text} must be rejected`);
 });

@@ -337,9 +337,10 @@ const SHAPES: Record<Group, string[]> = {
     'off, s[8:11], s3 lds',
     'off, s[8:11], s3 offset:4095 lds',
     // The SGPR file's names per generation (s102/s103 and flat_scratch at 104 on gfx7, tba/tma and the
-    // TTMPs at 108/112 before gfx9) in soffset and srsrc.
+    // TTMPs at 108/112 before gfx9, xnack_mask with the xnack feature) in soffset and srsrc.
     'v5, off, s[8:11], s102',
     'v5, off, s[8:11], flat_scratch_hi',
+    'v5, off, s[8:11], xnack_mask_lo',
     'v5, off, s[8:11], tba_lo',
     'v5, off, s[8:11], ttmp1',
     'v5, off, ttmp[4:7], s3',

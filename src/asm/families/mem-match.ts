@@ -7,7 +7,7 @@
 import { genOf } from '../../codec/families/scalar-common.js';
 import type { Generation } from '../../isa/processors.js';
 import type { AsmInst, Operand, Pos, RegOperand } from '../types.js';
-import { lastSgpr } from './scalar-common.js';
+import { hasXnack, lastSgpr } from './scalar-common.js';
 
 /** One operand as the matcher sees it. `key` names the modifier or keyword parser that took it. */
 export interface Actual {
@@ -99,6 +99,13 @@ export function memGen(): Generation {
   return MEM_GEN;
 }
 
+let MEM_XNACK = true;
+
+/** Whether the target of the memory instruction being matched has XNACK_MASK. */
+export function memXnack(): boolean {
+  return MEM_XNACK;
+}
+
 /** Register text as written, for LLVM's "... register not available" message. */
 function regText(r: RegOperand): string {
   if (r.file === 'special' || /\d$/.test(r.name)) return r.name;
@@ -138,6 +145,7 @@ export function parseActuals(
   named?: ReadonlyMap<string, NamedParser>,
 ): Actual[] | Fail {
   MEM_GEN = genOf(inst.target);
+  MEM_XNACK = hasXnack(inst.target);
   const list: Actual[] = [];
   let cpol: Actual | null = null;
   let cpolSeen = 0;

@@ -4,7 +4,7 @@
 // Codes are those of the generation being matched (mem-match.ts memGen) unless one is given: gfx6-8 put TTMPs at 112 (twelve of them) and TBA/TMA at
 // 108-111, gfx7 FLAT_SCRATCH at 104, and have no apertures (src/asm/families/scalar-common.ts).
 import type { Generation } from '../../isa/processors.js';
-import { type Actual, memGen, type Test } from './mem-match.js';
+import { type Actual, memGen, memXnack, type Test } from './mem-match.js';
 import { LAST_TTMP_OLD, lastSgpr, specialAvailable, specialCode, ttmpBaseOf } from './scalar-common.js';
 
 /** The code of an SGPR-file register on the generation, or -1 (SGPRs, TTMPs, named ones). */
@@ -43,14 +43,15 @@ function intCode(v: number): number {
 }
 
 /** The 8-bit code of a 32-bit scalar source (SGPR, named register, inline constant), or -1. */
-export function scalar32Code(a: Actual, gen: Generation = memGen()): number {
+export function scalar32Code(a: Actual, gen: Generation = memGen(), xnack = memXnack()): number {
   const op = a.op;
   if (op.mods.abs || op.mods.sext) return -1;
   if (op.kind === 'reg') {
     if (op.count !== 1 || op.mods.neg) return -1;
     if (op.file === 'special') {
       const ok =
-        (SCALAR32.has(op.index) || (op.index >= 108 && op.index <= 111)) && specialAvailable(op.index, gen);
+        (SCALAR32.has(op.index) || (op.index >= 108 && op.index <= 111)) &&
+        specialAvailable(op.index, gen, xnack);
       return ok ? specialCode(op.index, gen) : -1;
     }
     return sgprFileCode(op.file, op.index, 1, gen);

@@ -3,7 +3,7 @@
 // 32- and 64-bit integer operands.
 import { genOf } from '../../codec/families/scalar-common.js';
 import type { OpRow } from '../../isa/ops.js';
-import type { Generation } from '../../isa/processors.js';
+import { findProcessor, type Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Expr } from '../expr.js';
 import {
@@ -41,6 +41,13 @@ export function fail(message: string, pos: Pos): never {
  * Set by guard() for the duration of one instruction.
  */
 let GEN: Generation = 'gfx9';
+/** Whether the target of the instruction being matched has XNACK_MASK (the xnack feature). */
+let XNACK = true;
+
+/** Whether processor `t` has the xnack feature, hence the XNACK_MASK register. */
+export function hasXnack(t: Target): boolean {
+  return findProcessor(t)?.features.has('xnack') ?? true;
+}
 
 /** The generation guard() set for the instruction being matched. */
 export function currentGen(): Generation {
@@ -50,6 +57,7 @@ export function currentGen(): Generation {
 /** Runs a family's matcher for `inst`, turning a MatchError into the family's error result. */
 export function guard(inst: AsmInst, run: () => EncodeResult): EncodeResult {
   GEN = genOf(inst.target);
+  XNACK = hasXnack(inst.target);
   try {
     return run();
   } catch (e) {
@@ -192,7 +200,8 @@ function checkReg(op: RegOperand, pos: Pos): void {
   } else if (op.file === 'v' || op.file === 'a') {
     if (last > 255) fail('register index is out of range', pos);
   } else if (op.name === 'null') fail("'null' operand is not supported on this GPU", pos);
-  else if (!specialAvailable(op.index, GEN)) fail(`${op.name} register not available on this GPU`, pos);
+  else if (!specialAvailable(op.index, GEN, XNACK))
+    fail(`${op.name} register not available on this GPU`, pos);
 }
 
 /** The last SGPR a generation encodes singly: s103 on gfx6/7, s101 from gfx8. */
@@ -207,11 +216,13 @@ export const LAST_TTMP_OLD = 11;
  * Whether a named register (by the code the register parser gives it, gfx9's) exists on the generation:
  * FLAT_SCRATCH from gfx7, XNACK_MASK from gfx8, TBA/TMA before gfx9, the apertures and POPS on gfx9.
  */
-export function specialAvailable(code: number, g: Generation): boolean {
+export function specialAvailable(code: number, g: Generation, xnack = true): boolean {
   if (code >= 108 && code <= 111) return g !== 'gfx9';
+  // XNACK_MASK needs the xnack feature: llvm-mc-22 -mcpu=gfx803 says "xnack_mask_lo register not
+  // available on this GPU", gfx801 and gfx810 take it.
+  if (code === 104 || code === 105) return xnack && (g === 'gfx8' || g === 'gfx9');
   if (g === 'gfx9') return true;
   if (code === 102 || code === 103) return g !== 'gfx6';
-  if (code === 104 || code === 105) return g === 'gfx8';
   return !(code >= 235 && code <= 239);
 }
 

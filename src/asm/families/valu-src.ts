@@ -15,8 +15,12 @@ import { LAST_TTMP_OLD, lastSgpr, specialAvailable, specialCode, ttmpBaseOf } fr
  */
 let GEN: Generation = 'gfx9';
 
-export function setValuGen(g: Generation): void {
+/** Whether the target has XNACK_MASK (scalar-common.ts hasXnack). */
+let XNACK = true;
+
+export function setValuGen(g: Generation, xnack = true): void {
   GEN = g;
+  XNACK = xnack;
 }
 
 /** The code of an SGPR/TTMP tuple on the current generation, or an error (range, alignment). */
@@ -41,7 +45,8 @@ function regName(op: Operand & { kind: 'reg' }): string {
 /** A named scalar register's code on the current generation, or an error when it does not exist there. */
 function specialOn(op: Operand & { kind: 'reg' }): number | Err {
   if (op.index === 125) return err("'null' operand is not supported on this GPU", op.pos);
-  if (!specialAvailable(op.index, GEN)) return err(`${op.name} register not available on this GPU`, op.pos);
+  if (!specialAvailable(op.index, GEN, XNACK))
+    return err(`${op.name} register not available on this GPU`, op.pos);
   return specialCode(op.index, GEN);
 }
 

@@ -20,6 +20,7 @@ import {
   vop3Opcode,
 } from '../../isa/vop-profile.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
+import { hasXnack } from './scalar-common.js';
 import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import { encodeDpp, encodeSdwa, type VopLine } from './valu-sdwa-dpp.js';
 import {
@@ -315,7 +316,7 @@ function encode(inst: AsmInst): EncodeResult | null {
 
 function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
   if (!e) return null;
-  setValuGen(genOf(inst.target));
+  setValuGen(genOf(inst.target), hasXnack(inst.target));
   const sp = splitOperands(inst.operands);
   if (isErr(sp)) return sp;
   for (let k = 0; k < sp.pos.length; k++) {

@@ -18,6 +18,7 @@ import type { Target } from '../../isa/targets.js';
 import { processorOf } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
+import { hasXnack } from './scalar-common.js';
 import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import {
   type Err,
@@ -114,7 +115,7 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
 function encode(inst: AsmInst): EncodeResult | null {
   const ent = table(inst.target).get(inst.mnemonic);
   if (!ent) return null;
-  setValuGen(genOf(inst.target));
+  setValuGen(genOf(inst.target), hasXnack(inst.target));
   const { s, e } = ent;
   const sp = splitOperands(inst.operands);
   if (isErr(sp)) return sp;

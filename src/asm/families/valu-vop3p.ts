@@ -8,6 +8,7 @@ import type { OperandType } from '../../codec/operands.js';
 import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
 import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
+import { hasXnack } from './scalar-common.js';
 import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import {
   type Err,
@@ -135,7 +136,7 @@ function encodeAcc(op: PackedOp, inst: AsmInst, p: readonly Operand[], m: ValuMo
 function encode(inst: AsmInst): EncodeResult | null {
   const op = TABLES.get(inst.target)?.get(inst.mnemonic);
   if (!op) return null;
-  setValuGen(genOf(inst.target));
+  setValuGen(genOf(inst.target), hasXnack(inst.target));
   const sp = splitOperands(inst.operands);
   if (isErr(sp)) return sp;
   const m = sp.mods;
