@@ -135,6 +135,10 @@ export function fuzzAsmText(count: number, seed: number, target: Target = 'gfx90
   const pool = seedLines();
   const rng = makeRng(seed, 5);
   const res: TextFuzzResult = { cases: 0, clean: 0, diagnosed: 0, crashes: [], slow: [], badPositions: [] };
+  // "Slow" is about one input: build the one-time tables first. An unknown mnemonic builds every
+  // supported target's mnemonic index (to say "not supported on this GPU" when another has it), about
+  // 1 s since gfx6-8 joined.
+  assemble('no_such_mnemonic v0\n', 'warm-up.s', { mcpu: target });
   for (let i = 0; i < count; i++) {
     const n = 1 + (rng() % 8);
     const lines: string[] = [];

@@ -13,6 +13,8 @@ interface Mnemonic {
   readonly name: string;
   readonly fams: AsmFamily[];
   readonly entries: unknown[];
+  /** Whether `entries` holds the families' table entries yet (see encodeInstruction). */
+  resolved: boolean;
   /** s_getreg/s_setreg: the only ops a `{...}` operand means something to. */
   readonly structTaker: boolean;
 }
@@ -29,12 +31,12 @@ function index(target: Target): StrTable<Mnemonic> {
     for (const name of fam.mnemonics(target)) {
       let rec = m.get(name);
       if (!rec) {
-        rec = { name, fams: [], entries: [], structTaker: STRUCT_TAKERS.has(name) };
+        rec = { name, fams: [], entries: [], resolved: false, structTaker: STRUCT_TAKERS.has(name) };
         m.set(name, rec);
       }
       if (rec.fams.includes(fam)) continue;
       rec.fams.push(fam);
-      rec.entries.push(fam.entry ? fam.entry(target, name) : undefined);
+      rec.entries.push(undefined);
     }
   }
   const table = new StrTable(m);
@@ -68,6 +70,12 @@ export function encodeInstruction(inst: AsmInst): EncodeResult {
   }
   // The line's mnemonic is a slice of the source; the families look it up again.
   (inst as { mnemonic: string }).mnemonic = rec.name;
+  if (!rec.resolved) {
+    // On first use, not when indexing: an unknown mnemonic indexes every target (the error names
+    // another GPU's op), and that must stay quick.
+    for (let k = 0; k < rec.fams.length; k++) rec.entries[k] = rec.fams[k].entry?.(inst.target, rec.name);
+    rec.resolved = true;
+  }
   let first: EncodeResult | null = null;
   const fams = rec.fams;
   for (let k = 0; k < fams.length; k++) {
@@ -96,16 +104,33 @@ interface Cached {
  * Two generations of lines: a hit in the old one moves to the young one; when the young one is full it
  * becomes the old one. Memory stays bounded, and small: a map of 256k lines cost distinct input more
  * in cache misses and GC than it saved (18% of an uncached line), while lines that recur stay.
+ * While the cache does not pay (under 1 hit in 8 lookups over a window), only 1 line in 16 is looked up
+ * and stored: distinct input then skips most of its cost, and a repetitive stretch is noticed again.
  */
 class LineCache {
   young = new Map<string, Cached>();
   old = new Map<string, Cached>();
+  private looks = 0;
+  private hits = 0;
+  private active = true;
+  private tick = 0;
+  /** Whether this line goes through the cache. */
+  use(): boolean {
+    return this.active || (++this.tick & (CACHE_SAMPLE - 1)) === 0;
+  }
   get(text: string): Cached | undefined {
-    const y = this.young.get(text);
-    if (y !== undefined) return y;
-    const o = this.old.get(text);
-    if (o !== undefined) this.set(text, o);
-    return o;
+    let c = this.young.get(text);
+    if (c === undefined) {
+      c = this.old.get(text);
+      if (c !== undefined) this.set(text, c);
+    }
+    if (c !== undefined) this.hits++;
+    if (++this.looks === CACHE_WINDOW) {
+      this.active = this.hits * 8 >= this.looks;
+      this.looks = 0;
+      this.hits = 0;
+    }
+    return c;
   }
   set(text: string, c: Cached): void {
     if (this.young.size >= LINE_CACHE_GENERATION) {
@@ -116,6 +141,8 @@ class LineCache {
   }
 }
 
+const CACHE_WINDOW = 256;
+const CACHE_SAMPLE = 16;
 const lineCache = new Map<Target, LineCache>();
 const LINE_CACHE_GENERATION = 1 << 14;
 const NO_NAMES: readonly string[] = [];
@@ -131,7 +158,8 @@ export function encodeText(text: string, line: number, target: Target, consts: C
     cache = new LineCache();
     lineCache.set(target, cache);
   }
-  const hit = cache.get(text);
+  const use = cache.use();
+  const hit = use ? cache.get(text) : undefined;
   if (hit) {
     let still = true;
     for (const n of hit.names) if (consts(n) !== undefined) still = false;
@@ -150,7 +178,7 @@ export function encodeText(text: string, line: number, target: Target, consts: C
   });
   if ('error' in inst) return inst;
   const r = encodeInstruction(inst);
-  if (!symbolic && !('error' in r) && !r.fixups?.length) {
+  if (use && !symbolic && !('error' in r) && !r.fixups?.length) {
     cache.set(text, { result: r, names: names ?? NO_NAMES });
   }
   return r;
