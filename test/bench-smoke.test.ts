@@ -48,9 +48,10 @@ test('bench/emu.ts --smoke runs the nine kernels of the four classes and checks 
   assert.equal(r.stdout.match(/^\| (ALU|matrix|LDS|memory)/gm)?.length, rows.length);
 });
 
-test('bench/emu.ts: an engine the runtime does not have, or a kernel it does not know, is a one-line error', () => {
+test('bench/emu.ts: an engine the runtime does not have, an unknown clock or kernel, is a one-line error', () => {
   for (const [arg, message] of [
     ['--engine=jit', 'bench: unknown --engine=jit (the runtime has: interpreter)\n'],
+    ['--clock=gpu', 'bench: --clock must be wall or cpu\n'],
     [
       '--only=saxpy',
       'bench: --only: no kernel saxpy (mandelbrot, nbody, matmul, mfma_gemm, matmul_lds, reduce, vadd, transpose, histogram)\n',

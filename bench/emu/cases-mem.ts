@@ -32,7 +32,7 @@ export const transpose: BenchCase = {
   kernel: 'transpose',
   native: 'transpose',
   make(smoke) {
-    const [w, h] = smoke ? [64, 48] : [1024, 768];
+    const [w, h] = smoke ? [64, 48] : [1280, 768];
     const input = Uint32Array.from({ length: w * h }, (_, i) => hash(i, 10));
     return {
       size: `${w}x${h} u32`,
@@ -57,7 +57,7 @@ export const histogram: BenchCase = {
   kernel: 'histogram',
   native: 'histogram',
   make(smoke) {
-    const n = smoke ? 4096 : 1 << 20;
+    const n = smoke ? 4096 : 1 << 21;
     // Four elements per work-item (the kernel strides by the grid size).
     const items = n / 4;
     const data = Uint32Array.from({ length: n }, (_, i) => hash(i, 11));

@@ -20,6 +20,12 @@ export interface NativeProgram {
   readonly vectorised: string;
 }
 
+export interface NativeRun {
+  readonly seconds: number;
+  readonly cpuSeconds: number;
+  readonly outputs: Data[];
+}
+
 /** Whether clang-22 runs here. */
 export function haveClang(): boolean {
   return spawnSync(CLANG, ['--version'], { stdio: 'ignore' }).status === 0;
@@ -34,8 +40,16 @@ export function compileNative(name: string, dir: string): NativeProgram {
   const remarks = '-Rpass=loop-vectorize|slp-vectorizer';
   const r = spawnSync(CLANG, [...CFLAGS, remarks, src, '-o', file, '-lm'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${CLANG} failed on ${name}.c: ${r.stderr.trim().split('\n')[0]}`);
-  // Only the remarks on the kernel's own file: host.h's helpers are not the computation.
-  const mine = r.stderr.split('\n').filter((l) => l.startsWith(`${src}:`) && l.includes('remark:'));
+  // Only the remarks on the kernel's own function, above main(): host.h's helpers and the TIME loop
+  // that main() expands are not the computation.
+  const mainLine =
+    readFileSync(src, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.startsWith('int main(')) + 1;
+  const mine = r.stderr.split('\n').filter((l) => {
+    const m = /^(.*):(\d+):\d+: remark: /.exec(l);
+    return m !== null && m[1] === src && Number(m[2]) < mainLine;
+  });
   const kinds: string[] = [];
   const loop = mine.map((l) =>
     /vectorized loop \(vectorization width: (\d+), interleaved count: (\d+)\)/.exec(l),
@@ -46,14 +60,14 @@ export function compileNative(name: string, dir: string): NativeProgram {
   return { file, vectorised: kinds.length > 0 ? kinds.join(', ') : 'no' };
 }
 
-/** Runs a native program on `inputs` in DIR; returns its best time and its outputs. */
+/** Runs a native program on `inputs` in DIR; returns its best wall and CPU times and its outputs. */
 export function runNative(
   prog: NativeProgram,
   dir: string,
   inputs: readonly Data[],
   scalars: readonly number[],
   outputs: readonly Data[],
-): { seconds: number; outputs: Data[] } {
+): NativeRun {
   mkdirSync(dir, { recursive: true });
   for (const [i, d] of inputs.entries())
     writeFileSync(join(dir, `in${i}.bin`), new Uint8Array(d.buffer, d.byteOffset, d.byteLength));
@@ -68,5 +82,6 @@ export function runNative(
     const ctor = d.constructor as new (b: ArrayBuffer) => Data;
     return new ctor(copy.buffer);
   });
-  return { seconds: Number(r.stdout.trim()), outputs: got };
+  const [seconds, cpuSeconds] = r.stdout.trim().split(' ').map(Number);
+  return { seconds, cpuSeconds, outputs: got };
 }
