@@ -73,6 +73,56 @@ export function initialMode(kd: KernelDescriptor): number {
   );
 }
 
+/**
+ * What the kernel descriptor says about a wave's initial state, read once per descriptor instead of
+ * per wave (each kdGet divides a register word; a dispatch sets up thousands of waves).
+ */
+interface WavePlan {
+  readonly privateSegmentBuffer: boolean;
+  readonly dispatchPtr: boolean;
+  readonly queuePtr: boolean;
+  readonly kernargPtr: boolean;
+  readonly dispatchId: boolean;
+  readonly flatScratchInit: boolean;
+  readonly privateSegmentSize: boolean;
+  readonly userSgprCount: number;
+  readonly wgX: boolean;
+  readonly wgY: boolean;
+  readonly wgZ: boolean;
+  readonly wgInfo: boolean;
+  readonly privateSegment: boolean;
+  readonly workitemIds: number;
+  readonly mode: number;
+}
+
+const PLANS = new WeakMap<KernelDescriptor, WavePlan>();
+
+function wavePlan(kd: KernelDescriptor): WavePlan {
+  let plan = PLANS.get(kd);
+  if (plan === undefined) {
+    const on = (fl: KdField) => kdGet(kd, fl) !== 0;
+    plan = {
+      privateSegmentBuffer: on(KD.enable_sgpr_private_segment_buffer),
+      dispatchPtr: on(KD.enable_sgpr_dispatch_ptr),
+      queuePtr: on(KD.enable_sgpr_queue_ptr),
+      kernargPtr: on(KD.enable_sgpr_kernarg_segment_ptr),
+      dispatchId: on(KD.enable_sgpr_dispatch_id),
+      flatScratchInit: on(KD.enable_sgpr_flat_scratch_init),
+      privateSegmentSize: on(KD.enable_sgpr_private_segment_size),
+      userSgprCount: kdGet(kd, KD.user_sgpr_count),
+      wgX: on(KD.enable_sgpr_workgroup_id_x),
+      wgY: on(KD.enable_sgpr_workgroup_id_y),
+      wgZ: on(KD.enable_sgpr_workgroup_id_z),
+      wgInfo: on(KD.enable_sgpr_workgroup_info),
+      privateSegment: on(KD.enable_private_segment),
+      workitemIds: kdGet(kd, KD.enable_vgpr_workitem_id),
+      mode: initialMode(kd),
+    };
+    PLANS.set(kd, plan);
+  }
+  return plan;
+}
+
 /** Device memory backing one wave's private segment (each work-item's share rounded to 16 bytes). */
 export function privateBytesPerWave(privateSize: number): number {
   return Math.ceil(privateSize / 16) * 16 * WAVE_SIZE;
@@ -203,9 +253,8 @@ export function initWave(
   dispatchScratch: number,
   waveOffset: number,
 ): void {
-  const kd = k.descriptor;
+  const plan = wavePlan(k.descriptor);
   const p = k.processor;
-  const on = (fl: KdField) => kdGet(kd, fl) !== 0;
   const s = w.s;
   let r = 0;
   const put64 = (v: number) => {
@@ -213,7 +262,7 @@ export function initWave(
     s[r++] = Math.floor(v / 2 ** 32) >>> 0;
   };
   const waveScratch = dispatchScratch + waveOffset;
-  if (on(KD.enable_sgpr_private_segment_buffer)) {
+  if (plan.privateSegmentBuffer) {
     // V#: base, stride 0, swizzle on; num_records all ones; element size 4, index stride 64, add_tid
     // (the same word 3 bits on GFX6-GFX9).
     s[r++] = dispatchScratch >>> 0;
@@ -221,11 +270,11 @@ export function initWave(
     s[r++] = 0xffffffff;
     s[r++] = ((1 << 19) | (3 << 21) | (1 << 23)) >>> 0;
   }
-  if (on(KD.enable_sgpr_dispatch_ptr)) put64(d.packet);
-  if (on(KD.enable_sgpr_queue_ptr)) put64(d.queue);
-  if (on(KD.enable_sgpr_kernarg_segment_ptr)) put64(d.kernarg);
-  if (on(KD.enable_sgpr_dispatch_id)) put64(d.dispatchId);
-  if (on(KD.enable_sgpr_flat_scratch_init)) {
+  if (plan.dispatchPtr) put64(d.packet);
+  if (plan.queuePtr) put64(d.queue);
+  if (plan.kernargPtr) put64(d.kernarg);
+  if (plan.dispatchId) put64(d.dispatchId);
+  if (plan.flatScratchInit) {
     // gfx9: the address of the dispatch's scratch. gfx7/gfx8: the byte offset of that scratch from the
     // private base (the dispatch's first wave: 0 here), then a work-item's private size. gfx6 has no
     // flat scratch: the two SGPRs are counted but stay zero.
@@ -235,14 +284,14 @@ export function initWave(
       s[r++] = Math.ceil(k.privateSize / 4) * 4;
     } else r += 2;
   }
-  if (on(KD.enable_sgpr_private_segment_size)) s[r++] = Math.ceil(k.privateSize / 4) * 4;
+  if (plan.privateSegmentSize) s[r++] = Math.ceil(k.privateSize / 4) * 4;
   // System SGPRs follow the user SGPRs whatever the count of enabled user registers says.
-  r = kdGet(kd, KD.user_sgpr_count);
-  if (on(KD.enable_sgpr_workgroup_id_x)) s[r++] = wg.id[0];
-  if (on(KD.enable_sgpr_workgroup_id_y)) s[r++] = wg.id[1];
-  if (on(KD.enable_sgpr_workgroup_id_z)) s[r++] = wg.id[2];
-  if (on(KD.enable_sgpr_workgroup_info)) s[r++] = ((wi === 0 ? 1 << 31 : 0) | (nw & 63)) >>> 0;
-  if (on(KD.enable_private_segment)) s[r++] = waveOffset;
+  r = plan.userSgprCount;
+  if (plan.wgX) s[r++] = wg.id[0];
+  if (plan.wgY) s[r++] = wg.id[1];
+  if (plan.wgZ) s[r++] = wg.id[2];
+  if (plan.wgInfo) s[r++] = ((wi === 0 ? 1 << 31 : 0) | (nw & 63)) >>> 0;
+  if (plan.privateSegment) s[r++] = waveOffset;
   // FLAT_SCRATCH as the kernel's prologue would set it; kernels that set it themselves overwrite it.
   // gfx9: the wave's scratch address; gfx7/gfx8: HI = the wave's offset from the private base in
   // 256-byte units, LO = a work-item's private size.
@@ -255,7 +304,7 @@ export function initWave(
     s[fs + 1] = waveOffset >>> 8;
   }
   // Work-item ids: lane l of wave wi is work-item wi*64+l of the group, x fastest.
-  const ids = kdGet(kd, KD.enable_vgpr_workitem_id);
+  const ids = plan.workitemIds;
   const [sx, sy] = size;
   let e0 = 0;
   let e1 = 0;
@@ -270,7 +319,7 @@ export function initWave(
   }
   s[EXEC_LO] = e0 >>> 0;
   s[EXEC_HI] = e1 >>> 0;
-  w.mode = initialMode(kd);
+  w.mode = plan.mode;
   w.pc = k.entry;
 }
 
