@@ -352,10 +352,18 @@ export interface CodeFacts {
   readonly f32Denormals: boolean;
 }
 
+/** Each object is read once: runCase keeps one byte array per path, and a source has many cases. */
+const objectInfo = new WeakMap<Uint8Array, ReturnType<typeof readCodeObject>>();
+
 function codeFacts(bytes: Uint8Array, target: string, kernel: string): CodeFacts {
   const proc = findProcessor(target);
   if (!proc) throw new Error(`no processor record for ${target}`);
-  const k = readCodeObject(bytes).kernels.find((x) => x.name === kernel);
+  let info = objectInfo.get(bytes);
+  if (info === undefined) {
+    info = readCodeObject(bytes);
+    objectInfo.set(bytes, info);
+  }
+  const k = info.kernels.find((x) => x.name === kernel);
   const fields = k?.descriptor?.fields;
   if (!fields) throw new Error(`${kernel}: no kernel descriptor fields in the ${target} object`);
   return { generation: proc.generation, f32Denormals: fields.float_denorm_mode_32 === 3 };
