@@ -9,7 +9,6 @@ import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
 import { scratchAddress } from '../src/emu/mem/scratch.js';
 import type { DeviceMemory } from '../src/emu/memory.js';
-import { ATOMIC_OPS } from '../src/emu/memory.js';
 import { decodeInst } from '../src/emu/program.js';
 import {
   EXEC_HI,
@@ -20,6 +19,7 @@ import {
   SHARED_APERTURE_HI,
   type Wave,
 } from '../src/emu/wave.js';
+import { INTEGER_ATOMICS } from '../src/isa/ops/atomics.js';
 import { FLAT_OPS, flatTable, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../src/isa/ops/memory-flat.js';
 import { atomicRef } from './helpers/atomic-ref.js';
 import { GFX9_TARGETS } from './helpers/targets.js';
@@ -331,7 +331,7 @@ for (const mode of MODES) {
 
 // ---- Atomics ----------------------------------------------------------------------------------------------
 
-const ATOMICS = ATOMIC_OPS;
+const ATOMICS = INTEGER_ATOMICS;
 
 function readLE(bytes: Bytes, l: number, n: number): bigint {
   let v = 0n;

@@ -10,8 +10,8 @@ import { Inst, unimplemented } from '../src/emu/inst.js';
 import { LaneFault } from '../src/emu/mem/fault.js';
 import { decodeSmem } from '../src/emu/mem/smem.js';
 import type { DeviceMemory } from '../src/emu/memory.js';
-import { ATOMIC_OPS } from '../src/emu/memory.js';
 import { M0, type Wave } from '../src/emu/wave.js';
+import { INTEGER_ATOMICS } from '../src/isa/ops/atomics.js';
 import { atomicRef } from './helpers/atomic-ref.js';
 import { GFX9_TARGETS } from './helpers/targets.js';
 import { runWave } from './helpers/wave-asm.js';
@@ -194,7 +194,7 @@ test('s_scratch_load/store_dword*: address = base + immediate + SGPR offset * 64
 // ---- Atomics --------------------------------------------------------------------------------------------
 
 const M64 = (1n << 64n) - 1n;
-const ATOMICS = ATOMIC_OPS;
+const ATOMICS = INTEGER_ATOMICS;
 const EDGE = [0n, 1n, 2n, 0x7fffffffn, 0x80000000n, 0xffffffffn, 0x12345678n];
 
 test('s_atomic_* and s_buffer_atomic_*: memory result, glc returns the pre-op value, cmpswap = {src, cmp}', () => {

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  ATOMIC_OPS,
   type AtomicOp,
   DEVICE_MEMORY_BASE,
   DeviceMemory,
@@ -15,6 +14,7 @@ import {
   zext8,
   zext16,
 } from '../src/emu/memory.js';
+import { INTEGER_ATOMICS } from '../src/isa/ops/atomics.js';
 
 /** Deterministic xorshift32 so that a failure reproduces. */
 function rng(seed: number): () => number {
@@ -339,7 +339,7 @@ function ref64(op: AtomicOp, old: bigint, src: bigint, cmp: bigint): bigint {
   }
 }
 
-const OPS = ATOMIC_OPS;
+const OPS = INTEGER_ATOMICS;
 const EDGE32 = [0, 1, 2, 0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff];
 
 test('32-bit atomics match the reference and return the old value', () => {

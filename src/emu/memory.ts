@@ -5,7 +5,7 @@
 // truncating an address to 32 bits faults instead of silently aliasing, and each one is followed by an
 // unmapped guard gap so that running off its end faults rather than reading a neighbour.
 
-import { type AtomicOp, FLOAT_ATOMICS, INTEGER_ATOMICS } from '../isa/ops/atomics.js';
+import type { AtomicOp } from '../isa/ops/atomics.js';
 import { floatAtomic32, floatAtomic64 } from './mem/float-atomic.js';
 
 export type AccessKind = 'read' | 'write' | 'atomic';
@@ -28,12 +28,6 @@ export function formatAddress(addr: number): string {
 }
 
 export type { AtomicOp };
-
-/** Every integer AtomicOp, in opcode order (the families that run them build their tables from this). */
-export const ATOMIC_OPS: readonly AtomicOp[] = INTEGER_ATOMICS;
-
-/** The float AtomicOps of gfx6/gfx7 (buffer, image; flat on gfx7), apart from ATOMIC_OPS: gfx8 dropped them. */
-export const FLOAT_ATOMIC_OPS: readonly AtomicOp[] = FLOAT_ATOMICS;
 
 export const sext8 = (v: number): number => (v << 24) >> 24;
 export const sext16 = (v: number): number => (v << 16) >> 16;

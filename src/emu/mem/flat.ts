@@ -10,10 +10,11 @@
 // Decoded fields: i.vaddr, i.vdata, i.dst (VDST), i.saddr (SGPR code, 0x7f = off), i.offset (signed
 // byte offset), i.glc, i.slc, i.seg; i.op = the FlatExec descriptor, i.fn = the address resolver.
 
+import { FLOAT_ATOMICS, INTEGER_ATOMICS } from '../../isa/ops/atomics.js';
 import { type FlatOp, KIND_LOAD, SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH } from '../../isa/ops/memory-flat.js';
 import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp } from '../memory.js';
-import { ATOMIC_OPS, FLOAT_ATOMIC_OPS, sext8, sext16 } from '../memory.js';
+import { sext8, sext16 } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
 import { apertureOf, SPACE_GLOBAL, SPACE_SCRATCH } from './aperture.js';
@@ -91,7 +92,7 @@ const EXEC: Record<string, FlatExec> = {
   atomic_add_f32: ex(4, 0, null, false, addF32Bits),
   atomic_pk_add_f16: ex(4, 0, null, false, pkAddF16Bits),
 };
-for (const a of [...ATOMIC_OPS, ...FLOAT_ATOMIC_OPS]) {
+for (const a of [...INTEGER_ATOMICS, ...FLOAT_ATOMICS]) {
   EXEC[`atomic_${a}`] = ex(4, 0, a, false);
   EXEC[`atomic_${a}_x2`] = ex(8, 0, a, true);
 }
