@@ -71,6 +71,8 @@ export class Wave {
   readonly s = new Uint32Array(128);
   /** VGPRs: register r of lane l at [r * 64 + l]. */
   readonly v: Uint32Array;
+  /** The VGPRs as f32 values (the same memory as v), for the translating engine's lane loops. */
+  readonly vf: Float32Array;
   /** AGPRs (gfx908), same layout; empty on targets without them. */
   readonly a: Uint32Array;
   scc = 0;
@@ -101,6 +103,7 @@ export class Wave {
 
   constructor(agprs: boolean) {
     this.v = new Uint32Array(256 * WAVE_SIZE);
+    this.vf = new Float32Array(this.v.buffer);
     this.a = new Uint32Array(agprs ? 256 * WAVE_SIZE : 0);
   }
 
