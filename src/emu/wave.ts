@@ -71,6 +71,16 @@ export class Wave {
   readonly s = new Uint32Array(128);
   /** VGPRs: register r of lane l at [r * 64 + l]. */
   readonly v: Uint32Array;
+  /**
+   * VGPR r of all lanes as a view of `v`, made once per wave: copying a register with set() from these is
+   * the fastest copy, and a subarray per copy would allocate on the interpreter's hot path.
+   */
+  readonly vRow: readonly Uint32Array[];
+  /**
+   * `v` as signed dwords: lane loops that only move register values use this view, since V8 keeps
+   * Int32Array elements as small integers where Uint32Array ones of 2^31 and above become doubles.
+   */
+  readonly vi: Int32Array;
   /** AGPRs (gfx908), same layout; empty on targets without them. */
   readonly a: Uint32Array;
   scc = 0;
@@ -101,6 +111,10 @@ export class Wave {
 
   constructor(agprs: boolean) {
     this.v = new Uint32Array(256 * WAVE_SIZE);
+    const rows: Uint32Array[] = [];
+    for (let r = 0; r < 256; r++) rows.push(this.v.subarray(r * WAVE_SIZE, (r + 1) * WAVE_SIZE));
+    this.vRow = rows;
+    this.vi = new Int32Array(this.v.buffer);
     this.a = new Uint32Array(agprs ? 256 * WAVE_SIZE : 0);
   }
 

@@ -14,6 +14,8 @@ import { constPair64, constValue32, isConstCode } from '../scalar-src.js';
 import { valuSemantics } from '../semantics.js';
 import { runValu } from './exec.js';
 import { K_F16, K_F64, K_INT, K_PK, packedInfo, type VInfo, vop3OnlyInfo, vopInfo } from './info.js';
+import type { ValuFn } from './lanes.js';
+import { valuOp } from './op.js';
 import { valuSpecial } from './special.js';
 
 const INFO_CACHE = new Map<string, VInfo>();
@@ -72,14 +74,14 @@ function bind(i: Inst, info: VInfo, enc: number): void {
     const code = k === 0 ? i.src0 : k === 1 ? i.src1 : i.src2;
     resolveConst(i, k, code, info.kind[k], info.width[k]);
     if (unmodelledSource(code)) {
-      i.op = { info, fn: null, enc };
+      i.op = valuOp(i, info, null as never, enc);
       i.run = unmodelledSourceError;
       return;
     }
   }
   const special = valuSpecial(info.name);
   if (special !== undefined) {
-    i.op = { info, fn: null, enc };
+    i.op = valuOp(i, info, null as never, enc);
     i.run = special;
     return;
   }
@@ -89,7 +91,7 @@ function bind(i: Inst, info: VInfo, enc: number): void {
       ? 'v_cmps_' + info.name.slice(8)
       : info.name;
   const fn = valuSemantics(base);
-  i.op = { info, fn, enc };
+  i.op = valuOp(i, info, fn as ValuFn, enc);
   i.run = fn === undefined ? unimplemented : runValu;
 }
 

@@ -4,25 +4,19 @@
 
 import { ExecError, type Inst } from '../inst.js';
 import { readScalar32 } from '../scalar-src.js';
-import { EXEC_HI, EXEC_LO, M0, VCC_HI, VCC_LO, type Wave } from '../wave.js';
-import { D_MASK, D_VGPR, K_F16, K_INT, K_PK, type VInfo } from './info.js';
-import { Lanes, type ValuFn } from './lanes.js';
+import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
+import { D_MASK, D_VGPR, K_F16, K_PK } from './info.js';
+import { Lanes } from './lanes.js';
+import { HALF_HI, HALF_LO, type ValuOp, WB_HI16, WB_LO16, WB_PLAIN, WB_SDWA, WB_WIDE } from './op.js';
 
-/** 16-bit ops that preserve the other half of their destination on gfx9 (Vega ISA, VOP3A opcodes 515-519). */
-const PRESERVE_HALF = new Set(['v_mad_f16', 'v_mad_u16', 'v_mad_i16', 'v_fma_f16', 'v_div_fixup_f16']);
+export type { ValuOp } from './op.js';
 
 /** One scratchpad for the whole emulator: instructions run one at a time. */
 export const LANES = new Lanes();
 
-/** Per-instruction extra state the VALU decoder stores in Inst.op. */
-export interface ValuOp {
-  readonly info: VInfo;
-  readonly fn: ValuFn;
-  /** 0: e32, 1: VOP3, 2: VOP3P. */
-  readonly enc: number;
-}
-
 const SRC_U = [LANES.u0, LANES.u1, LANES.u2];
+/** The first 64 dwords of the destination, as a view made once (a subarray per write-back allocates). */
+const DU64 = LANES.du.subarray(0, 64);
 
 /** Population count of a 32-bit value. */
 export function popcount(x: number): number {
@@ -51,21 +45,13 @@ function scalar64(w: Wave, code: number, k: number, kh: number, out: Uint32Array
 }
 
 /** Fetches source `k` (operand code `code`, 256+ for VGPRs) of all lanes into SRC_U[k]. */
-function fetch(
-  w: Wave,
-  i: Inst,
-  k: number,
-  code: number,
-  kind: number,
-  width: number,
-  cst: number,
-  csth: number,
-) {
+function fetch(w: Wave, i: Inst, k: number, code: number, width: number, cst: number, csth: number) {
   const u = SRC_U[k];
   if (code >= 256) {
     const base = (code - 256) * 64;
     const v = w.v;
-    if (width === 1) u.set(v.subarray(base, base + 64));
+    // The wave's view of the register: a subarray made here would allocate per source.
+    if (width === 1) u.set(w.vRow[code - 256]);
     else {
       for (let d = 0; d < width; d++) {
         const b = base + d * 64;
@@ -95,11 +81,10 @@ function fetch(
             : cst;
     u.fill(val, 0, 64);
   }
-  if (kind === K_F16 || (kind === K_PK && i.op.enc === 0)) {
-    // 16-bit sources: op_sel picks the half (VOP3), otherwise the low half; SDWA handles its own selects.
-    if (i.opSel & (1 << k) && i.op.info.opSel) for (let l = 0; l < 64; l++) u[l] = u[l] >>> 16;
-    else if (kind === K_F16 && !i.sdwa) for (let l = 0; l < 64; l++) u[l] &= 0xffff;
-  }
+  // 16-bit sources: op_sel picks the half (VOP3), otherwise the low half (op.ts, halfOf).
+  const half = ((i.op as ValuOp).half >>> (2 * k)) & 3;
+  if (half === HALF_HI) for (let l = 0; l < 64; l++) u[l] = u[l] >>> 16;
+  else if (half === HALF_LO) for (let l = 0; l < 64; l++) u[l] &= 0xffff;
 }
 
 /** Applies SDWA's source select and sign extension, then neg/abs by type. */
@@ -248,12 +233,12 @@ function runPlain(w: Wave, i: Inst): void {
   let e0 = w.s[EXEC_LO];
   let e1 = w.s[EXEC_HI];
   const n = info.nsrc;
-  if (n > 0) fetch(w, i, 0, i.src0, info.kind[0], info.width[0], i.k0, i.k0h);
-  if (n > 1) fetch(w, i, 1, i.src1, info.kind[1], info.width[1], i.k1, i.k1h);
-  if (n > 2) fetch(w, i, 2, i.src2, info.kind[2], info.width[2], i.k2, i.k2h);
+  if (n > 0) fetch(w, i, 0, i.src0, info.width[0], i.k0, i.k0h);
+  if (n > 1) fetch(w, i, 1, i.src1, info.width[1], i.k1, i.k1h);
+  if (n > 2) fetch(w, i, 2, i.src2, info.width[2], i.k2, i.k2h);
   if (info.tied) {
     // The accumulator is the destination register itself, read as src2.
-    fetch(w, i, n, 256 + i.dst, info.dst16 ? K_F16 : K_INT, info.dstWidth, 0, 0);
+    fetch(w, i, n, 256 + i.dst, info.dstWidth, 0, 0);
   }
   if (i.sdwa) {
     sdwaSelect(x.u0, i.src0Sel, (i.sext & 1) !== 0);
@@ -266,17 +251,10 @@ function runPlain(w: Wave, i: Inst): void {
       mods(SRC_U[k], info.kind[k], info.width[k], ((i.abs >>> k) & 1) === 1, ((i.neg >>> k) & 1) === 1);
   }
   if (i.dpp) dppMove(w, i, x.u0, info.width[0]);
-  if (info.maskIn) {
-    if (op.enc === 1 && i.src2 < 128) {
-      x.maskIn[0] = w.s[i.src2];
-      x.maskIn[1] = w.s[i.src2 + 1];
-    } else {
-      x.maskIn[0] = w.s[VCC_LO];
-      x.maskIn[1] = w.s[VCC_HI];
-    }
-  } else if (info.name.startsWith('v_div_fmas')) {
-    x.maskIn[0] = w.s[VCC_LO];
-    x.maskIn[1] = w.s[VCC_HI];
+  const mi = op.maskIn;
+  if (mi >= 0) {
+    x.maskIn[0] = w.s[mi];
+    x.maskIn[1] = w.s[mi + 1];
   }
   x.mode = w.mode;
   x.clamp = i.clamp;
@@ -293,55 +271,44 @@ function runPlain(w: Wave, i: Inst): void {
     e0 = (e0 & ~dppOff[0]) >>> 0;
     e1 = (e1 & ~dppOff[1]) >>> 0;
   }
-  writeBack(w, i, info, e0, e1);
+  writeBack(w, i, op, e0, e1);
   w.laneInstructions += popcount(w.s[EXEC_LO]) + popcount(w.s[EXEC_HI]);
   w.pc = i.pc + i.size;
 }
 
-function writeBack(w: Wave, i: Inst, info: VInfo, e0: number, e1: number): void {
+function writeBack(w: Wave, i: Inst, op: ValuOp, e0: number, e1: number): void {
   const x = LANES;
-  if (info.dst === D_VGPR) {
+  const info = op.info;
+  const wb = op.wb;
+  if (wb === WB_PLAIN) {
+    const base = i.dst * 64;
+    if (e0 === 0xffffffff && e1 === 0xffffffff) w.v.set(DU64, base);
+    else {
+      // Over EXEC's set bits only, lowest first (Math.clz32 of the isolated bit), as signed dwords
+      // (Int32Array elements stay small integers; Uint32Array ones above 2^31 become doubles).
+      const v = w.vi;
+      const du = x.di;
+      for (let m = e0 | 0; m !== 0; m &= m - 1) {
+        const l = 31 - Math.clz32(m & -m);
+        v[base + l] = du[l];
+      }
+      for (let m = e1 | 0; m !== 0; m &= m - 1) {
+        const l = 63 - Math.clz32(m & -m);
+        v[base + l] = du[l];
+      }
+    }
+  } else if (wb === WB_LO16 || wb === WB_HI16) writeHalf(w, i, wb === WB_HI16, e0, e1);
+  else if (wb === WB_SDWA) sdwaWrite(w, i, e0, e1);
+  else if (wb === WB_WIDE) {
     const v = w.v;
     const du = x.du;
     const base = i.dst * 64;
-    if (info.dstWidth === 1) {
-      if (i.sdwa && i.dstSel !== 6) sdwaWrite(w, i, e0, e1);
-      else if (info.name.endsWith('_mixlo_f16') || info.name.endsWith('_mixhi_f16')) {
-        // The mix ops with a 16-bit result write one half and keep the other.
-        const hi = info.name.endsWith('_mixhi_f16');
-        for (let l = 0; l < 64; l++) {
-          if (!(((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) === 1)) continue;
-          const old = v[base + l];
-          v[base + l] = hi
-            ? ((old & 0xffff) | (du[l] << 16)) >>> 0
-            : ((old & 0xffff0000) | (du[l] & 0xffff)) >>> 0;
-        }
-      } else if (info.dst16 && info.opSel && (PRESERVE_HALF.has(info.name) || (i.opSel & 8) !== 0)) {
-        // op_sel[3] picks the half written. These ops keep the other half; the rest zero the high half
-        // when writing the low one (the "legacy" behaviour the Vega document describes).
-        const hi = (i.opSel & 8) !== 0;
-        for (let l = 0; l < 64; l++) {
-          if (!(((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) === 1)) continue;
-          const old = v[base + l];
-          v[base + l] = hi
-            ? ((old & 0xffff) | (du[l] << 16)) >>> 0
-            : ((old & 0xffff0000) | (du[l] & 0xffff)) >>> 0;
-        }
-      } else {
-        if (e0 === 0xffffffff && e1 === 0xffffffff) v.set(du.subarray(0, 64), base);
-        else {
-          for (let l = 0; l < 32; l++) if ((e0 >>> l) & 1) v[base + l] = du[l];
-          for (let l = 32; l < 64; l++) if ((e1 >>> (l - 32)) & 1) v[base + l] = du[l];
-        }
-      }
-    } else {
-      const width = info.dstWidth;
-      if (base + width * 64 > v.length)
-        throw new ExecError(`destination v${i.dst}.. is out of range in ${i.text}`);
-      for (let l = 0; l < 64; l++) {
-        if (!(((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) === 1)) continue;
-        for (let d = 0; d < width; d++) v[base + d * 64 + l] = du[l * width + d];
-      }
+    const width = info.dstWidth;
+    if (base + width * 64 > v.length)
+      throw new ExecError(`destination v${i.dst}.. is out of range in ${i.text}`);
+    for (let l = 0; l < 64; l++) {
+      if (!(((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) === 1)) continue;
+      for (let d = 0; d < width; d++) v[base + d * 64 + l] = du[l * width + d];
     }
   }
   if (info.dst === D_MASK || info.carryOut) {
@@ -356,6 +323,18 @@ function writeBack(w: Wave, i: Inst, info: VInfo, e0: number, e1: number): void 
       w.s[EXEC_LO] = m0;
       w.s[EXEC_HI] = m1;
     }
+  }
+}
+
+/** A 16-bit result into the high or low half of each active lane's VGPR, the other half kept. */
+function writeHalf(w: Wave, i: Inst, hi: boolean, e0: number, e1: number): void {
+  const v = w.v;
+  const du = LANES.du;
+  const base = i.dst * 64;
+  for (let l = 0; l < 64; l++) {
+    if (!(((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) === 1)) continue;
+    const old = v[base + l];
+    v[base + l] = hi ? ((old & 0xffff) | (du[l] << 16)) >>> 0 : ((old & 0xffff0000) | (du[l] & 0xffff)) >>> 0;
   }
 }
 

@@ -44,12 +44,32 @@ function arith2(x: Lanes, op: number): void {
   const d = x.df;
   const du = x.du;
   if (rm === RNE && op !== MUL_LEGACY) {
-    // Fast path: the Float32Array store rounds the exact (add/sub: correctly rounded) double once.
-    for (let l = 0; l < 64; l++) {
-      const r =
-        op === ADD ? a[l] + b[l] : op === SUB ? a[l] - b[l] : op === SUBREV ? b[l] - a[l] : a[l] * b[l];
-      if (!Number.isNaN(r)) d[l] = r;
-      else du[l] = nan2(ua[l], ub[l]);
+    // Fast path: the Float32Array store rounds the exact (add/sub: correctly rounded) double once. One
+    // loop per op, so that the lane loop does not choose the operation.
+    if (op === ADD) {
+      for (let l = 0; l < 64; l++) {
+        const r = a[l] + b[l];
+        if (!Number.isNaN(r)) d[l] = r;
+        else du[l] = nan2(ua[l], ub[l]);
+      }
+    } else if (op === SUB) {
+      for (let l = 0; l < 64; l++) {
+        const r = a[l] - b[l];
+        if (!Number.isNaN(r)) d[l] = r;
+        else du[l] = nan2(ua[l], ub[l]);
+      }
+    } else if (op === SUBREV) {
+      for (let l = 0; l < 64; l++) {
+        const r = b[l] - a[l];
+        if (!Number.isNaN(r)) d[l] = r;
+        else du[l] = nan2(ua[l], ub[l]);
+      }
+    } else {
+      for (let l = 0; l < 64; l++) {
+        const r = a[l] * b[l];
+        if (!Number.isNaN(r)) d[l] = r;
+        else du[l] = nan2(ua[l], ub[l]);
+      }
     }
     post32(x);
     return;
