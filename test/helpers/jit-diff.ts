@@ -320,7 +320,7 @@ export function runOn(
 /** The generated source of the block at the start of `code`. */
 export function compiledSource(code: Uint8Array, target: Target, mode: number): string {
   const program = new Program(code, 0x1000, target);
-  return compileBlock((pc) => program.inst(pc), 0x1000, mode).run.toString();
+  return compileBlock((pc) => program.inst(pc), 0x1000, mode).source;
 }
 
 /** Random initial registers and EXEC. */

@@ -19,16 +19,54 @@ import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { SALU_GENS } from './salu-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
 
-/** Runs the block from its first instruction; returns how many instructions it executed. */
-export type BlockFn = (w: Wave) => number;
+/**
+ * A compiled block's code: runs the block from its first instruction on wave w, whose instructions are I
+ * and whose start address is P; returns how many instructions it executed.
+ */
+type BlockCode = (w: Wave, I: readonly Inst[], H: typeof HELPERS, P: number) => number;
 
-export interface Block {
-  readonly run: BlockFn;
-  readonly mode: number;
-  readonly start: number;
+export class Block {
+  constructor(
+    private readonly code: BlockCode,
+    readonly insts: readonly Inst[],
+    readonly mode: number,
+    readonly start: number,
+  ) {
+    this.last = insts[insts.length - 1].pc;
+  }
   /** Address of the block's last instruction (for the watchdog's pc ranges). */
   readonly last: number;
-  readonly insts: readonly Inst[];
+
+  /** The blocks that last followed this one (a branch's two ways), so that most transitions skip the cache. */
+  private next0: Block | null = null;
+  private next1: Block | null = null;
+
+  /** The block at pc for mode, after this one: one of the last two successors, or the cache's. */
+  successor(
+    cache: { get(fetch: (pc: number) => Inst, pc: number, mode: number): Block },
+    fetch: (pc: number) => Inst,
+    pc: number,
+    mode: number,
+  ): Block {
+    const a = this.next0;
+    if (a !== null && a.start === pc && a.mode === mode) return a;
+    const b = this.next1;
+    if (b !== null && b.start === pc && b.mode === mode) return b;
+    const c = cache.get(fetch, pc, mode);
+    this.next1 = a;
+    this.next0 = c;
+    return c;
+  }
+
+  /** The generated JavaScript (for tests and for reading what the engine made of a block). */
+  get source(): string {
+    return this.code.toString();
+  }
+
+  /** Runs the block from its first instruction; returns how many instructions it executed. */
+  run(w: Wave): number {
+    return this.code(w, this.insts, HELPERS, this.start);
+  }
 }
 
 /** Longest block: bounds compile time and how far a wave overruns its scheduler slice. */
@@ -83,16 +121,14 @@ function num(x: number): string {
   return String(x);
 }
 
-type Factory = (insts: readonly Inst[], h: typeof HELPERS, start: number) => BlockFn;
-
 /**
- * The compiled factories by source text. A block's source depends only on its instructions and MODE, not
- * on where it is loaded, so the same kernel loaded again (another Device, another launch, the next
- * benchmark repeat) reuses the factory, and the closures it makes share V8's optimised code instead of
- * paying TurboFan's compile time again.
+ * The compiled functions by source text. A block's source depends only on its instructions and MODE, not
+ * on where it is loaded (addresses are relative to P, the instructions passed as I), so the same kernel
+ * loaded again (another Device, another launch, the next benchmark repeat) runs the same function, with
+ * the machine code V8 optimised it into, instead of paying TurboFan's compile time again.
  */
-const FACTORIES = new Map<string, Factory>();
-const MAX_FACTORIES = 20000;
+const FUNCTIONS = new Map<string, BlockCode>();
+const MAX_FUNCTIONS = 20000;
 
 /** Forms the block starting at pc and compiles it for the wave mode `mode`. */
 export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
@@ -118,13 +154,13 @@ export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: numb
     if (insts.length >= MAX_INSTS) break;
   }
   const code = new Gen(insts, mode).emit();
-  let make = FACTORIES.get(code);
-  if (make === undefined) {
-    make = new Function('I', 'H', 'P', code) as Factory;
-    if (FACTORIES.size >= MAX_FACTORIES) FACTORIES.clear();
-    FACTORIES.set(code, make);
+  let fn = FUNCTIONS.get(code);
+  if (fn === undefined) {
+    fn = new Function('w', 'I', 'H', 'P', code) as BlockCode;
+    if (FUNCTIONS.size >= MAX_FUNCTIONS) FUNCTIONS.clear();
+    FUNCTIONS.set(code, fn);
   }
-  return { run: make(insts, HELPERS, pc), mode, start: pc, last: insts[insts.length - 1].pc, insts };
+  return new Block(fn, insts, mode, pc);
 }
 
 /** The pending loop of VALU ops over the active lanes. */
@@ -168,13 +204,11 @@ class Gen {
       this.out.push(`w.pc = ${this.at(last.pc + last.size)}; return ${n};`);
     }
     return [
-      'return function block(w) {',
       'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
       'let k = 0;',
       'try {',
       ...this.out,
       '} catch (e) { H.fault.at = k; throw e; }',
-      '};',
     ].join('\n');
   }
 
