@@ -188,7 +188,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(35);
+    const k = r.int(38);
     if (k < 4) lines.push(`${r.pick(FLOAT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 8) lines.push(`${r.pick(INT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 9) lines.push(`${fmac ? 'v_fmac_f32' : 'v_mul_f32'} ${vr()}, ${src0()}, ${vr()}`);
@@ -250,9 +250,32 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         ]),
       );
       lines.push(`v_cmp_${r.pick(FPRED)}_f32_e64 ${pair()}, ${mod(vr())}, ${mod(vr())}`);
-    } else if (gfx908) {
-      lines.push(`v_accvgpr_write_b32 a${r.int(8)}, ${r.int(2) ? vr() : inlineConst()}`);
-      lines.push(`v_accvgpr_read_b32 ${vr()}, a${r.int(8)}`);
+    } else if (k < 35) {
+      if (gfx908) {
+        lines.push(`v_accvgpr_write_b32 a${r.int(8)}, ${r.int(2) ? vr() : inlineConst()}`);
+        lines.push(`v_accvgpr_read_b32 ${vr()}, a${r.int(8)}`);
+      }
+    } else {
+      // A global load or store in the 4 KiB buffer at s[34:35] (BUFFER_BYTES), at a dword offset taken
+      // from a random register; now and then past its end, which must fault the same way on both engines.
+      const dw = r.pick([1, 1, 2, 4]);
+      const sfx = dw === 1 ? '' : `x${dw}`;
+      const mask = r.int(60) === 0 ? '0x1ffc' : '0x7f0';
+      const offset = r.pick([0, 4, 16, 64]);
+      lines.push(`v_and_b32 v12, ${mask}, ${vr()}`);
+      const reg = (n: number) => (dw === 1 ? `v${n}` : `v[${n}:${n + dw - 1}]`);
+      const addr = r.int(2) ? 'v12, s[34:35]' : 'v[12:13], off';
+      if (addr.endsWith('off'))
+        lines.push(
+          'v_add_co_u32 v12, vcc, s34, v12',
+          'v_mov_b32 v13, s35',
+          'v_addc_co_u32 v13, vcc, 0, v13, vcc',
+        );
+      const n = r.int(NV - dw + 1);
+      if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
+      else if (addr.endsWith('off'))
+        lines.push(`global_store_dword${sfx} v[12:13], ${reg(n)}, off offset:${offset}`);
+      else lines.push(`global_store_dword${sfx} v12, ${reg(n)}, s[34:35] offset:${offset}`);
     }
   }
   for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
@@ -267,7 +290,14 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
   ].join('\n');
 }
 
+/** Bytes of the buffer whose address the programs find in s[34:35]. */
+export const BUFFER_BYTES = 4096;
+
 export interface EngineState {
+  /** What the program threw (a fault), or ''. */
+  error: string;
+  /** The buffer's bytes at the end. */
+  buffer: Uint8Array;
   v: Uint32Array;
   a: Uint32Array;
   s: Uint32Array;
@@ -294,20 +324,36 @@ export function runOn(
   w.pc = base;
   w.mode = mode;
   init(w);
+  const buf = mem.alloc(BUFFER_BYTES);
+  const bytes = new Uint8Array(BUFFER_BYTES);
+  for (let k = 0; k < BUFFER_BYTES; k++) bytes[k] = (k * 37 + 11) & 0xff;
+  mem.upload(buf, bytes);
+  w.s[34] = buf % 2 ** 32;
+  w.s[35] = Math.floor(buf / 2 ** 32);
   const cache = blockCacheOf(program);
   let guard = 0;
-  while (!w.done) {
-    if (++guard > 100000) throw new Error('runaway program');
-    if (engine === 'interpreter') {
-      const i = program.inst(w.pc);
-      i.run(w, i);
-      w.waveInstructions++;
-    } else {
-      const b = cache.get(w.ctx.inst, w.pc, w.mode);
-      w.waveInstructions += b.run(w);
+  let error = '';
+  try {
+    while (!w.done) {
+      if (++guard > 100000) throw new Error('runaway program');
+      if (engine === 'interpreter') {
+        const i = program.inst(w.pc);
+        i.run(w, i);
+        w.waveInstructions++;
+      } else {
+        const b = cache.get(w.ctx.inst, w.pc, w.mode);
+        w.waveInstructions += b.run(w);
+      }
     }
+  } catch (e) {
+    // The fault and the state it left; the counters are the dispatcher's business after a fault.
+    error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    w.waveInstructions = 0;
+    w.laneInstructions = 0;
   }
   return {
+    error,
+    buffer: mem.download(buf, BUFFER_BYTES),
     v: w.v.slice(0, NV * 64),
     a: w.a.slice(0, 8 * 64),
     s: w.s.slice(),
@@ -352,6 +398,10 @@ export function stateDifference(a: EngineState, b: EngineState): string {
   for (let k = 0; k < a.v.length; k++)
     if (a.v[k] !== b.v[k])
       return `v${k >> 6} lane ${k & 63}: interpreter 0x${a.v[k].toString(16)}, jit 0x${b.v[k].toString(16)}`;
+  if (a.error !== b.error) return `error: interpreter '${a.error}', jit '${b.error}'`;
+  for (let k = 0; k < a.buffer.length; k++)
+    if (a.buffer[k] !== b.buffer[k])
+      return `buffer byte ${k}: interpreter ${a.buffer[k]}, jit ${b.buffer[k]}`;
   for (let k = 0; k < a.a.length; k++)
     if (a.a[k] !== b.a[k])
       return `a${k >> 6} lane ${k & 63}: interpreter 0x${a.a[k].toString(16)}, jit 0x${b.a[k].toString(16)}`;

@@ -5,8 +5,11 @@
 // the interpreter computes, instruction by instruction. A block is compiled for one MODE value (the f32
 // snippets assume it) and runs only while the wave is in that mode and not in VGPR indexing mode.
 
+import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
 import { fmaF32 } from '../float/fma.js';
 import type { Inst } from '../inst.js';
+import { dsHandler } from '../mem/ds.js';
+import { flatDwords, flatLoad, flatStore } from '../mem/flat.js';
 import type { SaluFn } from '../salu/context.js';
 import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
@@ -104,6 +107,29 @@ const BRANCHES: Record<string, string> = {
 
 const ACC_READ = valuSpecial('v_accvgpr_read_b32');
 const ACC_WRITE = valuSpecial('v_accvgpr_write_b32');
+
+/** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
+const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
+for (const [name, dwords, write, scale] of [
+  ['ds_read_b32', 1, false, 0],
+  ['ds_read_b64', 2, false, 0],
+  ['ds_read_b96', 3, false, 0],
+  ['ds_read_b128', 4, false, 0],
+  ['ds_write_b32', 1, true, 0],
+  ['ds_write_b64', 2, true, 0],
+  ['ds_write_b96', 3, true, 0],
+  ['ds_write_b128', 4, true, 0],
+  ['ds_read2_b32', 1, false, 4],
+  ['ds_read2st64_b32', 1, false, 256],
+  ['ds_read2_b64', 2, false, 8],
+  ['ds_read2st64_b64', 2, false, 512],
+  ['ds_write2_b32', 1, true, 4],
+  ['ds_write2st64_b32', 1, true, 256],
+  ['ds_write2_b64', 2, true, 8],
+  ['ds_write2st64_b64', 2, true, 512],
+] as const) {
+  DS_INLINE.set(dsHandler(name), { dwords, write, scale });
+}
 
 /** SOPP ops that only advance the pc (the emulator completes memory operations at once). */
 const NOPS = new Set(['s_nop', 's_waitcnt']);
@@ -233,6 +259,8 @@ class Gen {
       if (NOPS.has(i.name)) return false;
     }
     if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
+    if ((i.run === flatLoad || i.run === flatStore) && this.global(k, i)) return false;
+    if (i.fmt === 'ds' && this.lds(i)) return false;
     // Any other instruction: the interpreter's handler.
     this.out.push(`k = ${k}; w.pc = ${this.at(i.pc)}; I[${k}].run(w, I[${k}]);`);
     if (i.run === runSalu || i.run === runSaluK) return false;
@@ -242,6 +270,94 @@ class Gen {
     }
     this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return ${k + 1};`);
     return false;
+  }
+
+  /**
+   * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: a
+   * first pass checks that every active lane's access lies in one allocation; then the lanes move their
+   * dwords through that allocation's DataView. Any other case (a fault, lanes in several allocations)
+   * runs the interpreter's handler, which reports it exactly.
+   */
+  private global(k: number, i: Inst): boolean {
+    if (i.seg !== SEG_GLOBAL) return false;
+    const n = flatDwords(i);
+    if (n === 0) return false;
+    const bytes = n * 4;
+    const lo = `v[${i.vaddr * 64} + l]`;
+    let base = '';
+    let addr: string;
+    if (i.saddr === 0x7f) addr = `(v[${(i.vaddr + 1) * 64} + l] * 4294967296 + ${lo} + ${i.offset})`;
+    else {
+      // An SGPR pair base (null: 0) plus the zero-extended VGPR offset.
+      const c = i.saddr & ~1;
+      base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
+      addr = `(sb + ${lo} + ${i.offset})`;
+    }
+    const load = i.run === flatLoad;
+    const moves: string[] = [];
+    for (let d = 0; d < n; d++) {
+      moves.push(
+        load
+          ? `v[${(i.dst + d) * 64} + l] = dv.getUint32(o + ${4 * d}, true);`
+          : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
+      );
+    }
+    const on = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
+    this.out.push(
+      [
+        `{ k = ${k}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+        'let R = null, ok = true;',
+        `for (let l = 0; l < 64; l++) { ${on} const x = ${addr};`,
+        `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
+        `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
+        `if (!ok) { w.pc = ${this.at(i.pc)}; I[${k}].run(w, I[${k}]); }`,
+        'else if (R !== null) { const dv = R.view, rb = R.base;',
+        `for (let l = 0; l < 64; l++) { ${on} const o = ${addr} - rb; ${moves.join(' ')} }`,
+        'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
+      ].join('\n'),
+    );
+    return true;
+  }
+
+  /**
+   * The plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their st64 forms) inlined,
+   * with the interpreter's rules: a 32-bit address sum, and each dword past the workgroup's allocation
+   * reads 0 and is not written (mem/ds.ts). They stay out of the lane loops: a later op of the loop could
+   * read what another lane has not written yet.
+   */
+  private lds(i: Inst): boolean {
+    const shape = DS_INLINE.get(i.run);
+    if (shape === undefined) return false;
+    const { dwords, write, scale } = shape;
+    const body: string[] = [];
+    const rd = (a: string, row: number) =>
+      `v[${row * 64} + l] = ${a} + 4 <= ls ? lv.getUint32(${a}, true) : 0;`;
+    const wr = (a: string, row: number) => `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
+    const at = (a: string, k: number) => (k === 0 ? a : `${a} + ${4 * k}`);
+    if (scale === 0) {
+      body.push(`const x = (v[${i.vaddr * 64} + l] + ${i.offset}) >>> 0;`);
+      for (let k = 0; k < dwords; k++) body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
+    } else {
+      body.push(
+        `const b = v[${i.vaddr * 64} + l], x0 = (b + ${i.offset * scale}) >>> 0, x1 = (b + ${i.offset1 * scale}) >>> 0;`,
+      );
+      for (let e = 0; e < 2; e++) {
+        for (let k = 0; k < dwords; k++) {
+          const a = at(`x${e}`, k);
+          body.push(write ? wr(a, (e === 0 ? i.vdata : i.src1) + k) : rd(a, i.dst + e * dwords + k));
+        }
+      }
+    }
+    this.out.push(
+      [
+        `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
+        'for (let l = 0; l < 64; l++) { if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;',
+        body.join(' '),
+        '}',
+        'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+      ].join('\n'),
+    );
+    return true;
   }
 
   /** A scalar ALU op inlined, or false to call its handler. */

@@ -97,6 +97,12 @@ for (const a of [...INTEGER_ATOMICS, ...FLOAT_ATOMICS]) {
   EXEC[`atomic_${a}_x2`] = ex(8, 0, a, true);
 }
 
+/** Dwords per lane of a bound load or store that moves whole dwords (dword..dwordx4), else 0. */
+export function flatDwords(i: Inst): number {
+  const d = i.op as FlatExec;
+  return d.conv === L_DWORDS && d.atomic === null && d.float === null ? d.bytes >>> 2 : 0;
+}
+
 /** The exec descriptor of a table op, if the op has semantics here. */
 export function flatExecOf(name: string): FlatExec | undefined {
   return EXEC[name.slice(name.indexOf('_') + 1)];
@@ -301,3 +307,6 @@ export function bindFlat(i: Inst): number {
   else i.run = runStore;
   return 2;
 }
+
+/** The handlers of plain loads and stores (the translating engine inlines their dword forms). */
+export { runLoad as flatLoad, runStore as flatStore };
