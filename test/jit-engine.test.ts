@@ -74,6 +74,10 @@ test('the ops the engine inlines do not call the interpreter', () => {
     'global_load_dword v1, v[2:3], off offset:16',
     'global_load_dwordx4 v[4:7], v2, s[34:35]',
     'global_store_dwordx2 v[2:3], v[4:5], off',
+    'ds_write_b32 v1, v2 offset:8',
+    'ds_read2_b32 v[2:3], v1 offset0:1 offset1:9',
+    'ds_read2st64_b32 v[2:3], v1 offset1:2',
+    'ds_read_b128 v[4:7], v1',
   ];
   const code = assembleText(`${lines.join('\n')}\ns_endpgm\n`, 'gfx908');
   const src = compiledSource(code, 'gfx908', 0x3f0);

@@ -188,7 +188,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(38);
+    const k = r.int(41);
     if (k < 4) lines.push(`${r.pick(FLOAT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 8) lines.push(`${r.pick(INT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 9) lines.push(`${fmac ? 'v_fmac_f32' : 'v_mul_f32'} ${vr()}, ${src0()}, ${vr()}`);
@@ -255,14 +255,37 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         lines.push(`v_accvgpr_write_b32 a${r.int(8)}, ${r.int(2) ? vr() : inlineConst()}`);
         lines.push(`v_accvgpr_read_b32 ${vr()}, a${r.int(8)}`);
       }
+    } else if (k < 38) {
+      // An LDS access (LDS_BYTES allocated), now and then partly past the end (reads 0, writes dropped).
+      // Addresses at the allocation's end too, where an access is partly in range.
+      if (r.int(3) === 0) lines.push(`v_mov_b32 v12, ${LDS_BYTES - 4 * r.int(12)}`);
+      else lines.push(`v_and_b32 v12, ${r.int(8) === 0 ? '0x1ffc' : '0x7fc'}, ${vr()}`);
+      const d = r.int(NV - 4);
+      const vd = (n: number) => (n === 1 ? `v${d}` : `v[${d}:${d + n - 1}]`);
+      const off = r.int(4) * 4;
+      const o2 = `offset0:${r.int(256)} offset1:${r.int(256)}`;
+      lines.push(
+        r.pick([
+          `ds_write_b32 v12, ${vd(1)} offset:${off}`,
+          `ds_read_b32 ${vd(1)}, v12 offset:${off}`,
+          `ds_write_b64 v12, ${vd(2)} offset:${off}`,
+          `ds_read_b128 ${vd(4)}, v12 offset:${off}`,
+          `ds_read2_b32 ${vd(2)}, v12 ${o2}`,
+          `ds_write2_b32 v12, ${vd(1)}, v${r.int(NV)} ${o2}`,
+          `ds_read2st64_b32 ${vd(2)}, v12 offset0:${r.int(4)} offset1:${r.int(8)}`,
+          `ds_write2st64_b32 v12, ${vd(1)}, v${r.int(NV)} offset0:${r.int(4)} offset1:${r.int(8)}`,
+          `ds_read2_b64 ${vd(4)}, v12 ${o2}`,
+        ]),
+      );
     } else {
       // A global load or store in the 4 KiB buffer at s[34:35] (BUFFER_BYTES), at a dword offset taken
       // from a random register; now and then past its end, which must fault the same way on both engines.
       const dw = r.pick([1, 1, 2, 4]);
       const sfx = dw === 1 ? '' : `x${dw}`;
       const mask = r.int(60) === 0 ? '0x1ffc' : '0x7f0';
-      const offset = r.pick([0, 4, 16, 64]);
-      lines.push(`v_and_b32 v12, ${mask}, ${vr()}`);
+      const offset = r.pick([0, 0, 4, 16, 64]);
+      if (r.int(8) === 0) lines.push(`v_mov_b32 v12, ${BUFFER_BYTES - 4 * dw - 4 * r.int(3)}`);
+      else lines.push(`v_and_b32 v12, ${mask}, ${vr()}`);
       const reg = (n: number) => (dw === 1 ? `v${n}` : `v[${n}:${n + dw - 1}]`);
       const addr = r.int(2) ? 'v12, s[34:35]' : 'v[12:13], off';
       if (addr.endsWith('off'))
@@ -290,6 +313,9 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
   ].join('\n');
 }
 
+/** Bytes of LDS the programs' workgroup has. */
+export const LDS_BYTES = 4096;
+
 /** Bytes of the buffer whose address the programs find in s[34:35]. */
 export const BUFFER_BYTES = 4096;
 
@@ -298,6 +324,8 @@ export interface EngineState {
   error: string;
   /** The buffer's bytes at the end. */
   buffer: Uint8Array;
+  /** The LDS bytes at the end. */
+  lds: Uint8Array;
   v: Uint32Array;
   a: Uint32Array;
   s: Uint32Array;
@@ -320,6 +348,8 @@ export function runOn(
   const program = new Program(code, base, target);
   const w = new Wave(target === 'gfx908');
   w.wg = new Workgroup();
+  w.wg.ldsSize = LDS_BYTES;
+  for (let k = 0; k < LDS_BYTES; k++) w.wg.lds[k] = (k * 29 + 3) & 0xff;
   w.ctx = { mem, kernel: 'test', inst: (pc) => program.inst(pc), startNs: 0, clock: 0 };
   w.pc = base;
   w.mode = mode;
@@ -354,6 +384,7 @@ export function runOn(
   return {
     error,
     buffer: mem.download(buf, BUFFER_BYTES),
+    lds: w.wg.lds.slice(0, LDS_BYTES + 64),
     v: w.v.slice(0, NV * 64),
     a: w.a.slice(0, 8 * 64),
     s: w.s.slice(),
@@ -402,6 +433,8 @@ export function stateDifference(a: EngineState, b: EngineState): string {
   for (let k = 0; k < a.buffer.length; k++)
     if (a.buffer[k] !== b.buffer[k])
       return `buffer byte ${k}: interpreter ${a.buffer[k]}, jit ${b.buffer[k]}`;
+  for (let k = 0; k < a.lds.length; k++)
+    if (a.lds[k] !== b.lds[k]) return `LDS byte ${k}: interpreter ${a.lds[k]}, jit ${b.lds[k]}`;
   for (let k = 0; k < a.a.length; k++)
     if (a.a[k] !== b.a[k])
       return `a${k >> 6} lane ${k & 63}: interpreter 0x${a.a[k].toString(16)}, jit 0x${b.a[k].toString(16)}`;

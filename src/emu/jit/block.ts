@@ -332,11 +332,13 @@ class Gen {
     const body: string[] = [];
     const rd = (a: string, row: number) =>
       `v[${row * 64} + l] = ${a} + 4 <= ls ? lv.getUint32(${a}, true) : 0;`;
-    const wr = (a: string, row: number) => `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
+    const wr = (a: string, row: number) =>
+      `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
     const at = (a: string, k: number) => (k === 0 ? a : `${a} + ${4 * k}`);
     if (scale === 0) {
       body.push(`const x = (v[${i.vaddr * 64} + l] + ${i.offset}) >>> 0;`);
-      for (let k = 0; k < dwords; k++) body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
+      for (let k = 0; k < dwords; k++)
+        body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
     } else {
       body.push(
         `const b = v[${i.vaddr * 64} + l], x0 = (b + ${i.offset * scale}) >>> 0, x1 = (b + ${i.offset1 * scale}) >>> 0;`,
