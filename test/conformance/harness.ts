@@ -400,7 +400,8 @@ const codeCache = new Map<string, Uint8Array>();
 
 /** Runs one case on one code object; throws (Mismatch, DispatchError, LaunchError, ...) on failure. */
 /** Runs one case on a code object of `dir` (the committed bin/ unless a live test built others). */
-export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): void {
+/** @param workers LaunchOptions.workers of the launches (workers.test.ts; 1: the calling thread). */
+export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR, workers = 1): void {
   const path = binPath(c.source, target, level, dir);
   let bytes = codeCache.get(path);
   if (!bytes) {
@@ -419,7 +420,7 @@ export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): v
   ) => {
     const bufs = caseArgs.map((a) => (isView(a) ? dev.upload(a) : undefined));
     const args: KernelArg[] = caseArgs.map((a, i) => (isView(a) ? bufs[i]! : a));
-    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds });
+    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds, workers });
     return () =>
       caseArgs.map((a, i) => {
         if (!isView(a)) return undefined;
