@@ -5,8 +5,8 @@ import { type AssembleOptions, type AssembleOutput, assemble } from './api/assem
 import { useWorkerThreads } from './cli/worker-threads.js';
 import type { Device, Module } from './runtime/device.js';
 
-export * from './index.js';
 export { startWorkerThreads, useWorkerThreads } from './cli/worker-threads.js';
+export * from './index.js';
 
 // In Node, dispatches split their workgroups between worker threads (LaunchOptions.workers).
 useWorkerThreads();

@@ -59,7 +59,7 @@ for (const [i, c] of CASES.entries()) {
     for (const [pi, [target, level]] of pairs.entries()) {
       if (!sampled(i / 4, pi, pairs.length)) continue;
       if (RACY.has(c.name)) {
-        runCase(c, target, level, BIN_DIR, 2);
+        runCase(c, target, level, BIN_DIR, 'jit', 2);
         continue;
       }
       const bytes = new Uint8Array(readFileSync(binPath(c.source, target, level)));

@@ -2,7 +2,7 @@
 // "The multi-launch form"), through Module.launch, with the runtime's errors mapped to one line that
 // names the launch and the flag that changes the outcome.
 import { DispatchError, LaunchError, type Module } from '../runtime/device.js';
-import type { DeviceBuffer, KernelArg, LaunchResult } from '../runtime/types.js';
+import type { DeviceBuffer, Engine, KernelArg, LaunchResult } from '../runtime/types.js';
 import { CliError, EXIT_INPUT, fromElfError, inputError } from './errors.js';
 import type { Progress } from './run-progress.js';
 import type { Outcome, RunErrorDetail } from './run-report.js';
@@ -14,6 +14,7 @@ export interface LoopFlags {
   readonly budget: number | undefined;
   /** LaunchOptions.workers (undefined: the number of cores). */
   readonly workers: number | undefined;
+  readonly engine?: Engine;
   /** Seconds for the whole run; 0 = none. */
   readonly timeout: number;
 }
@@ -108,6 +109,7 @@ export function runLaunches(
               dynamicLds: l.dynamicLds,
               budget: f.budget,
               workers: f.workers,
+              engine: f.engine,
               timeout,
               ...(progress ? { onProgress: (p) => progress.report(label || l.kernel, p) } : {}),
             });

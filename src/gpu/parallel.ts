@@ -182,6 +182,7 @@ export function runParallel(
       packet: d.packet,
       queue: d.queue,
       dispatchId: d.dispatchId,
+      engine: d.engine,
       budget: d.limits.budget,
       timeout: d.limits.timeout,
     },

@@ -5,6 +5,7 @@
 import type { CodeObject, LoadedKernel } from '../elf/code-object.js';
 import { ElfError } from '../elf/errors.js';
 import { PT_LOAD } from '../elf/types.js';
+import { ENGINES, isEngine } from '../emu/jit/engine.js';
 import type { Program } from '../emu/program.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
@@ -71,6 +72,11 @@ export class Module {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     if (!Number.isSafeInteger(budget) || budget < 1)
       throw new LaunchError('argument', `budget = ${String(budget)} is not a positive integer`);
+    if (opts.engine !== undefined && !isEngine(opts.engine))
+      throw new LaunchError(
+        'argument',
+        `engine = ${String(opts.engine)} is not one of ${ENGINES.join(', ')}`,
+      );
     const timeout = secondsOption(opts.timeout ?? 0, 'timeout', ' (0 for none)');
     const progressInterval = secondsOption(
       opts.progressInterval ?? DEFAULT_PROGRESS_INTERVAL,
@@ -211,19 +217,14 @@ export class Module {
         limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
         trapHandler,
         messages,
+        engine: opts.engine,
       };
       // Threads: no more than workgroups; one when the dispatch has state the threads cannot share (a
       // trap handler's, the printf buffer's record order, GWS and ordered counts).
       const groups =
         Math.ceil(grid[0] / block[0]) * Math.ceil(grid[1] / block[1]) * Math.ceil(grid[2] / block[2]);
       const threads = Math.min(workers, groups, 0x7fffffff);
-      if (
-        host !== undefined &&
-        threads > 1 &&
-        trapHandler === undefined &&
-        !usesPrintf &&
-        !this.crossGroup()
-      )
+      if (host !== undefined && threads > 1 && trapHandler === undefined && !usesPrintf && !this.crossGroup())
         runParallel(host, threads - 1, mem, this.program, kernel, dispatch, stats);
       else runDispatch(mem, this.program, kernel, dispatch, stats);
       seconds = (performance.now() - t0) / 1000;
