@@ -245,7 +245,12 @@ export class GroupRunner {
 
   /** Runs the workgroup of flat index `flat` (x fastest) to completion; adds its counts to `stats`. */
   run(flat: number, stats: DispatchStats): void {
-    const { k, d, wg, waves, state, scratch } = this;
+    const k = this.k;
+    const d = this.d;
+    const wg = this.wg;
+    const waves = this.waves;
+    const state = this.state;
+    const scratch = this.scratch;
     const [gx, gy, gz] = d.grid;
     const [bx, by, bz] = d.block;
     const [nx, ny] = this.groups;
