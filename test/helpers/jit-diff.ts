@@ -70,7 +70,18 @@ const INT2 = [
   'v_max_i32',
   'v_mul_u32_u24',
 ];
-const UNARY = ['v_mov_b32', 'v_not_b32', 'v_cvt_f32_u32', 'v_cvt_f32_i32', 'v_cvt_u32_f32', 'v_cvt_i32_f32'];
+const UNARY = [
+  'v_mov_b32',
+  'v_not_b32',
+  'v_cvt_f32_u32',
+  'v_cvt_f32_i32',
+  'v_cvt_u32_f32',
+  'v_cvt_i32_f32',
+  'v_rcp_f32',
+  'v_rcp_iflag_f32',
+  'v_sqrt_f32',
+  'v_rsq_f32',
+];
 const VOP3_ONLY2 = ['v_mul_lo_u32', 'v_mul_hi_u32'];
 const VOP3_ONLY = [
   'v_mad_u32_u24',
@@ -202,7 +213,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
     else if (k < 18) lines.push(`v_cndmask_b32_e64 ${vr()}, ${vop3srcs(2, false).join(', ')}, ${pair()}`);
     else if (k < 20) {
       const ty = r.pick(['f32', 'u32', 'i32']);
-      const pred = ty === 'f32' ? r.pick(FPRED) : r.pick(IPRED);
+      const pred = ty === 'f32' ? r.pick([...FPRED, 'class']) : r.pick(IPRED);
       if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
       else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${vop3srcs(2).join(', ')}`);
     } else if (k < 21) {

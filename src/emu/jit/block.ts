@@ -15,6 +15,7 @@ import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
 import { popcount, runValu, type ValuOp } from '../valu/exec.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
+import { class32 } from '../valu/fcmp-ops.js';
 import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { satI32, satU32 } from '../valu/int-util.js';
 import { valuSpecial } from '../valu/special.js';
@@ -87,6 +88,7 @@ const HELPERS = {
   fmaF32,
   satU32,
   satI32,
+  class32,
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];
