@@ -383,7 +383,7 @@ export function runOn(
         w.waveInstructions++;
       } else {
         const b = cache.get(w.ctx.inst, w.pc, w.mode);
-        w.waveInstructions += b.run(w);
+        w.waveInstructions += b.run(w, 1000);
       }
     }
   } catch (e) {

@@ -27,7 +27,7 @@ import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
  * A compiled block's code: runs the block from its first instruction on wave w, whose instructions are I
  * and whose start address is P; returns how many instructions it executed.
  */
-type BlockCode = (w: Wave, I: readonly Inst[], H: typeof HELPERS, P: number) => number;
+type BlockCode = (w: Wave, I: readonly Inst[], H: typeof HELPERS, P: number, lim: number) => number;
 
 export class Block {
   constructor(
@@ -36,9 +36,17 @@ export class Block {
     readonly mode: number,
     readonly start: number,
   ) {
-    this.last = insts[insts.length - 1].pc;
+    let lo = start;
+    let hi = start;
+    for (const i of insts) {
+      if (i.pc < lo) lo = i.pc;
+      if (i.pc > hi) hi = i.pc;
+    }
+    this.first = lo;
+    this.last = hi;
   }
-  /** Address of the block's last instruction (for the watchdog's pc ranges). */
+  /** Lowest and highest instruction address of the region (for the watchdog's pc ranges). */
+  readonly first: number;
   readonly last: number;
 
   /** The blocks that last followed this one (a branch's two ways), so that most transitions skip the cache. */
@@ -67,9 +75,12 @@ export class Block {
     return this.code.toString();
   }
 
-  /** Runs the block from its first instruction; returns how many instructions it executed. */
-  run(w: Wave): number {
-    return this.code(w, this.insts, HELPERS, this.start);
+  /**
+   * Runs the region from its entry until control leaves it, or (at a branch between its blocks) once it
+   * has executed `limit` instructions or more; returns how many instructions it executed.
+   */
+  run(w: Wave, limit: number): number {
+    return this.code(w, this.insts, HELPERS, this.start, limit);
   }
 }
 
@@ -77,7 +88,7 @@ export class Block {
 const MAX_INSTS = 64;
 
 /** Where a block that threw stopped: the index of the instruction that threw. */
-export const FAULT = { at: 0 };
+export const FAULT = { at: 0, n: 0 };
 
 /** The helpers the generated code calls. */
 const HELPERS = {
@@ -158,8 +169,8 @@ function num(x: number): string {
 const FUNCTIONS = new Map<string, BlockCode>();
 const MAX_FUNCTIONS = 20000;
 
-/** Forms the block starting at pc and compiles it for the wave mode `mode`. */
-export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
+/** The instructions of the basic block at pc (empty if pc does not decode). */
+function formBlock(fetch: (pc: number) => Inst, pc: number, first: boolean): Inst[] {
   const insts: Inst[] = [];
   let p = pc;
   for (;;) {
@@ -167,8 +178,8 @@ export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: numb
     try {
       i = fetch(p);
     } catch (e) {
-      // The first instruction's decoding error is the wave's to report; later ones end the block before.
-      if (insts.length === 0) throw e;
+      // The entry's decoding error is the wave's to report; later ones end the block before.
+      if (insts.length === 0 && first) throw e;
       break;
     }
     insts.push(i);
@@ -181,14 +192,86 @@ export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: numb
       break;
     if (insts.length >= MAX_INSTS) break;
   }
-  const code = new Gen(insts, mode).emit();
+  return insts;
+}
+
+/** Where control can go after a block without leaving compiled code: branch targets and fall-through. */
+function successors(insts: readonly Inst[]): number[] {
+  const last = insts[insts.length - 1];
+  const next = last.pc + last.size;
+  if (last.fmt === 'sopp') {
+    const cond = BRANCHES[last.name];
+    if (cond === undefined) return NOPS.has(last.name) ? [next] : [];
+    const target = last.pc + 4 + ((last.imm << 16) >> 16) * 4;
+    return cond === 'true' ? [target] : [target, next];
+  }
+  return SCALAR_FORMATS.has(last.fmt) && last.run !== runSalu && last.run !== runSaluK ? [] : [next];
+}
+
+/** Most basic blocks and instructions in one region (TurboFan's compile time grows with the function). */
+const MAX_REGION_BLOCKS = 12;
+const MAX_REGION_INSTS = 160;
+
+/**
+ * Forms the region entered at pc, the basic blocks reachable from it by branches and fall-through within
+ * the size limits, and compiles it for the wave mode `mode`: a loop over the blocks whose branches
+ * between them are plain control flow, so that a loop of the kernel runs inside one function call.
+ */
+export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
+  const blocks: Inst[][] = [];
+  const label = new Map<number, number>();
+  const queue = [pc];
+  let total = 0;
+  while (queue.length > 0 && blocks.length < MAX_REGION_BLOCKS) {
+    const at = queue.shift() as number;
+    if (label.has(at)) continue;
+    const b = formBlock(fetch, at, blocks.length === 0);
+    if (b.length === 0 || (blocks.length > 0 && total + b.length > MAX_REGION_INSTS)) continue;
+    label.set(at, blocks.length);
+    blocks.push(b);
+    total += b.length;
+    for (const t of successors(b)) if (!label.has(t)) queue.push(t);
+  }
+  const insts = blocks.flat();
+  const code = new RegionGen(blocks, label, mode, pc).emit();
   let fn = FUNCTIONS.get(code);
   if (fn === undefined) {
-    fn = new Function('w', 'I', 'H', 'P', code) as BlockCode;
+    fn = new Function('w', 'I', 'H', 'P', 'lim', code) as BlockCode;
     if (FUNCTIONS.size >= MAX_FUNCTIONS) FUNCTIONS.clear();
     FUNCTIONS.set(code, fn);
   }
   return new Block(fn, insts, mode, pc);
+}
+
+/** The code of a region: each block a case of a switch in a loop, L the block to run next. */
+class RegionGen {
+  constructor(
+    private readonly blocks: readonly (readonly Inst[])[],
+    private readonly label: ReadonlyMap<number, number>,
+    private readonly mode: number,
+    private readonly entry: number,
+  ) {}
+
+  emit(): string {
+    const cases: string[] = [];
+    let first = 0;
+    for (const [j, b] of this.blocks.entries()) {
+      const g = new Gen(b, this.mode, first, this.label, this.entry);
+      cases.push(`case ${j}: { kb = ${first};\n${g.emit()}\n}`);
+      first += b.length;
+    }
+    return [
+      'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
+      'let k = 0, kb = 0, n = 0, L = 0;',
+      'try {',
+      'for (;;) {',
+      'switch (L) {',
+      ...cases,
+      '}',
+      '}',
+      '} catch (e) { H.fault.at = k; H.fault.n = n + k - kb; throw e; }',
+    ].join('\n');
+  }
 }
 
 /** The pending loop of VALU ops over the active lanes. */
@@ -204,6 +287,7 @@ class Group {
   count = 0;
 }
 
+/** One basic block of a region (its instructions are I[first ..] of the region). */
 class Gen {
   private readonly out: string[] = [];
   private group: Group | null = null;
@@ -211,15 +295,33 @@ class Gen {
   constructor(
     private readonly insts: readonly Inst[],
     private readonly mode: number,
+    private readonly first: number,
+    private readonly label: ReadonlyMap<number, number>,
+    private readonly entry: number,
   ) {}
 
   /**
-   * An address as an expression relative to the block's start P (a parameter), so that the same code
+   * An address as an expression relative to the region's entry P (a parameter), so that the same code
    * loaded elsewhere gives the same source, and the compiled function is shared (see compileBlock).
    */
   private at(pc: number): string {
-    const d = pc - this.insts[0].pc;
+    const d = pc - this.entry;
     return d === 0 ? 'P' : d > 0 ? `(P + ${d})` : `(P - ${-d})`;
+  }
+
+  /** I[] index of the block's instruction k. */
+  private ix(k: number): number {
+    return this.first + k;
+  }
+
+  /**
+   * Leaves the block after `count` of its instructions, for pc: to that block of the region (after the
+   * budget check: a loop must not outrun the scheduler's slice), or out of the function.
+   */
+  private exit(count: number, pc: number): string {
+    const j = this.label.get(pc);
+    if (j === undefined) return `w.pc = ${this.at(pc)}; return n + ${count};`;
+    return `n += ${count}; if (n >= lim) { w.pc = ${this.at(pc)}; return n; } L = ${j}; continue;`;
   }
 
   emit(): string {
@@ -229,15 +331,9 @@ class Gen {
     this.flush();
     if (!ended) {
       const last = this.insts[n - 1];
-      this.out.push(`w.pc = ${this.at(last.pc + last.size)}; return ${n};`);
+      this.out.push(this.exit(n, last.pc + last.size));
     }
-    return [
-      'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
-      'let k = 0;',
-      'try {',
-      ...this.out,
-      '} catch (e) { H.fault.at = k; throw e; }',
-    ].join('\n');
+    return this.out.join('\n');
   }
 
   /** Emits instruction k; returns whether the block ends with it. */
@@ -249,12 +345,12 @@ class Gen {
     if (i.fmt === 'sopp') {
       const cond = BRANCHES[i.name];
       if (cond !== undefined) {
-        const next = this.at(i.pc + 4);
-        const target = this.at(i.pc + 4 + ((i.imm << 16) >> 16) * 4);
+        const next = i.pc + 4;
+        const target = i.pc + 4 + ((i.imm << 16) >> 16) * 4;
         this.out.push(
           cond === 'true'
-            ? `w.pc = ${target}; return ${k + 1};`
-            : `w.pc = ${cond} ? ${target} : ${next}; return ${k + 1};`,
+            ? this.exit(k + 1, target)
+            : `if (${cond}) { ${this.exit(k + 1, target)} } else { ${this.exit(k + 1, next)} }`,
         );
         return true;
       }
@@ -264,13 +360,14 @@ class Gen {
     if ((i.run === flatLoad || i.run === flatStore) && this.global(k, i)) return false;
     if (i.fmt === 'ds' && this.lds(i)) return false;
     // Any other instruction: the interpreter's handler.
-    this.out.push(`k = ${k}; w.pc = ${this.at(i.pc)}; I[${k}].run(w, I[${k}]);`);
+    const x = this.ix(k);
+    this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
     if (i.run === runSalu || i.run === runSaluK) return false;
     if (SCALAR_FORMATS.has(i.fmt)) {
-      this.out.push(`return ${k + 1};`);
+      this.out.push(`return n + ${k + 1};`);
       return true;
     }
-    this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return ${k + 1};`);
+    this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return n + ${k + 1};`);
     return false;
   }
 
@@ -307,12 +404,12 @@ class Gen {
     const on = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
     this.out.push(
       [
-        `{ k = ${k}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+        `{ k = ${this.ix(k)}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
         'let R = null, ok = true;',
         `for (let l = 0; l < 64; l++) { ${on} const x = ${addr};`,
         `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
         `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
-        `if (!ok) { w.pc = ${this.at(i.pc)}; I[${k}].run(w, I[${k}]); }`,
+        `if (!ok) { w.pc = ${this.at(i.pc)}; I[${this.ix(k)}].run(w, I[${this.ix(k)}]); }`,
         'else if (R !== null) { const dv = R.view, rb = R.base;',
         `for (let l = 0; l < 64; l++) { ${on} const o = ${addr} - rb; ${moves.join(' ')} }`,
         'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
