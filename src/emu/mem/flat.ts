@@ -57,6 +57,8 @@ interface FlatExec {
   readonly wide: boolean;
   /** Float atomics (gfx908, no returning form): new value from (old, data). */
   readonly float: ((old: number, src: number) => number) | null;
+  /** A store (conv is an S_* extraction), else a load or an atomic. */
+  readonly store: boolean;
 }
 
 const ex = (
@@ -65,7 +67,8 @@ const ex = (
   atomic: AtomicOp | null = null,
   wide = false,
   float: FlatExec['float'] = null,
-): FlatExec => ({ bytes, conv, atomic, wide, float });
+): FlatExec => ({ bytes, conv, atomic, wide, float, store: false });
+const st = (bytes: number, conv: number): FlatExec => ({ ...ex(bytes, conv), store: true });
 
 /** Semantics by op name without the segment prefix. */
 const EXEC: Record<string, FlatExec> = {
@@ -83,14 +86,14 @@ const EXEC: Record<string, FlatExec> = {
   load_sbyte_d16_hi: ex(1, L_S8_HI),
   load_short_d16: ex(2, L_16_LO),
   load_short_d16_hi: ex(2, L_16_HI),
-  store_byte: ex(1, S_BYTE),
-  store_byte_d16_hi: ex(1, S_BYTE_HI),
-  store_short: ex(2, S_SHORT),
-  store_short_d16_hi: ex(2, S_SHORT_HI),
-  store_dword: ex(4, S_DWORDS),
-  store_dwordx2: ex(8, S_DWORDS),
-  store_dwordx3: ex(12, S_DWORDS),
-  store_dwordx4: ex(16, S_DWORDS),
+  store_byte: st(1, S_BYTE),
+  store_byte_d16_hi: st(1, S_BYTE_HI),
+  store_short: st(2, S_SHORT),
+  store_short_d16_hi: st(2, S_SHORT_HI),
+  store_dword: st(4, S_DWORDS),
+  store_dwordx2: st(8, S_DWORDS),
+  store_dwordx3: st(12, S_DWORDS),
+  store_dwordx4: st(16, S_DWORDS),
   atomic_add_f32: ex(4, 0, null, false, addF32Bits),
   atomic_pk_add_f16: ex(4, 0, null, false, pkAddF16Bits),
 };
@@ -152,8 +155,9 @@ function laneOn(e0: number, e1: number, l: number): boolean {
   return ((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) !== 0;
 }
 
-function finish(w: Wave, i: Inst, e0: number, e1: number): void {
-  w.laneInstructions += popcount(e0) + popcount(e1);
+/** Counts the lanes (EXEC read again rather than passed: a uint32 argument may be boxed) and moves on. */
+function finish(w: Wave, i: Inst): void {
+  w.laneInstructions += popcount(w.s[EXEC_LO]) + popcount(w.s[EXEC_HI]);
   w.pc = i.pc + i.size;
 }
 
@@ -256,7 +260,7 @@ const runLoad: Handler = (w, i) => {
     loadLane(w, l, n);
     putLoaded(v, d, dst + l);
   }
-  finish(w, i, e0, e1);
+  finish(w, i);
 };
 
 /**
@@ -269,8 +273,11 @@ function saddrBase(w: Wave, i: Inst): number {
   return i.saddr === NULL_REG ? 0 : w.s[c + 1] * 2 ** 32 + w.s[c];
 }
 
-/** The region offset of lane l's `n` bytes at `addr` (CUR), or the lane's fault. */
-function globalOffset(w: Wave, l: number, addr: number, n: number, kind: 'read' | 'write'): number {
+/**
+ * The region offset of lane l's `n` bytes at `addr` when they are not in CUR's region: looked up (CUR
+ * then holds their region), or the lane's fault.
+ */
+function globalLookup(w: Wave, l: number, addr: number, n: number, kind: 'read' | 'write'): number {
   try {
     return CUR.offset(w.ctx.mem, addr, n, kind);
   } catch (e) {
@@ -278,63 +285,58 @@ function globalOffset(w: Wave, l: number, addr: number, n: number, kind: 'read' 
   }
 }
 
-function globalLoadLane(w: Wave, i: Inst, d: FlatExec, l: number, addr: number): void {
+// One handler keeps the lane loop, the address and the region check in one function: a double passed
+// to a call that is not inlined is boxed, which would allocate per lane.
+
+/** GLOBAL loads and stores. */
+const runGlobal: Handler = (w, i) => {
+  const d = i.op as FlatExec;
+  const e0 = w.s[EXEC_LO];
+  const e1 = w.s[EXEC_HI];
+  const v = w.v;
+  const vi = w.vi;
+  const lo = i.vaddr * 64;
+  const pair = i.saddr === SADDR_OFF;
+  const base = pair ? 0 : saddrBase(w, i);
+  const offset = i.offset;
   const n = d.bytes;
-  const off = globalOffset(w, l, addr, n, 'read');
-  const dv = CUR.view;
-  if (d.conv === L_DWORDS) {
-    const vi = w.vi;
-    const at = i.dst * 64 + l;
-    for (let k = 0; k < n >>> 2; k++) vi[at + k * 64] = dv.getInt32(off + 4 * k, true);
-    return;
-  }
-  T[0] = n === 1 ? dv.getUint8(off) : dv.getUint16(off, true);
-  putLoaded(w.v, d, i.dst * 64 + l);
-}
-
-function globalStoreLane(w: Wave, i: Inst, d: FlatExec, l: number, addr: number): void {
-  const n = d.bytes;
-  const off = globalOffset(w, l, addr, n, 'write');
-  const dv = CUR.view;
-  if (d.conv === S_DWORDS) {
-    const vi = w.vi;
-    const at = i.vdata * 64 + l;
-    for (let k = 0; k < n >>> 2; k++) dv.setInt32(off + 4 * k, vi[at + k * 64], true);
-    return;
-  }
-  getStored(w.v, d, i.vdata * 64 + l);
-  if (n === 1) dv.setUint8(off, T[0]);
-  else dv.setUint16(off, T[0], true);
-}
-
-type GlobalLane = (w: Wave, i: Inst, d: FlatExec, l: number, addr: number) => void;
-
-/** A GLOBAL load or store handler running `lane` for the active lanes in order. */
-function globalAccess(lane: GlobalLane): Handler {
-  return (w, i) => {
-    const d = i.op as FlatExec;
-    const e0 = w.s[EXEC_LO];
-    const e1 = w.s[EXEC_HI];
-    const v = w.v;
-    const lo = i.vaddr * 64;
-    const pair = i.saddr === SADDR_OFF;
-    const base = pair ? 0 : saddrBase(w, i);
-    const offset = i.offset;
-    CUR.reset();
-    for (let m = e0 | 0; m !== 0; m &= m - 1) {
-      const l = 31 - Math.clz32(m & -m);
-      lane(w, i, d, l, pair ? v[lo + 64 + l] * 2 ** 32 + v[lo + l] + offset : base + v[lo + l] + offset);
+  const store = d.store;
+  const kind = store ? 'write' : 'read';
+  // L_DWORDS and S_DWORDS are both 0: whole dwords move between the region and the VGPRs.
+  const words = d.conv === L_DWORDS ? n >>> 2 : 0;
+  const reg = (store ? i.vdata : i.dst) * 64;
+  CUR.reset();
+  let cb = 0;
+  let ce = 0;
+  let dv = CUR.view;
+  for (let h = 0; h < 64; h += 32) {
+    for (let m = (h === 0 ? e0 : e1) | 0; m !== 0; m &= m - 1) {
+      const l = h + 31 - Math.clz32(m & -m);
+      const a = pair ? v[lo + 64 + l] * 2 ** 32 + v[lo + l] + offset : base + v[lo + l] + offset;
+      let off = a - cb;
+      if (a < cb || a + n > ce) {
+        off = globalLookup(w, l, a, n, kind);
+        cb = CUR.base;
+        ce = CUR.end;
+        dv = CUR.view;
+      }
+      if (store) {
+        if (words !== 0) for (let k = 0; k < words; k++) dv.setInt32(off + 4 * k, vi[reg + k * 64 + l], true);
+        else {
+          getStored(v, d, reg + l);
+          if (n === 1) dv.setUint8(off, T[0]);
+          else dv.setUint16(off, T[0], true);
+        }
+      } else if (words !== 0) {
+        for (let k = 0; k < words; k++) vi[reg + k * 64 + l] = dv.getInt32(off + 4 * k, true);
+      } else {
+        T[0] = n === 1 ? dv.getUint8(off) : dv.getUint16(off, true);
+        putLoaded(v, d, reg + l);
+      }
     }
-    for (let m = e1 | 0; m !== 0; m &= m - 1) {
-      const l = 63 - Math.clz32(m & -m);
-      lane(w, i, d, l, pair ? v[lo + 64 + l] * 2 ** 32 + v[lo + l] + offset : base + v[lo + l] + offset);
-    }
-    finish(w, i, e0, e1);
-  };
-}
-
-const runGlobalLoad = globalAccess(globalLoadLane);
-const runGlobalStore = globalAccess(globalStoreLane);
+  }
+  finish(w, i);
+};
 
 /** Lane l's data to store (T) from its data VGPR(s) by the op's extraction. */
 function getStored(v: Uint32Array, d: FlatExec, at: number): void {
@@ -378,7 +380,7 @@ const runStore: Handler = (w, i) => {
     getStored(v, d, data + l);
     storeLane(w, l, n);
   }
-  finish(w, i, e0, e1);
+  finish(w, i);
 };
 
 const runAtomic: Handler = (w, i) => {
@@ -400,7 +402,7 @@ const runAtomic: Handler = (w, i) => {
     atomicAt(w, l, d.atomic as AtomicOp, d.wide, T, OLD);
     if (i.glc) for (let k = 0; k < words; k++) v[(i.dst + k) * 64 + l] = OLD[k];
   }
-  finish(w, i, e0, e1);
+  finish(w, i);
 };
 
 const runFloatAtomic: Handler = (w, i) => {
@@ -413,7 +415,7 @@ const runFloatAtomic: Handler = (w, i) => {
     resolve(w, i, l);
     rmwGlobal32(w, l, d.float as (old: number, src: number) => number, w.v[i.vdata * 64 + l]);
   }
-  finish(w, i, e0, e1);
+  finish(w, i);
 };
 
 /**
@@ -440,9 +442,9 @@ export function bindFlat(i: Inst): number {
   if (returns && i.dst + op.dstWidth > 256) return 2;
   if (op.kind !== KIND_LOAD && i.vdata + op.dataWidth > 256) return 2;
   i.op = d;
-  if (op.kind === KIND_LOAD) i.run = seg === SEG_GLOBAL ? runGlobalLoad : runLoad;
+  if (op.kind === KIND_LOAD) i.run = seg === SEG_GLOBAL ? runGlobal : runLoad;
   else if (d.atomic !== null) i.run = runAtomic;
   else if (d.float !== null) i.run = i.glc ? unimplemented : runFloatAtomic;
-  else i.run = seg === SEG_GLOBAL ? runGlobalStore : runStore;
+  else i.run = seg === SEG_GLOBAL ? runGlobal : runStore;
   return 2;
 }
