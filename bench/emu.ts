@@ -7,7 +7,7 @@
 // wave-instructions/s, active lane-instructions/s, emulator time / native time, whether clang
 // vectorised the C, and the speed-up of the chosen engine over the interpreter.
 //
-// Usage: npm run bench:emu [-- --engine=interpreter] [--repeat=N] [--only=NAME,...] [--clock=cpu] [--smoke]
+// Usage: npm run bench:emu [-- --engine=jit|interpreter] [--repeat=N] [--only=NAME,...] [--clock=cpu] [--smoke]
 //   --repeat: best of N emulator launches (default 1: every figure from one run);
 //   --clock=cpu: time by CPU time (the node process's during the launch, the C program's per run)
 //     instead of wall time: on a machine others are loading, this is close to what an idle one measures;
@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Engine } from '../src/runtime/types.js';
 import type { BenchCase, Data } from './emu/case.js';
 import { mandelbrot, matmul, nbody } from './emu/cases-alu.js';
 import { matmulLds, mfmaGemm, reduce } from './emu/cases-lds.js';
@@ -33,7 +34,7 @@ import {
   type NativeRun,
   runNative,
 } from './emu/native.js';
-import { ENGINES, type Engine, firstDifference, runEmu } from './emu/run.js';
+import { ENGINES, firstDifference, runEmu } from './emu/run.js';
 
 const CASES: BenchCase[] = [
   mandelbrot,
@@ -58,7 +59,7 @@ function fail(message: string): never {
 }
 
 const smoke = process.argv.includes('--smoke');
-const engine = (option('engine') ?? 'interpreter') as Engine;
+const engine = (option('engine') ?? 'jit') as Engine;
 if (!ENGINES.includes(engine)) fail(`unknown --engine=${engine} (the runtime has: ${ENGINES.join(', ')})`);
 const repeat = Number(option('repeat') ?? 1);
 if (!Number.isInteger(repeat) || repeat < 1) fail('--repeat must be a positive integer');
@@ -118,6 +119,15 @@ function main(): void {
       } else ref = inst.reference();
       const diff = firstDifference(emu.outputs, ref, native ? 'native' : 'reference');
       if (diff !== '') fail(`${c.kernel}: ${diff}`);
+      // The engines must agree bit for bit, counts included (the interpreter is the reference).
+      const vsInterpreter = firstDifference(emu.outputs, interpreter.outputs, 'the interpreter');
+      if (vsInterpreter !== '') fail(`${c.kernel} on ${engine}: ${vsInterpreter}`);
+      for (const count of ['waveInstructions', 'laneInstructions'] as const) {
+        if (emu.result[count] !== interpreter.result[count])
+          fail(
+            `${c.kernel} on ${engine}: ${count} ${emu.result[count]}, the interpreter ${interpreter.result[count]}`,
+          );
+      }
       const r = emu.result;
       const [t, tNative] = clock === 'cpu' ? [emu.cpuSeconds, nat?.cpuSeconds] : [r.seconds, nat?.seconds];
       const tInterpreter = clock === 'cpu' ? interpreter.cpuSeconds : interpreter.result.seconds;

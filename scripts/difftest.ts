@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Device } from '../src/runtime/device.js';
+import type { Engine } from '../src/runtime/types.js';
 import {
   type Expr,
   gatomicInit,
@@ -84,7 +85,12 @@ export function compile(source: string, target: string, level: string): Uint8Arr
 export class CompileError extends Error {}
 
 /** Runs a compiled program on the emulator and returns the output words. */
-export function runOnEmulator(p: Program, code: Uint8Array, inputs: BigUint64Array): BigUint64Array {
+export function runOnEmulator(
+  p: Program,
+  code: Uint8Array,
+  inputs: BigUint64Array,
+  engine: Engine = 'jit',
+): BigUint64Array {
   const dev = new Device();
   const mod = dev.load(code, `seed-${p.seed}.hsaco`);
   const n = p.grid * p.outputs.length;
@@ -98,6 +104,7 @@ export function runOnEmulator(p: Program, code: Uint8Array, inputs: BigUint64Arr
     block: [p.block],
     args: [out, inp, { value: p.sarg >>> 0, type: 'u32' }, out2, gacc],
     budget: 5e7,
+    engine,
   });
   const words = new BigUint64Array(2 * n + init.length);
   words.set(dev.download(out, BigUint64Array));

@@ -2,7 +2,8 @@
 // scripts/build-conformance.sh). On the (target, level) pairs listed in test/conformance/enabled.json
 // every case must pass (objects clang-22 cannot build, bin/unbuilt.txt, are skipped with clang's reason);
 // the other pairs are run and their pass counts reported, never failed. `npm test` runs each case on
-// one of the six pairs (rotating) plus every enabled pair; the slow tier runs all of them.
+// one of the six pairs (rotating) plus every enabled pair on the translating engine (the default), and
+// on one pair (rotating) on the interpreter; the slow tier runs all of them on both engines.
 import { test } from 'node:test';
 import { CASES, selectCases } from './conformance/cases.js';
 import { enabledConformance, GEN_CONFORMANCE_TARGETS, unbuilt, unbuiltKey } from './conformance/gens.js';
@@ -40,6 +41,17 @@ for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
           if (on) throw new Error(`conformance ${c.name} on ${key}: ${msg}`, { cause: e });
         }
       });
+      // The interpreter on enabled pairs: the engines must agree where the result is required.
+      if (on && sampled(i + 1, pi, pairs.length)) {
+        await t.test(`${key} interpreter (enabled: must pass)`, () => {
+          try {
+            runCase(c, target, level, undefined, 'interpreter');
+          } catch (e) {
+            const msg = e instanceof Error ? e.message : String(e);
+            throw new Error(`conformance ${c.name} on ${key} (interpreter): ${msg}`, { cause: e });
+          }
+        });
+      }
     }
   });
 }

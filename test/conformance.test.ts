@@ -1,8 +1,9 @@
 // The conformance suite: every case x {gfx900, gfx908} x {O0, O3} on the committed code objects in
 // test/conformance/bin (rebuild them with scripts/build-conformance.sh; LLVM is not needed here).
 // GCNKIT_CONFORMANCE=<filter> restricts the cases (comma-separated substrings of case names).
-// `npm test` runs every case on one of the four target/level pairs, rotating over the cases; the slow
-// tier (`npm run test:slow`), and any run with a filter, runs every pair.
+// `npm test` runs every case on one of the four target/level pairs on the translating engine (the
+// default) and on the next pair on the interpreter, rotating over the cases; the slow tier
+// (`npm run test:slow`), and any run with a filter, runs every pair on both engines.
 
 import { test } from 'node:test';
 import { CASES, selectCases } from './conformance/cases.js';
@@ -20,15 +21,21 @@ for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
   test(`conformance ${c.name} (${c.lang}, ${c.source})`, async (t) => {
     for (const [ti, target] of TARGETS.entries()) {
       for (const [li, level] of LEVELS.entries()) {
-        if (!filtered && !sampled(i, ti * LEVELS.length + li, TARGETS.length * LEVELS.length)) continue;
-        await t.test(`${target} -${level}`, () => {
-          try {
-            runCase(c, target, level);
-          } catch (e) {
-            const msg = e instanceof Error ? e.message : String(e);
-            throw new Error(`conformance ${c.name} on ${target} -${level}: ${msg}`, { cause: e });
-          }
-        });
+        const pair = ti * LEVELS.length + li;
+        const pairs = TARGETS.length * LEVELS.length;
+        for (const [ei, engine] of (['jit', 'interpreter'] as const).entries()) {
+          if (!filtered && !sampled(i + ei, pair, pairs)) continue;
+          await t.test(`${target} -${level} ${engine}`, () => {
+            try {
+              runCase(c, target, level, undefined, engine);
+            } catch (e) {
+              const msg = e instanceof Error ? e.message : String(e);
+              throw new Error(`conformance ${c.name} on ${target} -${level} (${engine}): ${msg}`, {
+                cause: e,
+              });
+            }
+          });
+        }
       }
     }
   });

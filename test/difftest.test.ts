@@ -2,7 +2,8 @@
 // OpenCL C programs from scripts/randkernel.ts, compiled by clang-22 for gfx900/gfx908 at -O0/-O3 by
 // scripts/build-difftest-corpus.sh) is run on the emulator and compared word for word with the host
 // interpreter's evaluation of the program's AST. No LLVM needed. `npm test` runs each program's
-// interpretation and one of its four objects (rotating over the programs); the slow tier runs all four.
+// interpretation, one of its four objects on the translating engine and the next on the interpreter
+// (rotating over the programs); the slow tier runs all four on both engines.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -61,15 +62,18 @@ for (const [i, f] of programs.entries()) {
     const want = interpret(p, inputs);
     const objs = files.filter((g) => g.startsWith(`${base}-`) && g.endsWith('.hsaco')).sort();
     for (const [k, obj] of objs.entries()) {
-      if (!sampled(i, k, objs.length)) continue;
-      const got = runOnEmulator(p, new Uint8Array(readFileSync(join(DIR, obj))), inputs);
-      const d = compare(p, got, want);
-      assert.equal(
-        d,
-        undefined,
-        d &&
-          `${obj}: item ${d.item} output ${d.slot} (${d.name}: ${d.ty}) expected 0x${d.expected.toString(16)}, got 0x${d.got.toString(16)}`,
-      );
+      // One object on the translating engine and the next on the interpreter (all of both when slow).
+      for (const [e, engine] of (['jit', 'interpreter'] as const).entries()) {
+        if (!sampled(i + e, k, objs.length)) continue;
+        const got = runOnEmulator(p, new Uint8Array(readFileSync(join(DIR, obj))), inputs, engine);
+        const d = compare(p, got, want);
+        assert.equal(
+          d,
+          undefined,
+          d &&
+            `${obj} (${engine}): item ${d.item} output ${d.slot} (${d.name}: ${d.ty}) expected 0x${d.expected.toString(16)}, got 0x${d.got.toString(16)}`,
+        );
+      }
     }
   });
 }

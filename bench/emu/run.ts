@@ -4,16 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Device } from '../../src/runtime/device.js';
-import type { LaunchResult } from '../../src/runtime/types.js';
+import type { Engine, LaunchResult } from '../../src/runtime/types.js';
 import type { BenchCase, Data, Instance } from './case.js';
 
-/**
- * The execution engines the bench can ask the runtime for. Issue 13 adds translating engines and a
- * runtime option to choose one; until then the interpreter is the only engine, `--engine=interpreter`
- * the only value, and "speed-up over the interpreter" is 1.00x by definition.
- */
-export const ENGINES = ['interpreter'] as const;
-export type Engine = (typeof ENGINES)[number];
+/** The execution engines the bench can ask the runtime for (LaunchOptions.engine). */
+export { ENGINES } from '../../src/emu/jit/engine.js';
 
 const bin = join(import.meta.dirname, '..', 'kernels', 'bin');
 
@@ -37,11 +32,9 @@ export function runEmu(c: BenchCase, inst: Instance, engine: Engine, repeat: num
     const mod = dev.load(code, file);
     const inp = inst.inputs.map((d) => dev.upload(d));
     const out = inst.outputs.map((d) => dev.upload(d));
-    // `engine` reaches the runtime once it has the option (see ENGINES).
-    void engine;
     const args = inst.args(out, inp);
     const cpu = process.cpuUsage();
-    const res = mod.launch(c.kernel, { grid: inst.grid, block: inst.block, args });
+    const res = mod.launch(c.kernel, { grid: inst.grid, block: inst.block, args, engine });
     const used = process.cpuUsage(cpu);
     cpuSeconds = Math.min(cpuSeconds, (used.user + used.system) / 1e6);
     outputs = out.map((b, i) => dev.download(b, inst.outputs[i].constructor as never) as Data);

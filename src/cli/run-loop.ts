@@ -2,7 +2,7 @@
 // "The multi-launch form"), through Module.launch, with the runtime's errors mapped to one line that
 // names the launch and the flag that changes the outcome.
 import { DispatchError, LaunchError, type Module } from '../runtime/device.js';
-import type { DeviceBuffer, KernelArg, LaunchResult } from '../runtime/types.js';
+import type { DeviceBuffer, Engine, KernelArg, LaunchResult } from '../runtime/types.js';
 import { CliError, EXIT_INPUT, fromElfError, inputError } from './errors.js';
 import type { Progress } from './run-progress.js';
 import type { Outcome, RunErrorDetail } from './run-report.js';
@@ -12,6 +12,7 @@ import type { LaunchDecl, RunSpec } from './run-spec.js';
 export interface LoopFlags {
   readonly json: boolean;
   readonly budget: number | undefined;
+  readonly engine?: Engine;
   /** Seconds for the whole run; 0 = none. */
   readonly timeout: number;
 }
@@ -105,6 +106,7 @@ export function runLaunches(
               args: l.args.map((a) => kernelArg(a, buffers, runs[li], mod)),
               dynamicLds: l.dynamicLds,
               budget: f.budget,
+              engine: f.engine,
               timeout,
               ...(progress ? { onProgress: (p) => progress.report(label || l.kernel, p) } : {}),
             });

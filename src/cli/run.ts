@@ -3,6 +3,7 @@
 // the spec, --show, the output paths, the buffer files and the memory they need against the cap.
 import { constants as bufferConstants } from 'node:buffer';
 import { dirname } from 'node:path';
+import { ENGINES, type Engine, isEngine } from '../emu/jit/engine.js';
 import { DEFAULT_MEMORY_LIMIT, Device, type Module } from '../runtime/device.js';
 import { type ImageOptions, imageShape } from '../runtime/image.js';
 import type { DeviceBuffer } from '../runtime/types.js';
@@ -32,7 +33,7 @@ export const RUN: Command = {
   name: 'run',
   summary: 'run the kernel launches of a run spec (docs/run-spec.md) on the emulated GPU',
   usage: [
-    'gcnkit run [--json] [--budget=N] [--timeout=SECONDS] [--memory=BYTES] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
+    'gcnkit run [--json] [--budget=N] [--timeout=SECONDS] [--memory=BYTES] [--engine=jit|interpreter] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
   ],
   optionHelp: [
     ['--json', 'print one JSON document (launch figures, --show values, outputs)'],
@@ -41,6 +42,10 @@ export const RUN: Command = {
     [
       '--memory=BYTES',
       `device memory cap (default ${formatBytes(DEFAULT_MEMORY_LIMIT)}; 512M, 4G ... accepted)`,
+    ],
+    [
+      '--engine=jit|interpreter',
+      'execution engine: compiled basic blocks (jit, default) or one instruction at a time (interpreter)',
     ],
     [
       '--show=NAME:TYPE[:COUNT]',
@@ -59,6 +64,7 @@ export const RUN: Command = {
     budget: { type: 'string' },
     timeout: { type: 'string' },
     memory: { type: 'string' },
+    engine: { type: 'string' },
     show: { type: 'string', multiple: true },
     progress: { type: 'boolean' },
     'no-progress': { type: 'boolean' },
@@ -70,6 +76,7 @@ export const RUN: Command = {
 interface Flags {
   json: boolean;
   budget: number | undefined;
+  engine: Engine | undefined;
   timeout: number;
   memory: number;
   progress: boolean;
@@ -80,12 +87,16 @@ function flags(args: ParsedArgs): Flags {
   const budget = stringOption(args, 'budget');
   const timeout = stringOption(args, 'timeout');
   const memory = stringOption(args, 'memory');
+  const engine = stringOption(args, 'engine');
+  if (engine !== undefined && !isEngine(engine))
+    throw usageError(`--engine must be ${ENGINES.join(' or ')}, not '${engine}'`);
   const json = flag(args, 'json');
   if (flag(args, 'progress') && flag(args, 'no-progress'))
     throw usageError('--progress and --no-progress contradict each other');
   return {
     json,
     budget: budget === undefined ? undefined : parseCount(budget, '--budget'),
+    engine,
     timeout: timeout === undefined ? DEFAULT_TIMEOUT : parseSeconds(timeout, '--timeout'),
     memory: memory === undefined ? DEFAULT_MEMORY_LIMIT : parseBytes(memory, '--memory'),
     progress:

@@ -20,6 +20,7 @@ import { vop2 } from './families/vop2.js';
 import { vop3 } from './families/vop3.js';
 import { vop3p } from './families/vop3p.js';
 import { vopc } from './families/vopc.js';
+import { putS, TEXT_ROOM, type TextSink, textOf } from './text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, Format } from './types.js';
 
 export const FAMILIES: Record<Format, Family> = {
@@ -141,13 +142,54 @@ export function decodeAt(inp: DecodeInput, i: number, out: DecodeOutput): void {
   out.branchOffset = Number.NaN;
   out.comment = '';
   const fam = FAMILY_BY_HIGH_BITS[generationOf(inp.target)][inp.words[i] >>> 23];
-  if (fam !== null) fam.decode(inp, i, out);
-  if (out.size === 0 || i + out.size > inp.n) {
-    out.size = 1;
-    out.text = '.long ' + hex8(inp.words[i]);
-    out.branchOffset = Number.NaN;
-    out.comment = '';
+  if (fam !== null) {
+    if (fam.bytes === true) {
+      const saved = out.sink;
+      out.sink = SCRATCH;
+      SCRATCH.pos = 0;
+      fam.decode(inp, i, out);
+      out.sink = saved;
+      if (out.size !== 0) out.text = textOf(SCRATCH.buf, 0, SCRATCH.pos);
+    } else fam.decode(inp, i, out);
   }
+  if (out.size === 0 || i + out.size > inp.n) invalid(inp, i, out);
+}
+
+/** A family's scratch text for decodeAt. */
+const SCRATCH: TextSink = { buf: new Uint8Array(TEXT_ROOM), pos: 0 };
+
+/** The `.long` line of a word that is not an instruction. */
+function invalid(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  out.size = 1;
+  out.text = '.long ' + hex8(inp.words[i]);
+  out.branchOffset = Number.NaN;
+  out.comment = '';
+}
+
+/**
+ * decodeAt for the disassembler's output path: the text is written into `sink` from sink.pos on (which
+ * must have TEXT_ROOM bytes of room) and sink.pos moved past it. `out.text` is set too, except for
+ * families that print as bytes (it is then ''): `.long` lines and the string-printing families' texts
+ * are there as well as in the sink.
+ */
+export function decodeInto(inp: DecodeInput, i: number, out: DecodeOutput, sink: TextSink): void {
+  out.size = 0;
+  out.text = '';
+  out.branchOffset = Number.NaN;
+  out.comment = '';
+  const start = sink.pos;
+  const fam = FAMILY_BY_HIGH_BITS[generationOf(inp.target)][inp.words[i] >>> 23];
+  if (fam !== null) {
+    out.sink = sink;
+    fam.decode(inp, i, out);
+    if (out.size !== 0 && i + out.size <= inp.n) {
+      if (fam.bytes !== true) putS(sink, out.text);
+      return;
+    }
+  }
+  sink.pos = start;
+  invalid(inp, i, out);
+  putS(sink, out.text);
 }
 
 /** Convenience for tests and tools: decode a list of dwords at address 0 into text lines. */

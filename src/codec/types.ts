@@ -1,5 +1,6 @@
 import type { Target } from '../isa/targets.js';
 import type { Decoded } from './decoded.js';
+import type { TextSink } from './text-bytes.js';
 
 /**
  * The microcode formats of gfx9 as the decoder tells them apart by the high bits of the first dword.
@@ -57,6 +58,11 @@ export interface DecodeOutput {
    * the emulator's Program decodes each instruction once. The scalar families do; others ignore it.
    */
   into?: Decoded;
+  /**
+   * Where a family with `bytes` set writes its text (decodeAt and decodeInto provide it); such a family
+   * leaves `text` alone.
+   */
+  sink?: TextSink;
 }
 
 /**
@@ -78,4 +84,6 @@ export interface Family {
   decode: FamilyDecoder;
   /** The ops this family decodes on the target (every encoding an op has, one entry each). */
   ops(target: Target): IsaEntry[];
+  /** Set when decode writes the text as bytes into out.sink (see text-bytes.ts) instead of out.text. */
+  bytes?: boolean;
 }

@@ -2,7 +2,8 @@
 // per executable section, a label per symbol chunk, instruction lines in the AMDGCN pretty printer's
 // layout, branch-target annotations, `...` for runs of zeros, data symbols as hex/ASCII, trailing bytes.
 // The structure follows llvm-objdump's disassembleObject so that its corner cases come out the same.
-import { decodeAt } from '../codec/disasm.js';
+import { decodeInto } from '../codec/disasm.js';
+import { TEXT_ROOM } from '../codec/text-bytes.js';
 import type { DecodeInput, DecodeOutput } from '../codec/types.js';
 import { amdgpuTargetInfo } from '../elf/amdgpu.js';
 import { ElfError } from '../elf/errors.js';
@@ -250,27 +251,38 @@ function disassembleSection(
           continue;
         }
       }
-      decodeAt(inp, w, dout);
-      let text = dout.text;
+      // The line: a tab, the text written by the family straight into the buffer, padding, the comment.
+      out.ensure(TEXT_ROOM + 64);
+      const lineStart = out.pos;
+      out.buf[out.pos++] = 0x09;
+      decodeInto(inp, w, dout, out);
       let annot = '';
+      let symbolized = false;
       if (!Number.isNaN(dout.branchOffset)) {
         const tgt = addr + dout.branchOffset;
         const name = notypeAt.get(tgt);
-        if (name !== undefined) text = symbolize(text, name);
+        if (name !== undefined) symbolized = true;
         else annot = syms.branchAnnotation(sec.index, tgt);
-      } else if (text.startsWith('s_cbranch_i_fork ')) {
+        // Branches print as strings (SOPP): their target operand is replaced by the symbol's name.
+        if (symbolized) {
+          out.pos = lineStart + 1;
+          out.str(symbolize(dout.text, name as string));
+        }
+      } else if (dout.text.startsWith('s_cbranch_i_fork ')) {
         // Its target operand is symbolized too, but it is not the first operand, so never annotated.
         const tgt = addr + 4 + ((words[w] << 16) >> 14);
         const name = notypeAt.get(tgt);
-        if (name !== undefined) text = symbolize(text, name);
+        if (name !== undefined) {
+          symbolized = true;
+          out.pos = lineStart + 1;
+          out.str(symbolize(dout.text, name));
+        }
       }
-      const lineStart = out.pos;
-      out.byte(0x09);
-      out.str(text);
-      out.spaces(59 - text.length);
+      out.spaces(60 - (out.pos - lineStart));
       out.str('// ');
       const addrAt = out.pos + 4 - lineStart;
-      out.hexU(addr, 12);
+      if (addr < 0x100000000) out.hex12U(addr);
+      else out.hexU(addr, 12);
       out.str(': ');
       out.hex8U(words[w]);
       for (let k = 1; k < dout.size; k++) {
@@ -287,9 +299,9 @@ function disassembleSection(
       // Nor is `.long`: a word can be invalid because of the words after it, which the key omits.
       if (
         Number.isNaN(dout.branchOffset) &&
-        text === dout.text &&
+        !symbolized &&
         addr < 0x100000000 &&
-        !text.startsWith('.long')
+        !dout.text.startsWith('.long')
       ) {
         cache.store(slot, words, w, dout.size, out.buf, lineStart, out.pos, addrAt);
       }

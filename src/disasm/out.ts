@@ -36,6 +36,11 @@ export class ByteOut {
     this.pos = 0;
   }
 
+  /** Makes room for `n` more bytes (`buf` may be replaced). */
+  ensure(n: number): void {
+    this.room(n);
+  }
+
   /** Makes room for `n` more bytes. */
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;

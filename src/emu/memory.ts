@@ -7,6 +7,7 @@
 
 import type { AtomicOp } from '../isa/ops/atomics.js';
 import { floatAtomic32, floatAtomic64 } from './mem/float-atomic.js';
+import { sharedAtomic32, sharedAtomic64, sharedUpdate32 } from './mem/shared-atomic.js';
 
 export type AccessKind = 'read' | 'write' | 'atomic';
 
@@ -51,19 +52,42 @@ export const DEVICE_MEMORY_BASE = 0x7f00_0000_0000;
 /** Unmapped bytes kept after every allocation, so that overruns land in no allocation. */
 export const GUARD_BYTES = 0x1000;
 
+/**
+ * Where allocations keep their bytes: a SharedArrayBuffer wherever there is one, so that worker threads
+ * running workgroups of one dispatch (gpu/parallel.ts) see the same memory; a plain ArrayBuffer where
+ * there is none (a browser page that is not cross-origin isolated), which only the calling thread uses.
+ */
+const Backing: new (n: number) => ArrayBufferLike =
+  typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer : ArrayBuffer;
+
 /** One live allocation. A class so that every region the hot path sees has the same shape. */
 export class Region {
   readonly end: number;
   readonly bytes: Uint8Array;
   readonly view: DataView;
+  /** The whole dwords of the allocation, for Atomics (concurrent atomics, DeviceMemory.concurrent). */
+  readonly words: Int32Array;
+  /** The whole 64-bit words, for 64-bit Atomics. */
+  readonly longs: BigInt64Array;
+  /** @param buffer existing backing (another thread's allocation), else a new zeroed one. */
   constructor(
     readonly base: number,
     readonly size: number,
+    buffer: ArrayBufferLike = new Backing(size),
   ) {
     this.end = base + size;
-    this.bytes = new Uint8Array(size);
-    this.view = new DataView(this.bytes.buffer);
+    this.bytes = new Uint8Array(buffer, 0, size);
+    this.view = new DataView(buffer, 0, size);
+    this.words = new Int32Array(buffer, 0, size >>> 2);
+    this.longs = new BigInt64Array(buffer, 0, Math.floor(size / 8));
   }
+}
+
+/** What another thread needs to see an allocation: its place and its shared bytes. */
+export interface SharedRegion {
+  readonly base: number;
+  readonly size: number;
+  readonly buffer: ArrayBufferLike;
 }
 
 export class DeviceMemory {
@@ -74,6 +98,36 @@ export class DeviceMemory {
    *   array of the size asked for is allocated at once and zeroed).
    */
   constructor(readonly limit = Number.POSITIVE_INFINITY) {}
+
+  /**
+   * Whether other threads may access the memory at the same time (a dispatch split between workers):
+   * atomics then use Atomics on the shared bytes instead of a plain read-modify-write. Off by default,
+   * where the one thread running lanes one at a time makes every read-modify-write atomic.
+   */
+  concurrent = false;
+
+  /** The live allocations as another thread can map them (shared bytes; see Region's backing). */
+  shared(): SharedRegion[] {
+    return this.regions.map((r) => ({ base: r.base, size: r.size, buffer: r.bytes.buffer }));
+  }
+
+  /**
+   * A view of another thread's allocations (a worker of a parallel dispatch): the same addresses over
+   * the same shared bytes, and allocations of its own from `next` on (a worker's scratch), which the
+   * other thread never sees. Concurrent from the start.
+   */
+  static mapping(regions: readonly SharedRegion[], next: number): DeviceMemory {
+    const m = new DeviceMemory();
+    for (const r of regions) m.regions.push(new Region(r.base, r.size, r.buffer));
+    m.next = next;
+    m.concurrent = true;
+    return m;
+  }
+
+  /** The address the next allocation starts from (before alignment). */
+  get nextAddress(): number {
+    return this.next;
+  }
 
   /** Bytes of all live allocations. */
   get used(): number {
@@ -275,7 +329,22 @@ export class DeviceMemory {
   }
 
   // Atomics. The emulator runs lanes one at a time, so atomicity is simply doing the read-modify-write
-  // under one lookup; what matters is the exact GCN result and the returned pre-op value.
+  // under one lookup; what matters is the exact GCN result and the returned pre-op value. When other
+  // threads run workgroups of the same dispatch (`concurrent`), mem/shared-atomic.ts does them with
+  // Atomics instead, to the same bits.
+
+  /**
+   * Replaces the 32-bit value at `addr` by f(old, src) as one atomic access (the float atomics DeviceMemory
+   * has no operation for: gfx908's add_f32 and pk_add_f16, gfx6/7's image rsub); returns the old value.
+   */
+  update32(addr: number, f: (old: number, src: number) => number, src: number): number {
+    const r = this.region(addr, 4, 'atomic');
+    const off = addr - r.base;
+    if (this.concurrent) return sharedUpdate32(r, off, f, src);
+    const old = r.view.getUint32(off, true);
+    r.view.setUint32(off, f(old, src), true);
+    return old;
+  }
 
   /**
    * 32-bit atomic `op` with data `src` (and compare value `cmp` for cmpswap, stored as `src` when the
@@ -285,6 +354,7 @@ export class DeviceMemory {
     const r = this.region(addr, 4, 'atomic');
     const v = r.view;
     const off = addr - r.base;
+    if (this.concurrent) return sharedAtomic32(r, off, op, src, cmp);
     const old = v.getUint32(off, true);
     src >>>= 0;
     let nv: number;
@@ -398,6 +468,10 @@ export class DeviceMemory {
     const r = this.region(addr, 8, 'atomic');
     const v = r.view;
     const off = addr - r.base;
+    if (this.concurrent) {
+      sharedAtomic64(r, off, op, srcLo, srcHi, cmpLo, cmpHi, out, outIndex);
+      return;
+    }
     const oLo = v.getUint32(off, true);
     const oHi = v.getUint32(off + 4, true);
     srcLo >>>= 0;

@@ -71,6 +71,8 @@ export class Wave {
   readonly s = new Uint32Array(128);
   /** VGPRs: register r of lane l at [r * 64 + l]. */
   readonly v: Uint32Array;
+  /** The VGPRs as f32 values (the same memory as v), for the translating engine's lane loops. */
+  readonly vf: Float32Array;
   /**
    * VGPR r of all lanes as a view of `v`, made once per wave: copying a register with set() from these is
    * the fastest copy, and a subarray per copy would allocate on the interpreter's hot path.
@@ -111,6 +113,7 @@ export class Wave {
 
   constructor(agprs: boolean) {
     this.v = new Uint32Array(256 * WAVE_SIZE);
+    this.vf = new Float32Array(this.v.buffer);
     const rows: Uint32Array[] = [];
     for (let r = 0; r < 256; r++) rows.push(this.v.subarray(r * WAVE_SIZE, (r + 1) * WAVE_SIZE));
     this.vRow = rows;

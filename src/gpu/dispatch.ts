@@ -6,6 +6,8 @@
 import { KD, type KdField, kdGet } from '../elf/kd-fields.js';
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { ExecError, type Inst } from '../emu/inst.js';
+import { type Block, FAULT } from '../emu/jit/block.js';
+import { type BlockCache, blockCacheOf, DEFAULT_ENGINE, type Engine } from '../emu/jit/engine.js';
 import { gwsDeadlock, gwsRelease } from '../emu/mem/ds-gws.js';
 import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
@@ -48,6 +50,11 @@ export interface DispatchSetup {
   readonly trapHandler?: TrapHandler & { readonly program?: Program };
   /** Where the waves' s_sendmsg messages are collected, if the caller wants them. */
   readonly messages?: SentMessage[];
+  /**
+   * The execution engine (default: the translating engine). A dispatch with a trap handler runs on the
+   * interpreter, which can enter the handler between any two instructions.
+   */
+  readonly engine?: Engine;
 }
 
 export interface DispatchStats {
@@ -186,6 +193,8 @@ export function runDispatch(
   wg.ldsSize = k.groupSize;
   wg.waves = waves;
   const dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), nwg[0] * nwg[1] * nwg[2]);
+  const jit =
+    (d.engine ?? DEFAULT_ENGINE) === 'jit' && d.trapHandler === undefined ? blockCacheOf(program) : null;
   const state: SchedulerState = {
     waves,
     nw: 0,
@@ -227,7 +236,7 @@ export function runDispatch(
           wg.waveCount = nw;
           state.wavesDone = stats.waves;
           state.workgroupsDone = stats.workgroups;
-          runWorkgroup(state, k, dog);
+          runWorkgroup(state, k, dog, jit);
           for (let wi = 0; wi < nw; wi++) {
             stats.waveInstructions += waves[wi].waveInstructions;
             stats.laneInstructions += waves[wi].laneInstructions;
@@ -359,7 +368,7 @@ function totalWaves(grid: readonly number[], block: readonly number[]): number {
 }
 
 /** Runs the waves of the current workgroup to completion, round-robin, a slice at a time. */
-function runWorkgroup(s: SchedulerState, k: KernelSetup, dog: Watchdog): void {
+function runWorkgroup(s: SchedulerState, k: KernelSetup, dog: Watchdog, jit: BlockCache | null): void {
   const waves = s.waves;
   const nw = s.nw;
   const budget = dog.limits.budget;
@@ -383,7 +392,9 @@ function runWorkgroup(s: SchedulerState, k: KernelSetup, dog: Watchdog): void {
       }
       running++;
       const before = w.waveInstructions;
-      runWave(w, Math.min(SLICE, budget - dog.executed), k, s.ranges, wi);
+      const limit = Math.min(SLICE, budget - dog.executed);
+      if (jit === null) runWave(w, limit, k, s.ranges, wi);
+      else runWaveJit(w, limit, k, s.ranges, wi, jit);
       dog.executed += w.waveInstructions - before;
       if (dog.executed >= budget && !w.done && !w.atBarrier) throw dog.stop('budget', s);
       if (dog.executed >= dog.nextLook) dog.look(s);
@@ -431,6 +442,56 @@ function runWave(w: Wave, limit: number, k: KernelSetup, ranges: Float64Array, w
       w.waveInstructions += n;
       throw report(e, w, i, k);
     }
+  }
+  w.waveInstructions += n;
+  ranges[2 * wi] = lo;
+  ranges[2 * wi + 1] = hi;
+}
+
+/**
+ * runWave on the translating engine: compiled blocks, each run whole (a wave may overrun its slice by
+ * the rest of a block). VGPR indexing mode and MODE.VSKIP run on the interpreter, one instruction at a time.
+ */
+function runWaveJit(
+  w: Wave,
+  limit: number,
+  k: KernelSetup,
+  ranges: Float64Array,
+  wi: number,
+  jit: BlockCache,
+): void {
+  const ctx = w.ctx;
+  const fetch = ctx.inst;
+  const sys = w.sys;
+  let n = 0;
+  let lo = w.pc;
+  let hi = lo;
+  let i: Inst | undefined;
+  let b: Block | undefined;
+  try {
+    while (n < limit && !w.done && !w.atBarrier) {
+      b = undefined;
+      i = undefined;
+      if (w.gprIdxMode !== 0 || sys.skipVector) {
+        const pc = w.pc;
+        i = fetch(pc);
+        if (sys.skipVector && isVector(i)) w.pc = pc + i.size;
+        else i.run(w, i);
+        n++;
+        continue;
+      }
+      b = jit.get(fetch, w.pc, w.mode);
+      if (b.start < lo) lo = b.start;
+      if (b.last > hi) hi = b.last;
+      n += b.run(w);
+    }
+  } catch (e) {
+    if (b !== undefined) {
+      i = b.insts[FAULT.at];
+      n += FAULT.at;
+    }
+    w.waveInstructions += n;
+    throw report(e, w, i, k);
   }
   w.waveInstructions += n;
   ranges[2 * wi] = lo;

@@ -4,6 +4,7 @@
 
 import type { CodeObject, LoadedKernel } from '../elf/code-object.js';
 import { ElfError } from '../elf/errors.js';
+import { ENGINES, isEngine } from '../emu/jit/engine.js';
 import type { Program } from '../emu/program.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
@@ -69,6 +70,11 @@ export class Module {
     const budget = opts.budget ?? DEFAULT_BUDGET;
     if (!Number.isSafeInteger(budget) || budget < 1)
       throw new LaunchError('argument', `budget = ${String(budget)} is not a positive integer`);
+    if (opts.engine !== undefined && !isEngine(opts.engine))
+      throw new LaunchError(
+        'argument',
+        `engine = ${String(opts.engine)} is not one of ${ENGINES.join(', ')}`,
+      );
     const timeout = secondsOption(opts.timeout ?? 0, 'timeout', ' (0 for none)');
     const progressInterval = secondsOption(
       opts.progressInterval ?? DEFAULT_PROGRESS_INTERVAL,
@@ -208,6 +214,7 @@ export class Module {
           limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
           trapHandler,
           messages,
+          engine: opts.engine,
         },
         stats,
       );

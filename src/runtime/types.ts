@@ -2,9 +2,11 @@
 // implementation so that tools (the CLI, the conformance suite, a browser playground) depend on a small,
 // stable surface.
 
+export type { Engine } from '../emu/jit/engine.js';
 export type { DispatchErrorKind, WaveState } from '../gpu/dispatch-error.js';
 export type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
 
+import type { Engine } from '../emu/jit/engine.js';
 import type { DispatchProgress as LaunchProgress } from '../gpu/watchdog.js';
 import type { DeviceImage, DeviceSampler } from './image.js';
 
@@ -73,6 +75,11 @@ export interface LaunchOptions {
    * does. docs/api.md: "Trap handlers".
    */
   readonly trapHandler?: TrapHandlerOptions;
+  /**
+   * The execution engine: 'jit' (the default), which compiles basic blocks into JavaScript, or
+   * 'interpreter', which runs one instruction at a time (the reference; both give identical results).
+   */
+  readonly engine?: Engine;
 }
 
 /** LaunchOptions.trapHandler: exactly one of `code` and `address`. */

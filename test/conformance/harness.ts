@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readCodeObject } from '../../src/api/code-object.js';
 import { findProcessor, type Generation } from '../../src/isa/processors.js';
 import { Device } from '../../src/runtime/device.js';
-import type { KernelArg } from '../../src/runtime/types.js';
+import type { Engine, KernelArg } from '../../src/runtime/types.js';
 
 export const TARGETS = ['gfx900', 'gfx908'] as const;
 export const LEVELS = ['O0', 'O3'] as const;
@@ -398,9 +398,11 @@ function seedOf(name: string): number {
 
 const codeCache = new Map<string, Uint8Array>();
 
-/** Runs one case on one code object; throws (Mismatch, DispatchError, LaunchError, ...) on failure. */
-/** Runs one case on a code object of `dir` (the committed bin/ unless a live test built others). */
-export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): void {
+/**
+ * Runs one case on a code object of `dir` (the committed bin/ unless a live test built others), on the
+ * given execution engine; throws (Mismatch, DispatchError, LaunchError, ...) on failure.
+ */
+export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR, engine: Engine = 'jit'): void {
   const path = binPath(c.source, target, level, dir);
   let bytes = codeCache.get(path);
   if (!bytes) {
@@ -419,7 +421,7 @@ export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR): v
   ) => {
     const bufs = caseArgs.map((a) => (isView(a) ? dev.upload(a) : undefined));
     const args: KernelArg[] = caseArgs.map((a, i) => (isView(a) ? bufs[i]! : a));
-    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds });
+    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds, engine });
     return () =>
       caseArgs.map((a, i) => {
         if (!isView(a)) return undefined;

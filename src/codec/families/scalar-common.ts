@@ -6,6 +6,7 @@ import { findProcessor, type Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
 import { hex, regRange, scalarReg, srcOperand } from '../operands.js';
+import { type ByteTable, byteTable, putS, putT, type TextSink } from '../text-bytes.js';
 import type { IsaEntry } from '../types.js';
 
 export { REG_ONLY } from '../../isa/ops/scalar-sop.js';
@@ -194,6 +195,50 @@ export function src(code: number, kind: number, lit: number, n: ScalarNames): st
     if (code === LITERAL || v !== -1) return imm32(v) + '/*Invalid immediate*/';
   } else if (code === LITERAL) return wide ? lit64(lit) : lit32(lit);
   return wide ? n.src64[code] : n.src32[code];
+}
+
+/** A source that prints from the name tables (no literal, no immediate-in-a-register-slot comment). */
+export function fastSrc(code: number, kind: number): boolean {
+  return code !== LITERAL && (code < 128 || (kind & REG_ONLY) === 0);
+}
+
+/** src() written into `o` (the operand was checked: src() is not null). */
+export function putSrc(
+  o: TextSink,
+  code: number,
+  kind: number,
+  lit: number,
+  n: ScalarNames,
+  b: ScalarBytes,
+): void {
+  if (fastSrc(code, kind)) putT(o, (kind & 3) === 2 ? b.src64 : b.src32, code);
+  else putS(o, src(code, kind, lit, n) as string);
+}
+
+/** NAMES pre-encoded (text-bytes.ts). */
+export interface ScalarBytes {
+  readonly src32: ByteTable;
+  readonly src64: ByteTable;
+  readonly dst32: ByteTable;
+  readonly dst64: ByteTable;
+}
+
+const BYTES: Partial<Record<Generation, ScalarBytes>> = {};
+
+/** The generation's NAMES as ByteTables, built on first use. */
+export function namesBytes(g: Generation): ScalarBytes {
+  let b = BYTES[g];
+  if (b === undefined) {
+    const n = NAMES[g];
+    b = {
+      src32: byteTable(n.src32),
+      src64: byteTable(n.src64),
+      dst32: byteTable(n.dst32),
+      dst64: byteTable(n.dst64),
+    };
+    BYTES[g] = b;
+  }
+  return b;
 }
 
 // The 32-bit value of each inline-constant code (-1 for codes that are not inline constants), as LLVM

@@ -7,8 +7,9 @@ import { K_GPR_IDX, type SopRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import { ascii, putB, putC, putComma, putS, putT, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
-import { genOf, NAMES, SCRATCH, src } from './scalar-common.js';
+import { genOf, NAMES, namesBytes, putSrc, SCRATCH, src } from './scalar-common.js';
 import { gprIdx } from './scalar-fields.js';
 
 const LITERAL = 255;
@@ -20,8 +21,6 @@ export interface SopCodec {
    * row); returns the row, or null when the opcode is not an op of the generation or words are missing.
    */
   fields(words: ArrayLike<number>, at: number, n: number, gen: Generation, d: Decoded): SopRow | null;
-  /** The text of a filled Decoded, or null when LLVM rejects an operand; sets out.comment. */
-  print(d: Decoded, gen: Generation, out: DecodeOutput): string | null;
   decode(inp: DecodeInput, i: number, out: DecodeOutput): void;
 }
 
@@ -66,36 +65,62 @@ export function sopCodec(
     return row;
   }
 
-  function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
+  /** Mnemonic bytes per generation and opcode, encoded on first use. */
+  const nameBytes: Record<Generation, (Uint8Array | undefined)[]> = {
+    gfx6: [],
+    gfx7: [],
+    gfx8: [],
+    gfx9: [],
+  };
+
+  /**
+   * Writes the text of a filled Decoded (whose opcode is `op`) into `o`; false when LLVM rejects an
+   * operand. Sets out.comment.
+   */
+  function print(d: Decoded, op: number, gen: Generation, out: DecodeOutput, o: TextSink): boolean {
     const p = (d.op as SopRow).profile;
     const names = NAMES[gen];
+    const nb = namesBytes(gen);
     const tb = gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
-    let text = d.name;
-    let sep = ' ';
     let comment = '';
+    // Every operand is checked before the first byte is written.
+    if (p.dst !== 0 && (p.dst === 2 ? names.dst64 : names.dst32)[d.dst] === null) return false;
+    if (p.src0 !== 0 && src(d.src0, p.src0, d.lit, names) === null) return false;
+    if (p.src1 !== 0) {
+      if (p.src1 === K_GPR_IDX) {
+        if (gprIdx(d.src1) === null) return false;
+      } else if (src(d.src1, p.src1, d.lit, names) === null) return false;
+    }
+    let name = nameBytes[gen][op];
+    if (name === undefined) {
+      name = ascii(d.name);
+      nameBytes[gen][op] = name;
+    }
+    putB(o, name);
+    let first = true;
     if (p.dst !== 0) {
       const wide = p.dst === 2;
-      const s = wide ? names.dst64[d.dst] : names.dst32[d.dst];
-      if (s === null) return null;
       if (wide) comment = sgprAlignWarning(d.dst, 2, tb);
-      text += sep + s;
-      sep = ', ';
+      putC(o, 0x20);
+      putT(o, wide ? nb.dst64 : nb.dst32, d.dst);
+      first = false;
     }
     if (p.src0 !== 0) {
-      const s = src(d.src0, p.src0, d.lit, names);
-      if (s === null) return null;
       if ((p.src0 & 3) === 2) comment += sgprAlignWarning(d.src0, 2, tb);
-      text += sep + s;
-      sep = ', ';
+      if (first) putC(o, 0x20);
+      else putComma(o);
+      putSrc(o, d.src0, p.src0, d.lit, names, nb);
+      first = false;
     }
     if (p.src1 !== 0) {
-      const s = p.src1 === K_GPR_IDX ? gprIdx(d.src1) : src(d.src1, p.src1, d.lit, names);
-      if (s === null) return null;
       if ((p.src1 & 3) === 2) comment += sgprAlignWarning(d.src1, 2, tb);
-      text += sep + s;
+      if (first) putC(o, 0x20);
+      else putComma(o);
+      if (p.src1 === K_GPR_IDX) putS(o, gprIdx(d.src1) as string);
+      else putSrc(o, d.src1, p.src1, d.lit, names, nb);
     }
     out.comment = comment;
-    return text;
+    return true;
   }
 
   // The decoder of the three families (not the shared factory of scalar-common: see sopk.ts).
@@ -104,12 +129,9 @@ export function sopCodec(
     const gen = genOf(inp.target);
     const d = out.into ?? SCRATCH;
     if (fields(inp.words, i, inp.n, gen, d) === null) return;
-    const text = print(d, gen, out);
-    if (text === null) return;
-    d.text = text;
-    out.text = text;
+    if (!print(d, (inp.words[i] >>> opF.shift) & opF.mask, gen, out, out.sink as TextSink)) return;
     out.size = d.size >>> 2;
   }
 
-  return { fields, print, decode };
+  return { fields, decode };
 }

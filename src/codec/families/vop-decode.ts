@@ -19,6 +19,16 @@ import {
   typeDwords,
   vgpr,
 } from '../operands.js';
+import {
+  ascii,
+  type ByteTable,
+  byteTable,
+  putB,
+  putComma,
+  putS,
+  putT,
+  type TextSink,
+} from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
 import { vopSrc } from './vop-operands.js';
 import { type VopOp, vopTables } from './vop-ops.js';
@@ -135,8 +145,14 @@ export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeO
     return;
   }
   const src0 = w & 0x1ff;
-  if (src0 === 0xfa && o.hasDpp && i + 1 < inp.n && dpp(enc, o, w, inp.words[i + 1], out)) return;
-  if (src0 === 0xf9 && o.hasSdwa && i + 1 < inp.n && sdwa(enc, o, w, inp.words[i + 1], out)) return;
+  // The SDWA and DPP forms print as strings (rare), the plain form mostly as bytes.
+  if (
+    (src0 === 0xfa && o.hasDpp && i + 1 < inp.n && dpp(enc, o, w, inp.words[i + 1], out)) ||
+    (src0 === 0xf9 && o.hasSdwa && i + 1 < inp.n && sdwa(enc, o, w, inp.words[i + 1], out))
+  ) {
+    putS(out.sink as TextSink, out.text);
+    return;
+  }
   plain(enc, o, w, inp, i, out);
 }
 
@@ -150,7 +166,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
       return;
     }
     out.size = 1;
-    out.text = o.e32;
+    putS(out.sink as TextSink, o.e32);
     if (out.into !== undefined) fillPlain(out.into, enc, o, w, 0, 1);
     return;
   }
@@ -170,15 +186,19 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
     size = 2;
   }
   // In a slot that takes no constants LLVM prints a literal as the inline value it equals, if any.
+  // The text of src0 for the rarer forms; the common ones write it from o.s0b.
   const s0 =
-    src0 === LITERAL && p.src[0] !== undefined && (flags & VF_SWAP || p.dstKind === 'sgpr')
-      ? immediate32(lit)
-      : vopSrc(src0, o.s0, lit, o.gen);
+    src0 === LITERAL
+      ? p.src[0] !== undefined && (flags & VF_SWAP || p.dstKind === 'sgpr')
+        ? immediate32(lit)
+        : vopSrc(src0, o.s0, lit, o.gen)
+      : o.s0Text[src0];
   if (s0 === null) {
     fail(out);
     return;
   }
-  let text: string;
+  const sk = out.sink as TextSink;
+  let text = '';
   if (enc === ENC_VOP1) {
     if (p.dstKind === 'sgpr') {
       // v_readfirstlane_b32 sdst, vsrc: LLVM decodes any code in either slot and flags misfits in a comment.
@@ -190,7 +210,13 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
       text = o.e32 + ' ' + d + misfit(vdst, CLASS_SDST) + ', ' + s0 + misfit(src0, CLASS_VREG_OR_LDS);
     } else if (flags & VF_SWAP || VGPR_SRC0.has(p.name)) {
       text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + misfit(src0, CLASS_VGPR);
-    } else text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + ', ' + s0;
+    } else {
+      // The common case, from pre-encoded bytes (text-bytes.ts).
+      putB(sk, o.e32b);
+      putT(sk, vgprBytes(o.dstDw), vdst);
+      putComma(sk);
+      putSrc0(sk, o, src0, s0);
+    }
   } else if (flags & VF_LANE) {
     // gfx6/gfx7 VOP2 v_readlane_b32/v_writelane_b32: the src1 field holds the lane select's scalar code.
     const lane = vopSrc((w >>> 9) & 0xff, 'b32', 0, o.gen);
@@ -201,21 +227,53 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
     }
     text = o.e32 + ' ' + d + ', ' + s0 + ', ' + lane;
   } else {
-    const s1 = vgpr((w >>> 9) & 0xff, typeDwords(o.s1));
-    if (enc === ENC_VOPC) text = o.e32 + ' vcc, ' + s0 + ', ' + s1;
-    else if (flags & VF_MADMK) text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + hex(lit) + ', ' + s1;
-    else if (flags & VF_MADAK) text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + s1 + ', ' + hex(lit);
+    const v1 = (w >>> 9) & 0xff;
+    const dw1 = typeDwords(o.s1);
+    if (flags & VF_MADMK)
+      text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + hex(lit) + ', ' + vgpr(v1, dw1);
+    else if (flags & VF_MADAK)
+      text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + vgpr(v1, dw1) + ', ' + hex(lit);
     else {
-      text = o.e32 + ' ' + vgpr(vdst, o.dstDw) + (flags & VF_CARRY_OUT ? ', vcc, ' : ', ') + s0 + ', ' + s1;
-      if (flags & VF_MASK_IN) text += ', vcc';
+      putB(sk, o.e32b);
+      if (enc === ENC_VOPC) putB(sk, VCC_COMMA);
+      else {
+        putT(sk, vgprBytes(o.dstDw), vdst);
+        if (flags & VF_CARRY_OUT) putB(sk, COMMA_VCC_COMMA);
+        else putComma(sk);
+      }
+      putSrc0(sk, o, src0, s0);
+      putComma(sk);
+      putT(sk, vgprBytes(dw1), v1);
+      if (flags & VF_MASK_IN) putB(sk, COMMA_VCC);
     }
   }
+  if (text !== '') putS(sk, text);
   out.size = size;
-  out.text = text;
   if (out.into !== undefined) fillPlain(out.into, enc, o, w, lit, size);
   // llvm-objdump warns about a misaligned SGPR pair source.
   if (src0 < 128 && o.src0Pair)
     out.comment = sgprAlignWarning(src0, 2, o.sdwa8 || o.old ? TTMP_BASE_OLD : TTMP_BASE_GFX9);
+}
+
+const VCC_COMMA = ascii('vcc, ');
+const COMMA_VCC_COMMA = ascii(', vcc, ');
+const COMMA_VCC = ascii(', vcc');
+const VGPR_BYTES: ByteTable[] = [];
+
+/** v0..v255 (or v[n:n+dw-1]) pre-encoded, per width. */
+function vgprBytes(dw: number): ByteTable {
+  let t = VGPR_BYTES[dw];
+  if (t === undefined) {
+    t = byteTable(Array.from({ length: 256 }, (_, n) => vgpr(n, dw)));
+    VGPR_BYTES[dw] = t;
+  }
+  return t;
+}
+
+/** The plain form's src0: from its table, unless it is the literal (then `s0`, its text). */
+function putSrc0(sk: TextSink, o: VopOp, src0: number, s0: string): void {
+  if (src0 === LITERAL) putS(sk, s0);
+  else putT(sk, o.s0b, src0);
 }
 
 /** An SDWA source: `code` is the 9-bit operand code (256+ for VGPRs). */

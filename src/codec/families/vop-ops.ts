@@ -1,6 +1,7 @@
 // Decode tables of the VOP1/VOP2/VOPC ops in their 32-bit encodings (e32, SDWA, DPP), built once from
 // the shared operand profiles. Which op has an SDWA or DPP form on which target is what llvm-objdump-22
 // decodes; the rules below reproduce it.
+
 import { opcodeOn } from '../../isa/ops.js';
 import type { Generation, Processor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
@@ -17,6 +18,8 @@ import {
   vopName,
 } from '../../isa/vop-profile.js';
 import { type OperandType, typeDwords } from '../operands.js';
+import { ascii, type ByteTable, byteTable } from '../text-bytes.js';
+import { srcTable } from './vop3-common.js';
 
 /** An op of one processor in its 32-bit encodings. */
 export interface VopOp {
@@ -51,6 +54,10 @@ export interface VopOp {
   readonly dppMods: boolean;
   /** Whether the result is a float (only then SDWA takes an output modifier). */
   readonly fpDst: boolean;
+  /** `e32` and a space, and src0's texts by code (null at the literal code), pre-encoded. */
+  readonly e32b: Uint8Array;
+  readonly s0Text: readonly (string | null)[];
+  readonly s0b: ByteTable;
 }
 
 // Ops LLVM has neither SDWA nor DPP forms of (besides madmk/madak, whose K takes the extra dword).
@@ -107,11 +114,13 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
   const hasDpp = proc.features.has('dpp') && ext && p.encoding !== 'VOPC';
   const s0 = p.src[0] ?? 'b32';
   const s1 = p.src[1] ?? s0;
+  const e32 = bare || noOps ? name : name + '_e32';
+  const s0Text = srcTable(s0, proc.generation);
   return {
     p,
     opcode,
     name,
-    e32: bare || noOps ? name : name + '_e32',
+    e32,
     // gfx8 prints VOPC's SDWA form without a suffix.
     sdwa: noOps || (gfx8 && p.encoding === 'VOPC') ? name : name + '_sdwa',
     dpp: noOps ? name : name + '_dpp',
@@ -128,6 +137,9 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
     fp1: isFp(s1) || FP_MODS.has(p.name),
     dppMods: isFp(s0) || isFp(s1) || FP_MODS.has(p.name) || DPP_IGNORED_MODS.has(p.name),
     fpDst: p.dst !== null && isFp(p.dst),
+    e32b: ascii(e32 + ' '),
+    s0Text,
+    s0b: byteTable(s0Text),
   };
 }
 

@@ -7,8 +7,19 @@ import type { Target } from '../../isa/targets.js';
 import { processorOf } from '../../isa/vop-profile.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import {
+  ascii,
+  type ByteTable,
+  byteTable,
+  putB,
+  putC,
+  putComma,
+  putS,
+  putT,
+  type TextSink,
+} from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bitList, fillOperands, fpMods } from './vop3-common.js';
+import { bitList, fillOperands, fpMods, IS_INLINE_CONST } from './vop3-common.js';
 import {
   K_INTERP,
   K_INTERP16,
@@ -35,6 +46,43 @@ let L = VOP3.gfx9.fields;
 let ttmpBase = TTMP_BASE_GFX9;
 let SDST64_TABLE = sdst64Table('gfx9');
 let opSelBits = true;
+let SDST64_BYTES: ByteTable = byteTable(SDST64_TABLE);
+/** Per opcode of the current target: the entry's pre-encoded mnemonic and operand tables. */
+let BYTES: (Vop3Bytes | undefined)[] = [];
+
+interface Vop3Bytes {
+  readonly entry: Vop3Entry;
+  readonly prefix: Uint8Array;
+  readonly dst: ByteTable;
+  readonly src: readonly ByteTable[];
+}
+
+/** The pre-encoded texts of `e` (the entry of word0 `w0`'s opcode), made on first use. */
+function entryBytes(e: Vop3Entry, w0: number): Vop3Bytes {
+  const op = (w0 >>> L.op.shift) & L.op.mask;
+  let b = BYTES[op];
+  if (b === undefined || b.entry !== e) {
+    b = { entry: e, prefix: ascii(e.prefix), dst: byteTable(e.dst), src: e.src.map(byteTable) };
+    BYTES[op] = b;
+  }
+  return b;
+}
+
+/** An operand with float input modifiers, as fpMods prints it. */
+function putMods(o: TextSink, t: ByteTable, code: number, neg: boolean, abs: boolean): void {
+  if (neg) {
+    if (!abs && IS_INLINE_CONST[code]) {
+      putS(o, 'neg(');
+      putT(o, t, code);
+      putC(o, 0x29);
+      return;
+    }
+    putC(o, 0x2d);
+  }
+  if (abs) putC(o, 0x7c);
+  putT(o, t, code);
+  if (abs) putC(o, 0x7c);
+}
 /** vcc_lo's scalar operand code: where VOP3A ops without a scalar result field would write a carry. */
 const VCC_LO = 106;
 
@@ -64,6 +112,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     ttmpBase = g === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
     SDST64_TABLE = sdst64Table(g);
     opSelBits = hasOpSel(g);
+    SDST64_BYTES = byteTable(SDST64_TABLE);
+    BYTES = [];
     lastTarget = inp.target;
   }
   out.size = 0;
@@ -89,7 +139,9 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const c1 = (w1 >>> 9) & 0x1ff;
   const c2 = (w1 >>> 18) & 0x1ff;
   const src = e.src;
-  let text: string;
+  const o = out.sink as TextSink;
+  // The rare kinds build a string; the common ones write pre-encoded operand bytes (text-bytes.ts).
+  let text = '';
   switch (kind) {
     case K_NONE:
       // vdst and the modifiers must be zero; the source fields and op_sel are ignored.
@@ -122,55 +174,62 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       // Only src0's (the attribute's), src2's and dst's op_sel bits are kept; they print after clamp.
       const sel = opSel & 13;
       if (sel) text += bitList('op_sel', sel, 4);
-      out.text = text + OMOD[omod];
+      putS(o, text + OMOD[omod]);
       out.size = 2;
       if (out.into !== undefined) fillDecoded(out.into, e, w0, w1, clamp);
       return;
     }
     case K_VOPC: {
       const sd = SDST64_TABLE[w0 & 0xff];
-      const s0 = src[0][c0];
-      const s1 = src[1][c1];
-      if (sd === null || s0 === null || s1 === null) return;
-      text =
-        e.prefix +
-        sd +
-        ', ' +
-        fpMods(s0, c0, (neg & 1) !== 0, (abs & 1) !== 0) +
-        ', ' +
-        fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0);
+      if (sd === null || src[0][c0] === null || src[1][c1] === null) return;
+      const b = entryBytes(e, w0);
+      putB(o, b.prefix);
+      putT(o, SDST64_BYTES, w0 & 0xff);
+      putComma(o);
+      putMods(o, b.src[0], c0, (neg & 1) !== 0, (abs & 1) !== 0);
+      putComma(o);
+      putMods(o, b.src[1], c1, (neg & 2) !== 0, (abs & 2) !== 0);
       break;
     }
     default: {
-      text = e.prefix + dst;
-      if (vop3b) {
-        const sd = SDST64_TABLE[(w0 >>> 8) & 0x7f];
-        if (sd === null) return;
-        text += ', ' + sd;
-      }
       const n = src.length;
+      let sd = 0;
+      if (vop3b) {
+        sd = (w0 >>> 8) & 0x7f;
+        if (SDST64_TABLE[sd] === null) return;
+      }
+      if ((n > 0 && src[0][c0] === null) || (n > 1 && src[1][c1] === null) || (n > 2 && src[2][c2] === null))
+        return;
+      const b = entryBytes(e, w0);
+      putB(o, b.prefix);
+      putT(o, b.dst, w0 & 0xff);
+      if (vop3b) {
+        putComma(o);
+        putT(o, SDST64_BYTES, sd);
+      }
+      const mp = e.modsPrint;
       if (n > 0) {
-        const s = src[0][c0];
-        if (s === null) return;
-        text += ', ' + (e.modsPrint & 1 ? fpMods(s, c0, (neg & 1) !== 0, (abs & 1) !== 0) : s);
+        putComma(o);
+        if (mp & 1) putMods(o, b.src[0], c0, (neg & 1) !== 0, (abs & 1) !== 0);
+        else putT(o, b.src[0], c0);
       }
       if (n > 1) {
-        const s = src[1][c1];
-        if (s === null) return;
-        text += ', ' + (e.modsPrint & 2 ? fpMods(s, c1, (neg & 2) !== 0, (abs & 2) !== 0) : s);
+        putComma(o);
+        if (mp & 2) putMods(o, b.src[1], c1, (neg & 2) !== 0, (abs & 2) !== 0);
+        else putT(o, b.src[1], c1);
       }
       if (n > 2) {
-        const s = src[2][c2];
-        if (s === null) return;
-        text += ', ' + (e.modsPrint & 4 ? fpMods(s, c2, (neg & 4) !== 0, (abs & 4) !== 0) : s);
+        putComma(o);
+        if (mp & 4) putMods(o, b.src[2], c2, (neg & 4) !== 0, (abs & 4) !== 0);
+        else putT(o, b.src[2], c2);
       }
       if (opSel)
-        text += bitList('op_sel', e.opSel === 3 ? (opSel & 3) | ((opSel >>> 1) & 4) : opSel, e.opSel);
+        putS(o, bitList('op_sel', e.opSel === 3 ? (opSel & 3) | ((opSel >>> 1) & 4) : opSel, e.opSel));
     }
   }
-  if (clamp) text += ' clamp';
-  text += OMOD[omod];
-  out.text = text;
+  if (text !== '') putS(o, text);
+  if (clamp) putS(o, ' clamp');
+  if (omod) putS(o, OMOD[omod]);
   out.size = 2;
   if (out.into !== undefined) fillDecoded(out.into, e, w0, w1, clamp);
   const pairs = e.pairs;
@@ -190,4 +249,4 @@ function ops(t: Target): IsaEntry[] {
   return vop3Ops(t);
 }
 
-export const vop3: Family = { decode, ops };
+export const vop3: Family = { decode, ops, bytes: true };

@@ -168,11 +168,7 @@ export function rmwGlobal32(
   src: number,
 ): number {
   try {
-    const r = w.ctx.mem.region(LOC.addr, 4, 'atomic');
-    const off = LOC.addr - r.base;
-    const old = r.view.getUint32(off, true);
-    r.view.setUint32(off, f(old, src), true);
-    return old;
+    return w.ctx.mem.update32(LOC.addr, f, src);
   } catch (e) {
     laneFault(e, lane);
   }

@@ -198,8 +198,8 @@ for (const n of ['and', 'or', 'xor', 'inc', 'dec', 'fcmpswap', 'fmin', 'fmax']) 
  * describes it: rsub stores data - memory. The float ones (fcmpswap, fmin, fmax) are DeviceMemory's,
  * by mem/float-atomic.ts.
  */
-const EXTRA_ATOMICS: Record<string, (old: number, src: number, cmp: number) => number> = {
-  rsub: (old, src) => src - old,
+const EXTRA_ATOMICS: Record<string, (old: number, src: number) => number> = {
+  rsub: (old, src) => (src - old) >>> 0,
 };
 
 function atomic(w: Wave, i: Inst): void {
@@ -227,10 +227,8 @@ function atomic(w: Wave, i: Inst): void {
     OLD[1] = 0;
     if (a >= 0) {
       try {
-        if (extra !== undefined) {
-          OLD[0] = mem.read32(a);
-          mem.write32(a, extra(OLD[0]!, v[d * 64 + lane]!, cmp ? v[(d + 1) * 64 + lane]! : 0) >>> 0);
-        } else if (!wide) {
+        if (extra !== undefined) OLD[0] = mem.update32(a, extra, v[d * 64 + lane]!);
+        else if (!wide) {
           const src = v[d * 64 + lane]!;
           OLD[0] = mem.atomic32(name, a, src, cmp ? v[(d + 1) * 64 + lane]! : 0);
         } else {

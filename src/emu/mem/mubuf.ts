@@ -530,6 +530,22 @@ function storeFormat(n: number, d16: D16, typed = false): Handler {
 const F32 = new Float32Array(1);
 const U32 = new Uint32Array(F32.buffer);
 
+/** Each half: the exact sum of two f16 values rounded once to f16 (round to nearest even). */
+function pkAddF16(old: number, x: number): number {
+  const lo = f64ToF16(f16ToF32(old & 0xffff) + f16ToF32(x & 0xffff));
+  const hi = f64ToF16(f16ToF32(old >>> 16) + f16ToF32(x >>> 16));
+  return ((hi << 16) | lo) >>> 0;
+}
+
+/** The f32 sum of two bit patterns (the f64 sum rounded to f32 is the correctly rounded f32 sum). */
+function addF32(old: number, x: number): number {
+  U32[0] = old;
+  const o = F32[0]!;
+  U32[0] = x;
+  F32[0] = o + F32[0]!;
+  return U32[0]!;
+}
+
 /** gfx908's buffer_atomic_add_f32 / buffer_atomic_pk_add_f16 (no returning form). */
 function atomicFloat(packed: boolean): Handler {
   return (w, i) => {
@@ -542,23 +558,8 @@ function atomicFloat(packed: boolean): Handler {
       A.set(w, i, d, so, l);
       const a = A.at(d, i.idxen, 0);
       if (a < 0) continue;
-      const x = v[i.vdata * 64 + l]!;
       try {
-        const old = mem.read32(a);
-        let nv: number;
-        if (packed) {
-          // Each half: the exact sum of two f16 values rounded once to f16 (round to nearest even).
-          const lo = f64ToF16(f16ToF32(old & 0xffff) + f16ToF32(x & 0xffff));
-          const hi = f64ToF16(f16ToF32(old >>> 16) + f16ToF32(x >>> 16));
-          nv = ((hi << 16) | lo) >>> 0;
-        } else {
-          U32[0] = old;
-          const o = F32[0]!;
-          U32[0] = x;
-          F32[0] = o + F32[0]!;
-          nv = U32[0]!;
-        }
-        mem.write32(a, nv);
+        mem.update32(a, packed ? pkAddF16 : addF32, v[i.vdata * 64 + l]!);
       } catch (e) {
         laneFault(e, l);
       }

@@ -48,7 +48,7 @@ function read64(w: Wave, code: number, lit: number): void {
 }
 
 /** Runs the SaluFn of a SOP1/SOP2/SOPC op (Inst.op is its row: the profile gives the operand widths). */
-const runSalu: Handler = (w, i) => {
+export const runSalu: Handler = (w, i) => {
   const p = (i.op as SopRow).profile;
   const x = X;
   const w0 = p.src0 & 3;
@@ -73,7 +73,7 @@ const runSalu: Handler = (w, i) => {
 };
 
 /** Runs the SaluFn of a SOPK op: a = the SDST register, b = simm16; s_cmpk_* write only SCC. */
-const runSaluK: Handler = (w, i) => {
+export const runSaluK: Handler = (w, i) => {
   const x = X;
   x.a0 = w.s[i.dst];
   x.a1 = 0;

@@ -1,0 +1,105 @@
+// Instruction text written as bytes (issue 13: the disassembler's distinct-input time went to building
+// each line as a string by concatenation, flattening that rope and copying it into the output buffer
+// character by character). Families that print this way copy pre-encoded pieces (mnemonics, operand
+// names) straight into the caller's buffer; decodeAt turns the bytes into a string for callers that
+// want text, so there is one printer per family, never two to keep in step.
+// All instruction text is ASCII: one byte per character.
+
+/**
+ * Where a family writes its text: `buf` from `pos` on. The caller guarantees TEXT_ROOM bytes of room
+ * before it calls the family (instruction texts are far shorter), so the family writes without checks.
+ */
+export interface TextSink {
+  buf: Uint8Array;
+  pos: number;
+}
+
+/** Bytes of room a family may use; the longest texts (MIMG with every modifier) are under 200. */
+export const TEXT_ROOM = 512;
+
+/**
+ * A table of texts by code (an operand table: 512 source codes, 256 registers, ...) encoded once: text k
+ * is `bytes[start[k], start[k + 1])`; a null entry (a code LLVM rejects) is empty here, and the family
+ * checks the string table for null before it writes.
+ */
+export interface ByteTable {
+  readonly bytes: Uint8Array;
+  readonly start: Int32Array;
+}
+
+const TABLES = new WeakMap<readonly (string | null)[], ByteTable>();
+
+/** The ByteTable of a text table, built on first use and kept per table (tables are shared by many ops). */
+export function byteTable(t: readonly (string | null)[]): ByteTable {
+  let b = TABLES.get(t);
+  if (b === undefined) {
+    let n = 0;
+    for (const s of t) n += s === null || s === undefined ? 0 : s.length;
+    const bytes = new Uint8Array(n);
+    const start = new Int32Array(t.length + 1);
+    let p = 0;
+    for (let k = 0; k < t.length; k++) {
+      start[k] = p;
+      const s = t[k];
+      if (s !== null && s !== undefined) for (let c = 0; c < s.length; c++) bytes[p++] = s.charCodeAt(c);
+    }
+    start[t.length] = p;
+    b = { bytes, start };
+    TABLES.set(t, b);
+  }
+  return b;
+}
+
+/** A string's bytes (for prefixes and fixed pieces, encoded at table-build time). */
+export function ascii(s: string): Uint8Array {
+  const b = new Uint8Array(s.length);
+  for (let k = 0; k < s.length; k++) b[k] = s.charCodeAt(k);
+  return b;
+}
+
+/** Appends text `k` of a ByteTable. */
+export function putT(o: TextSink, t: ByteTable, k: number): void {
+  const b = o.buf;
+  const s = t.bytes;
+  let p = o.pos;
+  for (let q = t.start[k], e = t.start[k + 1]; q < e; q++) b[p++] = s[q];
+  o.pos = p;
+}
+
+/** Appends pre-encoded bytes. */
+export function putB(o: TextSink, s: Uint8Array): void {
+  const b = o.buf;
+  let p = o.pos;
+  for (let q = 0; q < s.length; q++) b[p++] = s[q];
+  o.pos = p;
+}
+
+/** Appends a string (the rare pieces made at decode time: warnings, unusual immediates). */
+export function putS(o: TextSink, s: string): void {
+  const b = o.buf;
+  let p = o.pos;
+  for (let q = 0; q < s.length; q++) b[p++] = s.charCodeAt(q);
+  o.pos = p;
+}
+
+/** Appends `, ` (the operand separator). */
+export function putComma(o: TextSink): void {
+  const p = o.pos;
+  o.buf[p] = 0x2c;
+  o.buf[p + 1] = 0x20;
+  o.pos = p + 2;
+}
+
+/** Appends one byte. */
+export function putC(o: TextSink, c: number): void {
+  o.buf[o.pos++] = c;
+}
+
+/** The text of `b[from, to)` as a string. */
+export function textOf(b: Uint8Array, from: number, to: number): string {
+  let s = '';
+  // Chunks keep fromCharCode.apply's argument count small; texts are short.
+  for (let p = from; p < to; p += 4096)
+    s += String.fromCharCode.apply(null, b.subarray(p, Math.min(to, p + 4096)) as unknown as number[]);
+  return s;
+}

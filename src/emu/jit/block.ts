@@ -1,0 +1,377 @@
+// The translating engine's unit: a basic block of decoded instructions compiled into one JavaScript
+// function. Runs of inlinable VALU ops become one loop over the active lanes (registers read and written
+// in place, lane-mask outputs gathered in locals), common SALU ops and branches become straight-line
+// statements, and every other instruction calls the interpreter's own handler, so the block computes what
+// the interpreter computes, instruction by instruction. A block is compiled for one MODE value (the f32
+// snippets assume it) and runs only while the wave is in that mode and not in VGPR indexing mode.
+
+import { fmaF32 } from '../float/fma.js';
+import type { Inst } from '../inst.js';
+import type { SaluFn } from '../salu/context.js';
+import { runSalu, runSaluK } from '../salu/exec.js';
+import { isConstCode, readScalar64 } from '../scalar-src.js';
+import { popcount, runValu, type ValuOp } from '../valu/exec.js';
+import { nan2, nan3 } from '../valu/f32-util.js';
+import { D_MASK, D_VGPR, K_F32, K_INT } from '../valu/info.js';
+import { satI32, satU32 } from '../valu/int-util.js';
+import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
+import { SALU_GENS } from './salu-gen.js';
+import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
+
+/** Runs the block from its first instruction; returns how many instructions it executed. */
+export type BlockFn = (w: Wave) => number;
+
+export interface Block {
+  readonly run: BlockFn;
+  readonly mode: number;
+  readonly start: number;
+  /** Address of the block's last instruction (for the watchdog's pc ranges). */
+  readonly last: number;
+  readonly insts: readonly Inst[];
+}
+
+/** Longest block: bounds compile time and how far a wave overruns its scheduler slice. */
+const MAX_INSTS = 64;
+
+/** Where a block that threw stopped: the index of the instruction that threw. */
+export const FAULT = { at: 0 };
+
+/** The helpers the generated code calls. */
+const HELPERS = {
+  fault: FAULT,
+  popc: popcount,
+  nan2,
+  nan3,
+  fmaF32,
+  satU32,
+  satI32,
+  f32Of: (bits: number): number => {
+    F32_BITS[0] = bits;
+    return F32[0];
+  },
+};
+const F32 = new Float32Array(1);
+const F32_BITS = new Uint32Array(F32.buffer);
+
+const BRANCHES: Record<string, string> = {
+  s_branch: 'true',
+  s_cbranch_scc0: 'w.scc === 0',
+  s_cbranch_scc1: 'w.scc !== 0',
+  s_cbranch_vccz: `(s[${VCC_LO}] | s[${VCC_HI}]) === 0`,
+  s_cbranch_vccnz: `(s[${VCC_LO}] | s[${VCC_HI}]) !== 0`,
+  s_cbranch_execz: `(s[${EXEC_LO}] | s[${EXEC_HI}]) === 0`,
+  s_cbranch_execnz: `(s[${EXEC_LO}] | s[${EXEC_HI}]) !== 0`,
+};
+
+/** SOPP ops that only advance the pc (the emulator completes memory operations at once). */
+const NOPS = new Set(['s_nop', 's_waitcnt']);
+
+/** Formats whose handlers may change the pc or wave state a block relies on: the block ends after them. */
+const SCALAR_FORMATS = new Set(['sop1', 'sop2', 'sopc', 'sopk', 'sopp']);
+
+/** A dummy wave for evaluating constant operands at compile time (constants read no register). */
+let CONST_WAVE: Wave | undefined;
+const PAIR = new Uint32Array(2);
+
+function num(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (Object.is(x, -0)) return '-0';
+  return String(x);
+}
+
+type Factory = (insts: readonly Inst[], h: typeof HELPERS, start: number) => BlockFn;
+
+/**
+ * The compiled factories by source text. A block's source depends only on its instructions and MODE, not
+ * on where it is loaded, so the same kernel loaded again (another Device, another launch, the next
+ * benchmark repeat) reuses the factory, and the closures it makes share V8's optimised code instead of
+ * paying TurboFan's compile time again.
+ */
+const FACTORIES = new Map<string, Factory>();
+const MAX_FACTORIES = 20000;
+
+/** Forms the block starting at pc and compiles it for the wave mode `mode`. */
+export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
+  const insts: Inst[] = [];
+  let p = pc;
+  for (;;) {
+    let i: Inst;
+    try {
+      i = fetch(p);
+    } catch (e) {
+      // The first instruction's decoding error is the wave's to report; later ones end the block before.
+      if (insts.length === 0) throw e;
+      break;
+    }
+    insts.push(i);
+    p = i.pc + i.size;
+    if (
+      i.fmt === 'sopp'
+        ? !NOPS.has(i.name)
+        : SCALAR_FORMATS.has(i.fmt) && i.run !== runSalu && i.run !== runSaluK
+    )
+      break;
+    if (insts.length >= MAX_INSTS) break;
+  }
+  const code = new Gen(insts, mode).emit();
+  let make = FACTORIES.get(code);
+  if (make === undefined) {
+    make = new Function('I', 'H', 'P', code) as Factory;
+    if (FACTORIES.size >= MAX_FACTORIES) FACTORIES.clear();
+    FACTORIES.set(code, make);
+  }
+  return { run: make(insts, HELPERS, pc), mode, start: pc, last: insts[insts.length - 1].pc, insts };
+}
+
+/** The pending loop of VALU ops over the active lanes. */
+class Group {
+  readonly body: string[] = [];
+  /** SGPRs read as uniform values, hoisted before the loop. */
+  readonly reads = new Set<number>();
+  readonly floatReads = new Set<number>();
+  /** SGPR pairs whose lane masks the loop produces, by the pair's first register. */
+  readonly masks = new Set<number>();
+  /** Every SGPR a mask output of the loop writes. */
+  readonly written = new Set<number>();
+  count = 0;
+}
+
+class Gen {
+  private readonly out: string[] = [];
+  private group: Group | null = null;
+
+  constructor(
+    private readonly insts: readonly Inst[],
+    private readonly mode: number,
+  ) {}
+
+  /**
+   * An address as an expression relative to the block's start P (a parameter), so that the same code
+   * loaded elsewhere gives the same source, and the compiled function is shared (see compileBlock).
+   */
+  private at(pc: number): string {
+    const d = pc - this.insts[0].pc;
+    return d === 0 ? 'P' : d > 0 ? `(P + ${d})` : `(P - ${-d})`;
+  }
+
+  emit(): string {
+    const n = this.insts.length;
+    let ended = false;
+    for (let k = 0; k < n && !ended; k++) ended = this.inst(k);
+    this.flush();
+    if (!ended) {
+      const last = this.insts[n - 1];
+      this.out.push(`w.pc = ${this.at(last.pc + last.size)}; return ${n};`);
+    }
+    return [
+      'return function block(w) {',
+      'const s = w.s, v = w.v, vf = w.vf;',
+      'let k = 0;',
+      'try {',
+      ...this.out,
+      '} catch (e) { H.fault.at = k; throw e; }',
+      '};',
+    ].join('\n');
+  }
+
+  /** Emits instruction k; returns whether the block ends with it. */
+  private inst(k: number): boolean {
+    const i = this.insts[k];
+    if (i.run === runValu && this.valu(i)) return false;
+    this.flush();
+    if (i.fmt === 'sopp') {
+      const cond = BRANCHES[i.name];
+      if (cond !== undefined) {
+        const next = this.at(i.pc + 4);
+        const target = this.at(i.pc + 4 + ((i.imm << 16) >> 16) * 4);
+        this.out.push(
+          cond === 'true'
+            ? `w.pc = ${target}; return ${k + 1};`
+            : `w.pc = ${cond} ? ${target} : ${next}; return ${k + 1};`,
+        );
+        return true;
+      }
+      if (NOPS.has(i.name)) return false;
+    }
+    if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
+    // Any other instruction: the interpreter's handler.
+    this.out.push(`k = ${k}; w.pc = ${this.at(i.pc)}; I[${k}].run(w, I[${k}]);`);
+    if (i.run === runSalu || i.run === runSaluK) return false;
+    if (SCALAR_FORMATS.has(i.fmt)) {
+      this.out.push(`return ${k + 1};`);
+      return true;
+    }
+    this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return ${k + 1};`);
+    return false;
+  }
+
+  /** A scalar ALU op inlined, or false to call its handler. */
+  private salu(i: Inst): boolean {
+    const g = SALU_GENS.get(i.fn as SaluFn);
+    if (g === undefined) return false;
+    const lines: string[] = [];
+    let dw: number;
+    if (i.run === runSaluK) {
+      lines.push(`let a0 = s[${i.dst}], a1 = 0, b0 = ${i.imm}, b1 = 0;`);
+      // SOPK: s_cmpk_* write only SCC (runSaluK).
+      dw = i.name.startsWith('s_cmpk_') ? 0 : 1;
+    } else {
+      const prof = (i.op as { profile: { src0: number; src1: number; dst: number } }).profile;
+      const a = this.scalarSrc(i.src0, prof.src0 & 3, i.k0, i.lit);
+      const b = this.scalarSrc(i.src1, prof.src1 & 3, i.k1, i.lit);
+      if (a === null || b === null) return false;
+      lines.push(`let a0 = ${a[0]}, a1 = ${a[1]}, b0 = ${b[0]}, b1 = ${b[1]};`);
+      dw = prof.dst & 3;
+    }
+    const d = i.dst;
+    const keep = g.keep === true;
+    lines.push(
+      `let d0 = ${keep && d < 128 ? `s[${d}]` : 0}, d1 = ${keep && d < 127 ? `s[${d + 1}]` : 0}, sc = w.scc;`,
+    );
+    const execOut = /\bx0 =/.test(g.body);
+    if (/\bx[01]\b/.test(g.body)) lines.push(`let x0 = s[${EXEC_LO}], x1 = s[${EXEC_HI}];`);
+    lines.push(g.body);
+    if (/\bsc =/.test(g.body)) lines.push('w.scc = sc;');
+    if (execOut) lines.push(`s[${EXEC_LO}] = x0; s[${EXEC_HI}] = x1;`);
+    if (dw > 0 && d < 128) {
+      lines.push(`s[${d}] = d0;`);
+      if (dw === 2 && d < 127) lines.push(`s[${d + 1}] = d1;`);
+    }
+    this.out.push(`{ ${lines.join(' ')} }`);
+    return true;
+  }
+
+  /** A scalar source as [lo, hi] expressions, or null when it is neither an SGPR nor a constant. */
+  private scalarSrc(code: number, width: number, k: number, lit: number): [string, string] | null {
+    if (width === 0) return ['0', '0'];
+    if (width === 1) {
+      if (code < 128) return [`s[${code}]`, '0'];
+      return isConstCode(code) ? [String(k >>> 0), '0'] : null;
+    }
+    if (code < 127) return [`s[${code}]`, `s[${code + 1}]`];
+    if (!isConstCode(code)) return null;
+    CONST_WAVE ??= new Wave(false);
+    readScalar64(CONST_WAVE, code, lit, false, PAIR);
+    return [String(PAIR[0]), String(PAIR[1])];
+  }
+
+  /** Adds a VALU op to the lane loop; false if it cannot be inlined. */
+  private valu(i: Inst): boolean {
+    const op = i.op as ValuOp;
+    const g = VALU_GENS.get(op.fn);
+    if (g === undefined) return false;
+    const info = op.info;
+    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return false;
+    if (i.abs !== 0 || i.neg !== 0 || i.opSel !== 0 || info.cmpx) return false;
+    if (g.float && !inlineMode(this.mode)) return false;
+    if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== info.maskIn) return false;
+    if (info.dst !== D_VGPR && info.dst !== D_MASK) return false;
+    if (info.dstWidth !== 1 || info.dst16) return false;
+    const codes = [i.src0, i.src1, i.src2];
+    const consts = [i.k0, i.k1, i.k2];
+    for (let s = 0; s < info.nsrc; s++) {
+      if (info.width[s] !== 1 || (info.kind[s] !== K_INT && info.kind[s] !== K_F32)) return false;
+    }
+    const nsrc = info.nsrc + (info.tied ? 1 : 0);
+    if (info.tied) {
+      codes[info.nsrc] = 256 + i.dst;
+      consts[info.nsrc] = 0;
+    }
+    for (let s = 0; s < nsrc; s++) {
+      const c = codes[s];
+      if (c >= 256 || isConstCode(c)) continue;
+      if (c >= 128) return false;
+    }
+    // The mask pair read and written, checked against the current loop before joining it.
+    const maskInPair = !g.maskIn ? -1 : op.enc === 0 ? VCC_LO : i.src2 < 128 ? i.src2 : -2;
+    if (maskInPair === -2) return false;
+    const maskOutPair = g.maskOut ? i.sdst : -1;
+    if (g.maskOut && maskOutPair >= 126) return false;
+    if (!this.fits(codes, nsrc, maskInPair, maskOutPair)) {
+      this.flush();
+      if (!this.fits(codes, nsrc, maskInPair, maskOutPair)) return false;
+    }
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    const o: LaneOperands = {
+      u(s) {
+        const c = codes[s];
+        if (c >= 256) return `v[${(c - 256) * 64} + l]`;
+        if (c < 128) {
+          grp.reads.add(c);
+          return `S${c}`;
+        }
+        return String(consts[s] >>> 0);
+      },
+      f(s) {
+        const c = codes[s];
+        if (c >= 256) return `vf[${(c - 256) * 64} + l]`;
+        if (c < 128) {
+          grp.reads.add(c);
+          grp.floatReads.add(c);
+          return `F${c}`;
+        }
+        return `(${num(HELPERS.f32Of(consts[s]))})`;
+      },
+      d: `${i.dst * 64} + l`,
+      maskIn() {
+        const p = maskInPair;
+        if (grp.masks.has(p)) return `(((l < 32 ? M${p}a : M${p}b) >>> l) & 1)`;
+        grp.reads.add(p);
+        grp.reads.add(p + 1);
+        return `(((l < 32 ? S${p} : S${p + 1}) >>> l) & 1)`;
+      },
+      maskOut(cond) {
+        const p = maskOutPair;
+        const a = `M${p}a`;
+        const b = `M${p}b`;
+        const again = grp.masks.has(p);
+        grp.masks.add(p);
+        grp.written.add(p);
+        grp.written.add(p + 1);
+        return again
+          ? `if (${cond}) { if (l < 32) ${a} |= 1 << l; else ${b} |= 1 << l; } else if (l < 32) ${a} &= ~(1 << l); else ${b} &= ~(1 << l);`
+          : `if (${cond}) { if (l < 32) ${a} |= 1 << l; else ${b} |= 1 << l; }`;
+      },
+    };
+    grp.body.push(g.gen(o));
+    grp.count++;
+    return true;
+  }
+
+  /** Whether an op with these sources and mask pairs can join the current loop. */
+  private fits(codes: number[], nsrc: number, maskIn: number, maskOut: number): boolean {
+    const grp = this.group;
+    if (grp === null) return true;
+    // A uniform read of an SGPR the loop writes would see the value from before the loop.
+    for (let s = 0; s < nsrc; s++) if (codes[s] < 128 && grp.written.has(codes[s])) return false;
+    if (maskIn >= 0 && !grp.masks.has(maskIn) && (grp.written.has(maskIn) || grp.written.has(maskIn + 1)))
+      return false;
+    if (maskOut >= 0) {
+      // A pair overlapping another written pair, or an SGPR the loop already read as a uniform value.
+      // (Uniform reads of the pair earlier in the loop are fine: they precede the write.)
+      if (!grp.masks.has(maskOut) && (grp.written.has(maskOut) || grp.written.has(maskOut + 1))) return false;
+    }
+    return true;
+  }
+
+  /** Emits the pending lane loop. */
+  private flush(): void {
+    const grp = this.group;
+    if (grp === null) return;
+    this.group = null;
+    const body = grp.body.join('\n');
+    const lines: string[] = ['{', `const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}];`];
+    for (const c of grp.reads) lines.push(`const S${c} = s[${c}];`);
+    for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
+    for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
+    // One copy of the body (TurboFan's compile time grows faster than the function): the lane test
+    // costs about what iterating over set bits saves.
+    lines.push(
+      `for (let l = 0; l < 64; l++) {\nif ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;\n${body}\n}`,
+    );
+    for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
+    lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
+    this.out.push(lines.join('\n'));
+  }
+}

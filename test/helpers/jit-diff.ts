@@ -1,0 +1,325 @@
+// Differential testing of the translating engine against the interpreter: random programs in assembly
+// text over the ops the engine inlines (and some it hands back to the interpreter), random registers with
+// the values where float and integer semantics differ (NaNs, infinities, denormals, -0, carries), random
+// EXEC masks, forward branches and counted loops. Both engines run each program from the same state; the
+// whole architectural state and the counters must come out equal.
+
+import { blockCacheOf } from '../../src/emu/jit/engine.js';
+import { DeviceMemory } from '../../src/emu/memory.js';
+import { Program } from '../../src/emu/program.js';
+import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../../src/emu/wave.js';
+import { FCMP_PREDICATES, ICMP_PREDICATES } from '../../src/isa/ops/vector-cmp.js';
+import type { Target } from '../../src/isa/targets.js';
+import { assembleText } from './wave-asm.js';
+
+/** A small deterministic generator (mulberry32). */
+export class Rng {
+  constructor(private s: number) {}
+  next(): number {
+    this.s = (this.s + 0x6d2b79f5) | 0;
+    let t = this.s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+  int(n: number): number {
+    return this.next() % n;
+  }
+  pick<T>(a: readonly T[]): T {
+    return a[this.int(a.length)];
+  }
+}
+
+/** Values where the semantics have edges: f32 specials, integer extremes, small numbers. */
+const SPECIAL = [
+  0, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7fa00001,
+  0xff812345, 0x00000001, 0x807fffff, 0x00400000, 0x7f7fffff, 0xffffffff, 0x7fffffff, 1, 2, 31, 32,
+  0x40800000, 0x00ffffff, 0x01000000, 0x4b800000, 0xcf000000, 0x4f800000, 0x3effffff,
+];
+
+function value(r: Rng): number {
+  const k = r.int(4);
+  if (k === 0) return r.pick(SPECIAL);
+  if (k === 1) return r.int(64);
+  if (k === 2) {
+    // An ordinary float in [-8, 8).
+    const f = new Float32Array([(r.next() / 2 ** 32) * 16 - 8]);
+    return new Uint32Array(f.buffer)[0];
+  }
+  return r.next();
+}
+
+const NV = 12; // v0..v11
+const NS = 24; // s0..s23 data; s[24:31] mask pairs; s32.. reserved
+
+const FLOAT2 = ['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'];
+const INT2 = [
+  'v_add_u32',
+  'v_sub_u32',
+  'v_subrev_u32',
+  'v_and_b32',
+  'v_or_b32',
+  'v_xor_b32',
+  'v_lshlrev_b32',
+  'v_lshrrev_b32',
+  'v_ashrrev_i32',
+  'v_min_u32',
+  'v_max_u32',
+  'v_min_i32',
+  'v_max_i32',
+  'v_mul_u32_u24',
+];
+const UNARY = ['v_mov_b32', 'v_not_b32', 'v_cvt_f32_u32', 'v_cvt_f32_i32', 'v_cvt_u32_f32', 'v_cvt_i32_f32'];
+const VOP3_ONLY2 = ['v_mul_lo_u32', 'v_mul_hi_u32'];
+const VOP3_ONLY = [
+  'v_mad_u32_u24',
+  'v_lshl_add_u32',
+  'v_add3_u32',
+  'v_lshl_or_b32',
+  'v_and_or_b32',
+  'v_or3_b32',
+  'v_bfe_u32',
+  'v_fma_f32',
+];
+const CARRY = ['v_add_co_u32', 'v_sub_co_u32', 'v_subrev_co_u32'];
+const CARRY_IN = ['v_addc_co_u32', 'v_subb_co_u32', 'v_subbrev_co_u32'];
+const FPRED = FCMP_PREDICATES;
+const IPRED = ICMP_PREDICATES;
+const SOP2_32 = [
+  's_add_u32',
+  's_addc_u32',
+  's_sub_u32',
+  's_subb_u32',
+  's_add_i32',
+  's_sub_i32',
+  's_mul_i32',
+  's_min_u32',
+  's_max_u32',
+  's_min_i32',
+  's_max_i32',
+  's_and_b32',
+  's_or_b32',
+  's_xor_b32',
+  's_andn2_b32',
+  's_orn2_b32',
+  's_lshl_b32',
+  's_lshr_b32',
+  's_ashr_i32',
+  's_cselect_b32',
+  // Not inlined: through the interpreter's SaluFn.
+  's_bfe_u32',
+  's_absdiff_i32',
+];
+const SOP2_64 = [
+  's_and_b64',
+  's_or_b64',
+  's_xor_b64',
+  's_andn2_b64',
+  's_orn2_b64',
+  's_cselect_b64',
+  's_nand_b64',
+];
+const SOPC = [
+  's_cmp_eq_u32',
+  's_cmp_lg_u32',
+  's_cmp_gt_u32',
+  's_cmp_ge_u32',
+  's_cmp_lt_u32',
+  's_cmp_le_u32',
+  's_cmp_eq_i32',
+  's_cmp_lg_i32',
+  's_cmp_gt_i32',
+  's_cmp_ge_i32',
+  's_cmp_lt_i32',
+  's_cmp_le_i32',
+];
+const SAVEEXEC = ['s_and_saveexec_b64', 's_or_saveexec_b64', 's_xor_saveexec_b64', 's_andn2_saveexec_b64'];
+
+/** A random program (assembly text, no s_endpgm). */
+export function randomProgram(r: Rng, length: number, fmac = true): string {
+  const lines: string[] = [];
+  const vr = () => `v${r.int(NV)}`;
+  const sr = () => `s${r.int(NS)}`;
+  const pair = () => {
+    const p = 24 + 2 * r.int(4);
+    return `s[${p}:${p + 1}]`;
+  };
+  const spair = () => {
+    const p = 2 * r.int(NS / 2);
+    return `s[${p}:${p + 1}]`;
+  };
+  const inlineConst = () => r.pick(['0', '1', '-1', '64', '-16', '0.5', '-2.0', '4.0', '1.0']);
+  // An e32 src0: VGPR, SGPR, inline constant or literal.
+  const src0 = () => {
+    const k = r.int(6);
+    if (k < 3) return vr();
+    if (k === 3) return sr();
+    if (k === 4) return inlineConst();
+    return `0x${value(r).toString(16)}`;
+  };
+  // A VOP3 source (gfx9: no literal; at most one SGPR per instruction, enforced by the caller).
+  const src3 = (sgprOk: boolean) => {
+    const k = r.int(5);
+    if (k < 3 || (k === 3 && !sgprOk)) return vr();
+    if (k === 3) return sr();
+    return inlineConst();
+  };
+  // A source for an e32 op that also reads VCC (only one constant-bus read on gfx9).
+  const vccSrc0 = () => (r.int(3) ? vr() : inlineConst());
+  const vop3srcs = (n: number, sgprAllowed = true) => {
+    const out: string[] = [];
+    let sgpr = !sgprAllowed;
+    for (let k = 0; k < n; k++) {
+      const s = src3(!sgpr);
+      if (s.startsWith('s')) sgpr = true;
+      out.push(s);
+    }
+    return out;
+  };
+  let labels = 0;
+  const pending: { at: number; name: string }[] = [];
+  for (let n = 0; n < length; n++) {
+    for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
+    const k = r.int(30);
+    if (k < 4) lines.push(`${r.pick(FLOAT2)} ${vr()}, ${src0()}, ${vr()}`);
+    else if (k < 8) lines.push(`${r.pick(INT2)} ${vr()}, ${src0()}, ${vr()}`);
+    else if (k < 9) lines.push(`${fmac ? 'v_fmac_f32' : 'v_mul_f32'} ${vr()}, ${src0()}, ${vr()}`);
+    else if (k < 11) lines.push(`${r.pick(UNARY)} ${vr()}, ${src0()}`);
+    else if (k < 12) lines.push(`${r.pick(VOP3_ONLY)} ${vr()}, ${vop3srcs(3).join(', ')}`);
+    else if (k < 13) lines.push(`${r.pick(VOP3_ONLY2)} ${vr()}, ${vop3srcs(2).join(', ')}`);
+    else if (k < 14) lines.push(`${r.pick(CARRY)} ${vr()}, vcc, ${src0()}, ${vr()}`);
+    else if (k < 15) lines.push(`${r.pick(CARRY_IN)} ${vr()}, vcc, ${vccSrc0()}, ${vr()}, vcc`);
+    else if (k < 16) lines.push(`${r.pick(CARRY)}_e64 ${vr()}, ${pair()}, ${vop3srcs(2).join(', ')}`);
+    else if (k < 17) lines.push(`v_cndmask_b32 ${vr()}, ${vccSrc0()}, ${vr()}, vcc`);
+    else if (k < 18) lines.push(`v_cndmask_b32_e64 ${vr()}, ${vop3srcs(2, false).join(', ')}, ${pair()}`);
+    else if (k < 20) {
+      const ty = r.pick(['f32', 'u32', 'i32']);
+      const pred = ty === 'f32' ? r.pick(FPRED) : r.pick(IPRED);
+      if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
+      else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${vop3srcs(2).join(', ')}`);
+    } else if (k < 21) {
+      // Modifiers and output modifiers: not inlined, run by the interpreter's handler inside a block.
+      const m = r.pick(['-', '|']);
+      const s = m === '|' ? `|${vr()}|` : `-${vr()}`;
+      lines.push(
+        `${r.pick(['v_add_f32_e64', 'v_mul_f32_e64'])} ${vr()}, ${s}, ${vr()}${r.int(2) ? ' clamp' : ''}`,
+      );
+    } else if (k < 23) lines.push(`${r.pick(SOP2_32)} ${sr()}, ${r.int(3) ? sr() : inlineConst()}, ${sr()}`);
+    else if (k < 24) lines.push(`${r.pick(SOP2_64)} ${spair()}, ${spair()}, ${r.int(2) ? spair() : 'vcc'}`);
+    else if (k < 25) lines.push(`${r.pick(SOPC)} ${sr()}, ${r.int(2) ? sr() : inlineConst()}`);
+    else if (k < 26) {
+      lines.push(
+        r.int(2) ? `s_movk_i32 ${sr()}, 0x${r.int(65536).toString(16)}` : `s_cmov_b32 ${sr()}, ${sr()}`,
+      );
+    } else if (k < 27) {
+      // An EXEC change: a save-exec from a random pair, later restored from the saved copy.
+      lines.push(`${r.pick(SAVEEXEC)} s[32:33], ${spair()}`);
+      lines.push(`s_or_b64 exec, exec, s[32:33]`);
+    } else if (k < 28) {
+      lines.push(`s_mov_b64 exec, ${spair()}`);
+    } else if (k < 29) {
+      // A forward branch over the next few instructions.
+      const name = `L${labels++}`;
+      pending.push({ at: Math.min(length, n + 1 + r.int(4)), name });
+      lines.push(
+        `${r.pick(['s_cbranch_execz', 's_cbranch_execnz', 's_cbranch_scc0', 's_cbranch_scc1', 's_cbranch_vccz', 's_cbranch_vccnz', 's_branch'])} ${name}`,
+      );
+    } else lines.push(r.pick(['s_nop 0', 's_waitcnt 0']));
+  }
+  for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
+  // Everything above runs three times in a counted loop (a backward branch).
+  return [
+    's_mov_b32 s40, 3',
+    'LOOP:',
+    ...lines,
+    's_sub_u32 s40, s40, 1',
+    's_cmp_lg_u32 s40, 0',
+    's_cbranch_scc1 LOOP',
+  ].join('\n');
+}
+
+export interface EngineState {
+  v: Uint32Array;
+  s: Uint32Array;
+  scc: number;
+  waveInstructions: number;
+  laneInstructions: number;
+}
+
+/** Runs `code` on a fresh wave whose registers `init` sets, on the given engine. */
+export function runOn(
+  engine: 'interpreter' | 'jit',
+  code: Uint8Array,
+  target: Target,
+  init: (w: Wave) => void,
+  mode: number,
+): EngineState {
+  const mem = new DeviceMemory();
+  const base = mem.alloc(code.length + 64, 0x1000);
+  mem.upload(base, code);
+  const program = new Program(code, base, target);
+  const w = new Wave(target === 'gfx908');
+  w.wg = new Workgroup();
+  w.ctx = { mem, kernel: 'test', inst: (pc) => program.inst(pc), startNs: 0, clock: 0 };
+  w.pc = base;
+  w.mode = mode;
+  init(w);
+  const cache = blockCacheOf(program);
+  let guard = 0;
+  while (!w.done) {
+    if (++guard > 100000) throw new Error('runaway program');
+    if (engine === 'interpreter') {
+      const i = program.inst(w.pc);
+      i.run(w, i);
+      w.waveInstructions++;
+    } else {
+      const b = cache.get(w.ctx.inst, w.pc, w.mode);
+      w.waveInstructions += b.run(w);
+    }
+  }
+  return {
+    v: w.v.slice(0, NV * 64),
+    s: w.s.slice(),
+    scc: w.scc,
+    waveInstructions: w.waveInstructions,
+    laneInstructions: w.laneInstructions,
+  };
+}
+
+/** Random initial registers and EXEC. */
+export function randomInit(r: Rng): (w: Wave) => void {
+  const v = new Uint32Array(NV * 64);
+  for (let k = 0; k < v.length; k++) v[k] = value(r);
+  const s = new Uint32Array(40);
+  for (let k = 0; k < 40; k++) s[k] = value(r);
+  const e = r.int(3);
+  const exec = e === 0 ? [0xffffffff, 0xffffffff] : e === 1 ? [r.next(), r.next()] : [r.next(), 0];
+  const scc = r.int(2);
+  const vcc = [r.next(), r.next()];
+  return (w) => {
+    w.v.set(v);
+    w.s.set(s);
+    w.s[EXEC_LO] = exec[0];
+    w.s[EXEC_HI] = exec[1];
+    w.s[106] = vcc[0];
+    w.s[107] = vcc[1];
+    w.scc = scc;
+  };
+}
+
+/** The first difference between two states, or '' if none. */
+export function stateDifference(a: EngineState, b: EngineState): string {
+  for (let k = 0; k < a.v.length; k++)
+    if (a.v[k] !== b.v[k])
+      return `v${k >> 6} lane ${k & 63}: interpreter 0x${a.v[k].toString(16)}, jit 0x${b.v[k].toString(16)}`;
+  for (let k = 0; k < a.s.length; k++)
+    if (a.s[k] !== b.s[k]) return `s${k}: interpreter 0x${a.s[k].toString(16)}, jit 0x${b.s[k].toString(16)}`;
+  if (a.scc !== b.scc) return `scc: interpreter ${a.scc}, jit ${b.scc}`;
+  if (a.waveInstructions !== b.waveInstructions)
+    return `wave instructions: interpreter ${a.waveInstructions}, jit ${b.waveInstructions}`;
+  if (a.laneInstructions !== b.laneInstructions)
+    return `lane instructions: interpreter ${a.laneInstructions}, jit ${b.laneInstructions}`;
+  return '';
+}
+
+export { assembleText };
