@@ -4,7 +4,15 @@
 // interpreter (denormals flushed, round toward zero). See test/helpers/jit-diff.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assembleText, Rng, randomInit, randomProgram, runOn, stateDifference } from './helpers/jit-diff.js';
+import {
+  assembleText,
+  compiledSource,
+  Rng,
+  randomInit,
+  randomProgram,
+  runOn,
+  stateDifference,
+} from './helpers/jit-diff.js';
 import { tier } from './helpers/tier.js';
 
 /** MODE values: IEEE + DX10 clamp with denormals on (the compute default), flushed, and round toward zero. */
@@ -38,4 +46,33 @@ test('jit and interpreter agree on gfx900', () => {
     );
     assert.equal(diff, '', `program ${n}:\n${text}\n${diff}`);
   }
+});
+
+test('the ops the engine inlines do not call the interpreter', () => {
+  const lines = [
+    'v_add_f32 v1, s2, v3',
+    'v_fma_f32 v1, -v2, |v3|, s4',
+    'v_fmac_f32 v1, 1.0, v3',
+    'v_cmp_nlt_f32_e64 s[4:5], -v1, v2',
+    'v_cmp_gt_u32 vcc, s8, v0',
+    'v_add_co_u32 v0, vcc, s0, v0',
+    'v_addc_co_u32 v1, vcc, v3, v1, vcc',
+    'v_cndmask_b32 v2, v3, v4, vcc',
+    'v_lshlrev_b64 v[0:1], 2, v[0:1]',
+    'v_mad_u64_u32 v[0:1], s[2:3], v1, s8, v[0:1]',
+    'v_accvgpr_write_b32 a1, v2',
+    'v_accvgpr_read_b32 v3, a1',
+    'v_cvt_f32_u32 v2, v0',
+    's_and_saveexec_b64 s[2:3], s[0:1]',
+    's_add_u32 s0, s0, 4',
+    's_cmp_lg_u32 s40, 0',
+    's_waitcnt 0',
+  ];
+  const code = assembleText(`${lines.join('\n')}\ns_endpgm\n`, 'gfx908');
+  const src = compiledSource(code, 'gfx908', 0x3f0);
+  // Only the last instruction (s_endpgm) goes through a handler.
+  assert.deepEqual(
+    [...src.matchAll(/I\[(\d+)\]\.run/g)].map((m) => Number(m[1])),
+    [lines.length],
+  );
 });

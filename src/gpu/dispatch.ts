@@ -468,6 +468,7 @@ function runWaveJit(
   let hi = lo;
   let i: Inst | undefined;
   let b: Block | undefined;
+  let prev: Block | undefined;
   try {
     while (n < limit && !w.done && !w.atBarrier) {
       b = undefined;
@@ -478,12 +479,14 @@ function runWaveJit(
         if (sys.skipVector && isVector(i)) w.pc = pc + i.size;
         else i.run(w, i);
         n++;
+        prev = undefined;
         continue;
       }
-      b = jit.get(fetch, w.pc, w.mode);
+      b = prev === undefined ? jit.get(fetch, w.pc, w.mode) : prev.successor(jit, fetch, w.pc, w.mode);
       if (b.start < lo) lo = b.start;
       if (b.last > hi) hi = b.last;
       n += b.run(w);
+      prev = b;
     }
   } catch (e) {
     if (b !== undefined) {

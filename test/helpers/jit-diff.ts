@@ -4,6 +4,7 @@
 // EXEC masks, forward branches and counted loops. Both engines run each program from the same state; the
 // whole architectural state and the counters must come out equal.
 
+import { compileBlock } from '../../src/emu/jit/block.js';
 import { blockCacheOf } from '../../src/emu/jit/engine.js';
 import { DeviceMemory } from '../../src/emu/memory.js';
 import { Program } from '../../src/emu/program.js';
@@ -136,7 +137,8 @@ const SOPC = [
 const SAVEEXEC = ['s_and_saveexec_b64', 's_or_saveexec_b64', 's_xor_saveexec_b64', 's_andn2_saveexec_b64'];
 
 /** A random program (assembly text, no s_endpgm). */
-export function randomProgram(r: Rng, length: number, fmac = true): string {
+export function randomProgram(r: Rng, length: number, gfx908 = true): string {
+  const fmac = gfx908;
   const lines: string[] = [];
   const vr = () => `v${r.int(NV)}`;
   const sr = () => `s${r.int(NS)}`;
@@ -176,11 +178,17 @@ export function randomProgram(r: Rng, length: number, fmac = true): string {
     }
     return out;
   };
+  const vpair = () => {
+    const p = r.int(NV - 1);
+    return `v[${p}:${p + 1}]`;
+  };
+  // A modified f32 VOP3 source: -x, |x|, -|x| or x.
+  const mod = (x: string) => (/^[sv]/.test(x) ? r.pick([`-${x}`, `|${x}|`, `-|${x}|`, x]) : x);
   let labels = 0;
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(30);
+    const k = r.int(35);
     if (k < 4) lines.push(`${r.pick(FLOAT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 8) lines.push(`${r.pick(INT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 9) lines.push(`${fmac ? 'v_fmac_f32' : 'v_mul_f32'} ${vr()}, ${src0()}, ${vr()}`);
@@ -224,7 +232,28 @@ export function randomProgram(r: Rng, length: number, fmac = true): string {
       lines.push(
         `${r.pick(['s_cbranch_execz', 's_cbranch_execnz', 's_cbranch_scc0', 's_cbranch_scc1', 's_cbranch_vccz', 's_cbranch_vccnz', 's_branch'])} ${name}`,
       );
-    } else lines.push(r.pick(['s_nop 0', 's_waitcnt 0']));
+    } else if (k < 30) lines.push(r.pick(['s_nop 0', 's_waitcnt 0']));
+    else if (k < 31)
+      lines.push(
+        r.int(2)
+          ? `v_lshlrev_b64 ${vpair()}, ${vop3srcs(1).join('')}, ${vpair()}`
+          : `v_lshlrev_b64 ${vpair()}, ${r.int(2) ? vr() : inlineConst()}, ${spair()}`,
+      );
+    else if (k < 32)
+      lines.push(`v_mad_u64_u32 ${vpair()}, ${pair()}, ${vop3srcs(2, false).join(', ')}, ${vpair()}`);
+    else if (k < 34) {
+      const [a, b, c] = vop3srcs(3);
+      lines.push(
+        r.pick([
+          `v_fma_f32 ${vr()}, ${mod(a)}, ${mod(b)}, ${mod(c)}`,
+          `v_mul_f32_e64 ${vr()}, ${mod(a)}, ${mod(b)}`,
+        ]),
+      );
+      lines.push(`v_cmp_${r.pick(FPRED)}_f32_e64 ${pair()}, ${mod(vr())}, ${mod(vr())}`);
+    } else if (gfx908) {
+      lines.push(`v_accvgpr_write_b32 a${r.int(8)}, ${r.int(2) ? vr() : inlineConst()}`);
+      lines.push(`v_accvgpr_read_b32 ${vr()}, a${r.int(8)}`);
+    }
   }
   for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
   // Everything above runs three times in a counted loop (a backward branch).
@@ -240,6 +269,7 @@ export function randomProgram(r: Rng, length: number, fmac = true): string {
 
 export interface EngineState {
   v: Uint32Array;
+  a: Uint32Array;
   s: Uint32Array;
   scc: number;
   waveInstructions: number;
@@ -279,11 +309,18 @@ export function runOn(
   }
   return {
     v: w.v.slice(0, NV * 64),
+    a: w.a.slice(0, 8 * 64),
     s: w.s.slice(),
     scc: w.scc,
     waveInstructions: w.waveInstructions,
     laneInstructions: w.laneInstructions,
   };
+}
+
+/** The generated source of the block at the start of `code`. */
+export function compiledSource(code: Uint8Array, target: Target, mode: number): string {
+  const program = new Program(code, 0x1000, target);
+  return compileBlock((pc) => program.inst(pc), 0x1000, mode).source;
 }
 
 /** Random initial registers and EXEC. */
@@ -296,8 +333,11 @@ export function randomInit(r: Rng): (w: Wave) => void {
   const exec = e === 0 ? [0xffffffff, 0xffffffff] : e === 1 ? [r.next(), r.next()] : [r.next(), 0];
   const scc = r.int(2);
   const vcc = [r.next(), r.next()];
+  const acc = new Uint32Array(8 * 64);
+  for (let k = 0; k < acc.length; k++) acc[k] = value(r);
   return (w) => {
     w.v.set(v);
+    if (w.a.length > 0) w.a.set(acc);
     w.s.set(s);
     w.s[EXEC_LO] = exec[0];
     w.s[EXEC_HI] = exec[1];
@@ -312,6 +352,9 @@ export function stateDifference(a: EngineState, b: EngineState): string {
   for (let k = 0; k < a.v.length; k++)
     if (a.v[k] !== b.v[k])
       return `v${k >> 6} lane ${k & 63}: interpreter 0x${a.v[k].toString(16)}, jit 0x${b.v[k].toString(16)}`;
+  for (let k = 0; k < a.a.length; k++)
+    if (a.a[k] !== b.a[k])
+      return `a${k >> 6} lane ${k & 63}: interpreter 0x${a.a[k].toString(16)}, jit 0x${b.a[k].toString(16)}`;
   for (let k = 0; k < a.s.length; k++)
     if (a.s[k] !== b.s[k]) return `s${k}: interpreter 0x${a.s[k].toString(16)}, jit 0x${b.s[k].toString(16)}`;
   if (a.scc !== b.scc) return `scc: interpreter ${a.scc}, jit ${b.scc}`;

@@ -8,6 +8,16 @@ import { type Target, targetBit } from '../../isa/targets.js';
 import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
 import type { Decoded } from '../decoded.js';
 import { agpr, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
+import {
+  ascii,
+  type ByteTable,
+  byteTable,
+  putB,
+  putComma,
+  putS,
+  putT,
+  type TextSink,
+} from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { AGPR_NAMES, bitList, fillOperands, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
 import { ACC_READ_SRC, ACC_WRITE_SRC, MFMA_SRC, mfmaAccTable } from './vop3p-operands.js';
@@ -37,9 +47,34 @@ interface Entry {
   /** MFMA: vdst text by field value (null when the tuple leaves the AGPR file). */
   dst: readonly (string | null)[];
   acc: readonly (string | null)[];
+  /** The pre-encoded texts (text-bytes.ts), made on first use. */
+  b: EntryBytes | null;
+}
+
+interface EntryBytes {
+  readonly prefix: Uint8Array;
+  readonly dst: ByteTable;
+  readonly acc: ByteTable;
+}
+
+function bytesOf(e: Entry): EntryBytes {
+  if (e.b === null) e.b = { prefix: ascii(e.prefix), dst: byteTable(e.dst), acc: byteTable(e.acc) };
+  return e.b;
 }
 
 const SRC = srcTable('b32');
+let srcBytes: ByteTable | null = null;
+let mfmaBytes: ByteTable[][] | null = null;
+let accBytes: ByteTable[] | null = null;
+let nameBytes: ByteTable[] | null = null;
+
+/** The shared source tables pre-encoded, on first use: SRC, MFMA_SRC, ACC_READ/WRITE_SRC, VGPR/AGPR names. */
+function shared(): void {
+  srcBytes = byteTable(SRC);
+  mfmaBytes = MFMA_SRC.map((byAcc) => byAcc.map(byteTable));
+  accBytes = [byteTable(ACC_READ_SRC), byteTable(ACC_WRITE_SRC)];
+  nameBytes = [byteTable(VGPR_NAMES), byteTable(AGPR_NAMES)];
+}
 
 function buildTable(t: Target): (Entry | null)[] {
   const tab: (Entry | null)[] = new Array(128).fill(null);
@@ -55,6 +90,7 @@ function buildTable(t: Target): (Entry | null)[] {
       unusedSrcBits: op.nsrc === 2 ? 4 : 0,
       dst: n ? Array.from({ length: 256 }, (_, d) => (d + n <= 256 ? agpr(d, n) : null)) : [],
       acc: n ? mfmaAccTable(n) : [],
+      b: null,
     };
   }
   return tab;
@@ -120,15 +156,27 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const opSelHi = ((w1 >>> 27) & 3) | ((w0 >>> 12) & 4);
   const negLo = w1 >>> 29;
   const clamp = (w0 & 0x8000) !== 0;
-  let text: string;
+  if (srcBytes === null) shared();
+  const o = out.sink as TextSink;
+  // The MIX ops build a string; the others write pre-encoded bytes, once every operand is accepted.
+  let text = '';
   switch (e.kind) {
     case K_MFMA: {
-      const d = e.dst[vdst];
-      const s0 = MFMA_SRC[e.op.srcDwords - 1][(w1 >>> 27) & 1][c0];
-      const s1 = MFMA_SRC[e.op.srcDwords - 1][(w1 >>> 28) & 1][c1];
-      const s2 = e.acc[c2];
-      if (d === null || s0 === null || s1 === null || s2 === null) return;
-      text = e.prefix + d + ', ' + s0 + ', ' + s1 + ', ' + s2;
+      const sd = e.op.srcDwords - 1;
+      const a0 = (w1 >>> 27) & 1;
+      const a1 = (w1 >>> 28) & 1;
+      if (e.dst[vdst] === null || MFMA_SRC[sd][a0][c0] === null || MFMA_SRC[sd][a1][c1] === null) return;
+      if (e.acc[c2] === null) return;
+      const b = bytesOf(e);
+      const m = (mfmaBytes as ByteTable[][])[sd];
+      putB(o, b.prefix);
+      putT(o, b.dst, vdst);
+      putComma(o);
+      putT(o, m[a0], c0);
+      putComma(o);
+      putT(o, m[a1], c1);
+      putComma(o);
+      putT(o, b.acc, c2);
       // llvm-objdump-22 warns about misaligned SGPR/TTMP tuples here too (src0/src1 of 64-bit sources,
       // src2 as at most 16 registers); codes of VGPRs, AGPRs and constants never warn.
       out.comment =
@@ -146,9 +194,11 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       // The modifier fields are fixed to zero; src1/src2, op_sel_hi and clamp are ignored.
       if (negHi | opSel | negLo) return;
       const read = e.kind === K_ACC_READ;
-      const s = (read ? ACC_READ_SRC : ACC_WRITE_SRC)[c0];
-      if (s === null) return;
-      text = e.prefix + (read ? VGPR_NAMES[vdst] : AGPR_NAMES[vdst]) + ', ' + s;
+      if ((read ? ACC_READ_SRC : ACC_WRITE_SRC)[c0] === null) return;
+      putB(o, bytesOf(e).prefix);
+      putT(o, (nameBytes as ByteTable[])[read ? 0 : 1], vdst);
+      putComma(o);
+      putT(o, (accBytes as ByteTable[])[read ? 0 : 1], c0);
       break;
     }
     default: {
@@ -178,18 +228,29 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       } else {
         const n = e.nsrc;
         const all = (1 << n) - 1;
-        text = e.prefix + VGPR_NAMES[vdst] + ', ' + s0 + ', ' + s1 + (s2 === null ? '' : ', ' + s2);
+        if (e.kind !== K_PACKED && opSel) return;
+        const sb = srcBytes as ByteTable;
+        putB(o, bytesOf(e).prefix);
+        putT(o, (nameBytes as ByteTable[])[0], vdst);
+        putComma(o);
+        putT(o, sb, c0);
+        putComma(o);
+        putT(o, sb, c1);
+        if (s2 !== null) {
+          putComma(o);
+          putT(o, sb, c2);
+        }
         if (e.kind === K_PACKED) {
           if (opSel) text += bitList('op_sel', opSel, n);
           if ((opSelHi & all) !== all) text += bitList('op_sel_hi', opSelHi, n);
-        } else if (opSel) return;
+        }
         if (negLo) text += bitList('neg_lo', negLo, n);
         if (negHi) text += bitList('neg_hi', negHi, n);
       }
       if (clamp) text += ' clamp';
     }
   }
-  out.text = text;
+  if (text !== '') putS(o, text);
   out.size = 2;
   if (out.into !== undefined) fillDecoded(out.into, e.op, w0, w1);
 }
@@ -207,4 +268,4 @@ function ops(t: Target): IsaEntry[] {
   return (OPS_BY_TARGET.get(t) ?? []).slice();
 }
 
-export const vop3p: Family = { decode, ops };
+export const vop3p: Family = { decode, ops, bytes: true };

@@ -12,22 +12,61 @@ import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
 import { popcount, runValu, type ValuOp } from '../valu/exec.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
-import { D_MASK, D_VGPR, K_F32, K_INT } from '../valu/info.js';
+import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { satI32, satU32 } from '../valu/int-util.js';
+import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { SALU_GENS } from './salu-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
 
-/** Runs the block from its first instruction; returns how many instructions it executed. */
-export type BlockFn = (w: Wave) => number;
+/**
+ * A compiled block's code: runs the block from its first instruction on wave w, whose instructions are I
+ * and whose start address is P; returns how many instructions it executed.
+ */
+type BlockCode = (w: Wave, I: readonly Inst[], H: typeof HELPERS, P: number) => number;
 
-export interface Block {
-  readonly run: BlockFn;
-  readonly mode: number;
-  readonly start: number;
+export class Block {
+  constructor(
+    private readonly code: BlockCode,
+    readonly insts: readonly Inst[],
+    readonly mode: number,
+    readonly start: number,
+  ) {
+    this.last = insts[insts.length - 1].pc;
+  }
   /** Address of the block's last instruction (for the watchdog's pc ranges). */
   readonly last: number;
-  readonly insts: readonly Inst[];
+
+  /** The blocks that last followed this one (a branch's two ways), so that most transitions skip the cache. */
+  private next0: Block | null = null;
+  private next1: Block | null = null;
+
+  /** The block at pc for mode, after this one: one of the last two successors, or the cache's. */
+  successor(
+    cache: { get(fetch: (pc: number) => Inst, pc: number, mode: number): Block },
+    fetch: (pc: number) => Inst,
+    pc: number,
+    mode: number,
+  ): Block {
+    const a = this.next0;
+    if (a !== null && a.start === pc && a.mode === mode) return a;
+    const b = this.next1;
+    if (b !== null && b.start === pc && b.mode === mode) return b;
+    const c = cache.get(fetch, pc, mode);
+    this.next1 = a;
+    this.next0 = c;
+    return c;
+  }
+
+  /** The generated JavaScript (for tests and for reading what the engine made of a block). */
+  get source(): string {
+    return this.code.toString();
+  }
+
+  /** Runs the block from its first instruction; returns how many instructions it executed. */
+  run(w: Wave): number {
+    return this.code(w, this.insts, HELPERS, this.start);
+  }
 }
 
 /** Longest block: bounds compile time and how far a wave overruns its scheduler slice. */
@@ -63,6 +102,9 @@ const BRANCHES: Record<string, string> = {
   s_cbranch_execnz: `(s[${EXEC_LO}] | s[${EXEC_HI}]) !== 0`,
 };
 
+const ACC_READ = valuSpecial('v_accvgpr_read_b32');
+const ACC_WRITE = valuSpecial('v_accvgpr_write_b32');
+
 /** SOPP ops that only advance the pc (the emulator completes memory operations at once). */
 const NOPS = new Set(['s_nop', 's_waitcnt']);
 
@@ -79,16 +121,14 @@ function num(x: number): string {
   return String(x);
 }
 
-type Factory = (insts: readonly Inst[], h: typeof HELPERS, start: number) => BlockFn;
-
 /**
- * The compiled factories by source text. A block's source depends only on its instructions and MODE, not
- * on where it is loaded, so the same kernel loaded again (another Device, another launch, the next
- * benchmark repeat) reuses the factory, and the closures it makes share V8's optimised code instead of
- * paying TurboFan's compile time again.
+ * The compiled functions by source text. A block's source depends only on its instructions and MODE, not
+ * on where it is loaded (addresses are relative to P, the instructions passed as I), so the same kernel
+ * loaded again (another Device, another launch, the next benchmark repeat) runs the same function, with
+ * the machine code V8 optimised it into, instead of paying TurboFan's compile time again.
  */
-const FACTORIES = new Map<string, Factory>();
-const MAX_FACTORIES = 20000;
+const FUNCTIONS = new Map<string, BlockCode>();
+const MAX_FUNCTIONS = 20000;
 
 /** Forms the block starting at pc and compiles it for the wave mode `mode`. */
 export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
@@ -114,13 +154,13 @@ export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: numb
     if (insts.length >= MAX_INSTS) break;
   }
   const code = new Gen(insts, mode).emit();
-  let make = FACTORIES.get(code);
-  if (make === undefined) {
-    make = new Function('I', 'H', 'P', code) as Factory;
-    if (FACTORIES.size >= MAX_FACTORIES) FACTORIES.clear();
-    FACTORIES.set(code, make);
+  let fn = FUNCTIONS.get(code);
+  if (fn === undefined) {
+    fn = new Function('w', 'I', 'H', 'P', code) as BlockCode;
+    if (FUNCTIONS.size >= MAX_FUNCTIONS) FUNCTIONS.clear();
+    FUNCTIONS.set(code, fn);
   }
-  return { run: make(insts, HELPERS, pc), mode, start: pc, last: insts[insts.length - 1].pc, insts };
+  return new Block(fn, insts, mode, pc);
 }
 
 /** The pending loop of VALU ops over the active lanes. */
@@ -164,13 +204,11 @@ class Gen {
       this.out.push(`w.pc = ${this.at(last.pc + last.size)}; return ${n};`);
     }
     return [
-      'return function block(w) {',
-      'const s = w.s, v = w.v, vf = w.vf;',
+      'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
       'let k = 0;',
       'try {',
       ...this.out,
       '} catch (e) { H.fault.at = k; throw e; }',
-      '};',
     ].join('\n');
   }
 
@@ -178,6 +216,7 @@ class Gen {
   private inst(k: number): boolean {
     const i = this.insts[k];
     if (i.run === runValu && this.valu(i)) return false;
+    if ((i.run === ACC_READ || i.run === ACC_WRITE) && this.acc(i)) return false;
     this.flush();
     if (i.fmt === 'sopp') {
       const cond = BRANCHES[i.name];
@@ -262,58 +301,106 @@ class Gen {
     if (g === undefined) return false;
     const info = op.info;
     if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return false;
-    if (i.abs !== 0 || i.neg !== 0 || i.opSel !== 0 || info.cmpx) return false;
+    if (i.opSel !== 0 || info.cmpx) return false;
     if (g.float && !inlineMode(this.mode)) return false;
     if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== info.maskIn) return false;
     if (info.dst !== D_VGPR && info.dst !== D_MASK) return false;
-    if (info.dstWidth !== 1 || info.dst16) return false;
+    const dstWidth = g.dstWidth ?? 1;
+    if (info.dstWidth !== dstWidth || info.dst16 || i.dst + dstWidth > 256) return false;
     const codes = [i.src0, i.src1, i.src2];
     const consts = [i.k0, i.k1, i.k2];
+    const constsHi = [i.k0h, i.k1h, i.k2h];
+    const widths = [1, 1, 1];
     for (let s = 0; s < info.nsrc; s++) {
-      if (info.width[s] !== 1 || (info.kind[s] !== K_INT && info.kind[s] !== K_F32)) return false;
+      const w = g.widths?.[s] ?? 1;
+      widths[s] = w;
+      if (info.width[s] !== w) return false;
+      const kind = info.kind[s];
+      if (w === 1 ? kind !== K_INT && kind !== K_F32 : kind !== K_I64) return false;
+      // Modifiers flip or clear the sign bit of a 32-bit source (valu/exec.ts mods); none on 64-bit ones.
+      if (w === 2 && (((i.abs | i.neg) >>> s) & 1) !== 0) return false;
     }
     const nsrc = info.nsrc + (info.tied ? 1 : 0);
     if (info.tied) {
       codes[info.nsrc] = 256 + i.dst;
       consts[info.nsrc] = 0;
     }
+    // The SGPRs read as uniform values.
+    const sgprs: number[] = [];
     for (let s = 0; s < nsrc; s++) {
       const c = codes[s];
-      if (c >= 256 || isConstCode(c)) continue;
-      if (c >= 128) return false;
+      if (isConstCode(c)) continue;
+      if (c >= 256) {
+        if (c - 256 + widths[s] > 256) return false;
+      } else if (c < 128 - widths[s] + 1 && (widths[s] === 1 || c < 126)) {
+        sgprs.push(c);
+        if (widths[s] === 2) sgprs.push(c + 1);
+      } else return false;
     }
     // The mask pair read and written, checked against the current loop before joining it.
     const maskInPair = !g.maskIn ? -1 : op.enc === 0 ? VCC_LO : i.src2 < 128 ? i.src2 : -2;
     if (maskInPair === -2) return false;
     const maskOutPair = g.maskOut ? i.sdst : -1;
     if (g.maskOut && maskOutPair >= 126) return false;
-    if (!this.fits(codes, nsrc, maskInPair, maskOutPair)) {
+    if (!this.fits(sgprs, maskInPair, maskOutPair)) {
       this.flush();
-      if (!this.fits(codes, nsrc, maskInPair, maskOutPair)) return false;
+      if (!this.fits(sgprs, maskInPair, maskOutPair)) return false;
     }
     const grp = this.group ?? new Group();
     this.group = grp;
+    const abs = i.abs;
+    const neg = i.neg;
+    const bits = (s: number, e: string): string => {
+      const a = (abs >>> s) & 1;
+      const n = (neg >>> s) & 1;
+      if (s >= info.nsrc || (a | n) === 0) return e;
+      return a && n
+        ? `((${e} & 0x7fffffff) ^ 0x80000000) >>> 0`
+        : a
+          ? `(${e} & 0x7fffffff)`
+          : `((${e} ^ 0x80000000) >>> 0)`;
+    };
+    const float = (s: number, e: string): string => {
+      const a = (abs >>> s) & 1;
+      const n = (neg >>> s) & 1;
+      if (s >= info.nsrc || (a | n) === 0) return e;
+      return a && n ? `(-Math.abs(${e}))` : a ? `Math.abs(${e})` : `(-${e})`;
+    };
     const o: LaneOperands = {
       u(s) {
         const c = codes[s];
-        if (c >= 256) return `v[${(c - 256) * 64} + l]`;
+        if (c >= 256) return bits(s, `v[${(c - 256) * 64} + l]`);
         if (c < 128) {
           grp.reads.add(c);
-          return `S${c}`;
+          return bits(s, `S${c}`);
         }
-        return String(consts[s] >>> 0);
+        let k = consts[s] >>> 0;
+        if (s < info.nsrc && (abs >>> s) & 1) k &= 0x7fffffff;
+        if (s < info.nsrc && (neg >>> s) & 1) k ^= 0x80000000;
+        return String(k >>> 0);
+      },
+      u64(s) {
+        const c = codes[s];
+        if (c >= 256) return [`v[${(c - 256) * 64} + l]`, `v[${(c - 255) * 64} + l]`];
+        if (c < 128) {
+          grp.reads.add(c);
+          grp.reads.add(c + 1);
+          return [`S${c}`, `S${c + 1}`];
+        }
+        return [String(consts[s] >>> 0), String(constsHi[s] >>> 0)];
       },
       f(s) {
         const c = codes[s];
-        if (c >= 256) return `vf[${(c - 256) * 64} + l]`;
+        if (c >= 256) return float(s, `vf[${(c - 256) * 64} + l]`);
         if (c < 128) {
           grp.reads.add(c);
           grp.floatReads.add(c);
-          return `F${c}`;
+          return float(s, `F${c}`);
         }
-        return `(${num(HELPERS.f32Of(consts[s]))})`;
+        return float(s, `(${num(HELPERS.f32Of(consts[s]))})`);
       },
       d: `${i.dst * 64} + l`,
+      d64: [`${i.dst * 64} + l`, `${(i.dst + 1) * 64} + l`],
       maskIn() {
         const p = maskInPair;
         if (grp.masks.has(p)) return `(((l < 32 ? M${p}a : M${p}b) >>> l) & 1)`;
@@ -339,19 +426,38 @@ class Gen {
     return true;
   }
 
-  /** Whether an op with these sources and mask pairs can join the current loop. */
-  private fits(codes: number[], nsrc: number, maskIn: number, maskOut: number): boolean {
+  /** v_accvgpr_read/write (gfx908): lane moves between AGPRs and VGPRs, joined to the lane loop. */
+  private acc(i: Inst): boolean {
+    const read = i.run === ACC_READ;
+    const src = i.src0;
+    if (!read && !(src >= 256 || src < 128 || isConstCode(src))) return false;
+    if (!this.fits(!read && src < 128 ? [src] : [], -1, -1)) this.flush();
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    let value: string;
+    if (read) value = `a[${(src & 0xff) * 64} + l]`;
+    else if (src >= 256) value = `v[${(src - 256) * 64} + l]`;
+    else if (src < 128) {
+      grp.reads.add(src);
+      value = `S${src}`;
+    } else value = String(i.k0 >>> 0);
+    grp.body.push(read ? `v[${i.dst * 64} + l] = ${value};` : `a[${i.dst * 64} + l] = ${value};`);
+    grp.count++;
+    return true;
+  }
+
+  /** Whether an op reading these SGPRs as uniform values and these mask pairs can join the current loop. */
+  private fits(sgprs: readonly number[], maskIn: number, maskOut: number): boolean {
     const grp = this.group;
     if (grp === null) return true;
     // A uniform read of an SGPR the loop writes would see the value from before the loop.
-    for (let s = 0; s < nsrc; s++) if (codes[s] < 128 && grp.written.has(codes[s])) return false;
+    for (const c of sgprs) if (grp.written.has(c)) return false;
     if (maskIn >= 0 && !grp.masks.has(maskIn) && (grp.written.has(maskIn) || grp.written.has(maskIn + 1)))
       return false;
-    if (maskOut >= 0) {
-      // A pair overlapping another written pair, or an SGPR the loop already read as a uniform value.
-      // (Uniform reads of the pair earlier in the loop are fine: they precede the write.)
-      if (!grp.masks.has(maskOut) && (grp.written.has(maskOut) || grp.written.has(maskOut + 1))) return false;
-    }
+    // A mask written over part of another written pair. (Uniform reads of the pair earlier in the loop
+    // are fine: they precede the write.)
+    if (maskOut >= 0 && !grp.masks.has(maskOut) && (grp.written.has(maskOut) || grp.written.has(maskOut + 1)))
+      return false;
     return true;
   }
 

@@ -18,16 +18,22 @@ export function isEngine(x: unknown): x is Engine {
   return ENGINES.includes(x as Engine);
 }
 
-/** Compiled blocks of one program by start address (each for the MODE it was last entered with). */
+/**
+ * Compiled blocks of one program by start address (each for the MODE it was last entered with), keyed by
+ * the offset from the program's base: small integers hash faster than 47-bit addresses.
+ */
 export class BlockCache {
   private readonly blocks = new Map<number, Block>();
 
+  constructor(private readonly base: number) {}
+
   /** The block starting at pc, compiled for `mode` (compiling it on first use). */
   get(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
-    let b = this.blocks.get(pc);
+    const key = pc - this.base;
+    let b = this.blocks.get(key);
     if (b === undefined || b.mode !== mode) {
       b = compileBlock(fetch, pc, mode);
-      this.blocks.set(pc, b);
+      this.blocks.set(key, b);
     }
     return b;
   }
@@ -43,7 +49,7 @@ const CACHES = new WeakMap<Program, BlockCache>();
 export function blockCacheOf(p: Program): BlockCache {
   let c = CACHES.get(p);
   if (c === undefined) {
-    c = new BlockCache();
+    c = new BlockCache(p.base);
     CACHES.set(p, c);
   }
   return c;

@@ -14,8 +14,12 @@ export interface LaneOperands {
   u(k: number): string;
   /** Source k as an f32 value (a double). */
   f(k: number): string;
+  /** The low and high dwords of 64-bit source k as uint32 values. */
+  u64(k: number): [string, string];
   /** The destination VGPR's element index (into w.v / its f32 view). */
   readonly d: string;
+  /** The element indices of a 64-bit destination's low and high dwords. */
+  readonly d64: [string, string];
   /** The lane-mask input's bit for this lane (0 or 1): carry-in, v_cndmask's select. */
   maskIn(): string;
   /** A statement setting this lane's bit of the mask output to the boolean expression `cond`. */
@@ -25,6 +29,9 @@ export interface LaneOperands {
 export interface OpGen {
   /** Uses f32 arithmetic whose result depends on MODE (inlined only in the mode `inlineMode` accepts). */
   readonly float: boolean;
+  /** Dwords per lane of each source and of the result (default all 1). */
+  readonly widths?: readonly number[];
+  readonly dstWidth?: number;
   /** Writes a lane mask (compare result, carry out). */
   readonly maskOut: boolean;
   /** Reads a lane mask (carry in, select). */
@@ -158,6 +165,40 @@ const BY_NAME: Record<string, OpGen> = {
     maskOut: false,
     maskIn: false,
     gen: (o) => `v[${o.d}] = H.satI32(Math.trunc(${o.f(0)}));`,
+  },
+  v_lshlrev_b64: {
+    float: false,
+    maskOut: false,
+    maskIn: false,
+    widths: [1, 2],
+    dstWidth: 2,
+    gen: (o) => {
+      const [lo, hi] = o.u64(1);
+      const [d0, d1] = o.d64;
+      return (
+        `{ const n = ${o.u(0)} & 63, lo = ${lo}, hi = ${hi}; ` +
+        `if (n === 0) { v[${d0}] = lo; v[${d1}] = hi; } ` +
+        `else if (n < 32) { v[${d0}] = lo << n; v[${d1}] = (hi << n) | (lo >>> (32 - n)); } ` +
+        `else { v[${d0}] = 0; v[${d1}] = lo << (n - 32); } }`
+      );
+    },
+  },
+  v_mad_u64_u32: {
+    float: false,
+    maskOut: true,
+    maskIn: false,
+    widths: [1, 1, 2],
+    dstWidth: 2,
+    gen: (o) => {
+      const [c0, c1] = o.u64(2);
+      const [d0, d1] = o.d64;
+      return (
+        `{ const p = ${o.u(0)}, q = ${o.u(1)}, c0 = ${c0}, c1 = ${c1}; ` +
+        'const lo = (Math.imul(p, q) >>> 0) + c0; ' +
+        'const hi = Math.round((p * q - (Math.imul(p, q) >>> 0)) / 4294967296) + c1 + (lo > 4294967295 ? 1 : 0); ' +
+        `${o.maskOut('hi > 4294967295')} v[${d0}] = lo; v[${d1}] = hi; }`
+      );
+    },
   },
   v_add_f32: f32op2((a, b) => `${a} + ${b}`),
   v_sub_f32: f32op2((a, b) => `${a} - ${b}`),
