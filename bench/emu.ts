@@ -7,11 +7,13 @@
 // wave-instructions/s, active lane-instructions/s, emulator time / native time, whether clang
 // vectorised the C, and the speed-up of the chosen engine over the interpreter.
 //
-// Usage: npm run bench:emu [-- --engine=jit|interpreter] [--repeat=N] [--only=NAME,...] [--clock=cpu] [--smoke]
+// Usage: npm run bench:emu [-- --engine=jit|interpreter] [--repeat=N] [--only=NAME,...] [--clock=cpu] [--workers=N] [--smoke]
 //   --repeat: best of N emulator launches (default 1: every figure from one run);
 //   --clock=cpu: time by CPU time (the node process's during the launch, the C program's per run)
 //     instead of wall time: on a machine others are loading, this is close to what an idle one measures;
 //   --only: kernels whose code-object name (mandelbrot, nbody, matmul, ...) is listed;
+//   --workers: threads a launch splits its workgroups between (default 1, LaunchOptions.workers); above 1
+//     a last column gives the speed-up over 1 thread (use wall time: CPU time counts every thread);
 //   --smoke (npm run bench:smoke): tiny sizes, checked against the TypeScript references, no clang.
 // Without clang-22 the full run checks against the TypeScript references and leaves the native columns
 // empty. BENCHMARKS.md has the table of a run on the 2-core machine.
@@ -20,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import type { Engine } from '../src/runtime/types.js';
 import type { BenchCase, Data } from './emu/case.js';
 import { mandelbrot, matmul, nbody } from './emu/cases-alu.js';
@@ -48,8 +51,11 @@ const CASES: BenchCase[] = [
   histogram,
 ];
 
+/** `--name=value` or `--name value`. */
 function option(name: string): string | undefined {
   const prefix = `--${name}=`;
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
 }
 
@@ -69,6 +75,10 @@ const only = option('only')?.split(',');
 for (const k of only ?? [])
   if (!CASES.some((c) => c.kernel === k))
     fail(`--only: no kernel ${k} (${CASES.map((c) => c.kernel).join(', ')})`);
+const workers = Number(option('workers') ?? 1);
+if (!Number.isInteger(workers) || workers < 1) fail('--workers must be a positive integer');
+// Threads loaded before the first launch, so that every figure is of the steady state.
+if (workers > 1) await startWorkerThreads(workers - 1);
 const native = !smoke && haveClang();
 
 const fmt = (x: number, digits: number) => x.toFixed(digits);
@@ -82,7 +92,7 @@ function main(): void {
   try {
     const version = native ? execFileSync(CLANG, ['--version'], { encoding: 'utf8' }).split('\n')[0] : '';
     console.log(
-      `gcnkit emulator benchmark: gfx908 -O3 code objects, engine ${engine}, best of ${repeat}, ${clock === 'cpu' ? 'CPU' : 'wall'} time; node ${process.version}; load average ${load()}`,
+      `gcnkit emulator benchmark: gfx908 -O3 code objects, engine ${engine}, ${workers} thread(s), best of ${repeat}, ${clock === 'cpu' ? 'CPU' : 'wall'} time; node ${process.version}; load average ${load()}`,
     );
     console.log(
       smoke
@@ -93,16 +103,19 @@ function main(): void {
     );
     console.log('');
     console.log(
-      '| class | kernel | size | waves | wave-instr | M wave-instr/s | M lane-instr/s | gcnkit s | native s | gcnkit / native | native vectorised | speed-up over the interpreter |',
+      `| class | kernel | size | waves | wave-instr | M wave-instr/s | M lane-instr/s | gcnkit s | native s | gcnkit / native | native vectorised | speed-up over the interpreter |${workers > 1 ? ' speed-up over 1 thread |' : ''}`,
     );
-    console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
+    console.log(
+      `| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |${workers > 1 ? ' ---: |' : ''}`,
+    );
     const programs = new Map<string, NativeProgram>();
     const nativeRuns = new Map<string, NativeRun>();
     for (const c of CASES) {
       if (only !== undefined && !only.includes(c.kernel)) continue;
       const inst = c.make(smoke);
-      const emu = runEmu(c, inst, engine, repeat);
-      const interpreter = engine === 'interpreter' ? emu : runEmu(c, inst, 'interpreter', repeat);
+      const emu = runEmu(c, inst, engine, repeat, workers);
+      const interpreter = engine === 'interpreter' ? emu : runEmu(c, inst, 'interpreter', repeat, workers);
+      const single = workers > 1 ? runEmu(c, inst, engine, repeat, 1) : emu;
       let ref: Data[];
       let nat: NativeRun | undefined;
       let prog: NativeProgram | undefined;
@@ -145,6 +158,9 @@ function main(): void {
           tNative !== undefined ? `${fmt(t / tNative, 0)}x` : '',
           prog?.vectorised ?? '',
           `${fmt(tInterpreter / t, 2)}x`,
+          ...(workers > 1
+            ? [`${fmt((clock === 'cpu' ? single.cpuSeconds : single.result.seconds) / t, 2)}x`]
+            : []),
         ].join(' | ')} |`,
       );
     }

@@ -1,5 +1,5 @@
 // Builds the package into dist/: the library (index.js, browser-safe), the Node adapter (node.js), the
-// `gcnkit` bin (cli.js) as ESM with shared chunks (one copy of each class, so instanceof holds across
+// `gcnkit` bin (cli.js), the worker threads' entry (worker.js, cli/worker-threads.ts) as ESM with shared chunks (one copy of each class, so instanceof holds across
 // entries), and the type declarations tsc writes beside them.
 
 import { execFileSync } from 'node:child_process';
@@ -9,7 +9,12 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', node: 'src/node.ts' },
+  entryPoints: {
+    cli: 'src/cli/main.ts',
+    index: 'src/index.ts',
+    node: 'src/node.ts',
+    worker: 'src/cli/worker-entry.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -21,7 +21,7 @@ export interface EmuRun {
 
 /** The best (shortest) of `repeat` launches on fresh devices (wall and CPU time each the smallest), with
  * the outputs of the last one. */
-export function runEmu(c: BenchCase, inst: Instance, engine: Engine, repeat: number): EmuRun {
+export function runEmu(c: BenchCase, inst: Instance, engine: Engine, repeat: number, workers = 1): EmuRun {
   const file = join(bin, `${c.kernel}-gfx908-O3.hsaco`);
   const code = readFileSync(file);
   let best: LaunchResult | undefined;
@@ -34,7 +34,7 @@ export function runEmu(c: BenchCase, inst: Instance, engine: Engine, repeat: num
     const out = inst.outputs.map((d) => dev.upload(d));
     const args = inst.args(out, inp);
     const cpu = process.cpuUsage();
-    const res = mod.launch(c.kernel, { grid: inst.grid, block: inst.block, args, engine });
+    const res = mod.launch(c.kernel, { grid: inst.grid, block: inst.block, args, engine, workers });
     const used = process.cpuUsage(cpu);
     cpuSeconds = Math.min(cpuSeconds, (used.user + used.system) / 1e6);
     outputs = out.map((b, i) => dev.download(b, inst.outputs[i].constructor as never) as Data);

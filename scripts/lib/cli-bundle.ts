@@ -1,5 +1,6 @@
 // The CLI as `npm run build` ships it (scripts/build.mjs): src/cli/main.ts bundled by esbuild into ESM
-// with the dependencies external, one chunk per command (main.ts imports the one it runs). Benchmarks time it; tests spawn it because plain node starts it in
+// with the dependencies external, one chunk per command (main.ts imports the one it runs), and the worker
+// threads' entry (worker.mjs, src/cli/worker-threads.ts). Benchmarks time it; tests spawn it because plain node starts it in
 // a fraction of the time node with the tsx loader takes to load src/ again.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,10 @@ export function bundleCli(): { file: string; remove: () => void } {
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'cli-'));
   buildSync({
-    entryPoints: { cli: join(root, 'src', 'cli', 'main.ts') },
+    entryPoints: {
+      cli: join(root, 'src', 'cli', 'main.ts'),
+      worker: join(root, 'src', 'cli', 'worker-entry.ts'),
+    },
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -12,6 +12,8 @@ import type { LaunchDecl, RunSpec } from './run-spec.js';
 export interface LoopFlags {
   readonly json: boolean;
   readonly budget: number | undefined;
+  /** LaunchOptions.workers (undefined: the number of cores). */
+  readonly workers: number | undefined;
   readonly engine?: Engine;
   /** Seconds for the whole run; 0 = none. */
   readonly timeout: number;
@@ -106,6 +108,7 @@ export function runLaunches(
               args: l.args.map((a) => kernelArg(a, buffers, runs[li], mod)),
               dynamicLds: l.dynamicLds,
               budget: f.budget,
+              workers: f.workers,
               engine: f.engine,
               timeout,
               ...(progress ? { onProgress: (p) => progress.report(label || l.kernel, p) } : {}),

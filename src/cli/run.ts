@@ -25,6 +25,7 @@ import { printText, runDocument } from './run-report.js';
 import { jsonValue, parseShow, showValues } from './run-show.js';
 import { type BufferDecl, parseRunSpec, type RunSpec, SpecError } from './run-spec.js';
 import { SpecPaths } from './spec-paths.js';
+import { useWorkerThreads } from './worker-threads.js';
 
 /** Default wall-clock limit of a whole run, in seconds. */
 export const DEFAULT_TIMEOUT = 60;
@@ -33,11 +34,15 @@ export const RUN: Command = {
   name: 'run',
   summary: 'run the kernel launches of a run spec (docs/run-spec.md) on the emulated GPU',
   usage: [
-    'gcnkit run [--json] [--budget=N] [--timeout=SECONDS] [--memory=BYTES] [--engine=jit|interpreter] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
+    'gcnkit run [--json] [--budget=N] [--workers=N] [--timeout=SECONDS] [--memory=BYTES] [--engine=jit|interpreter] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
   ],
   optionHelp: [
     ['--json', 'print one JSON document (launch figures, --show values, outputs)'],
     ['--budget=N', 'wave-instructions each dispatch may execute (default 1e9; 1e6, 1.5e6 ... accepted)'],
+    [
+      '--workers=N',
+      "threads a dispatch's workgroups are split between (default: the number of cores; 1 = this thread)",
+    ],
     ['--timeout=SECONDS', `wall-clock limit of the whole run (default ${DEFAULT_TIMEOUT}; 0 = none)`],
     [
       '--memory=BYTES',
@@ -62,6 +67,7 @@ export const RUN: Command = {
     ...HELP_OPTION,
     json: { type: 'boolean' },
     budget: { type: 'string' },
+    workers: { type: 'string' },
     timeout: { type: 'string' },
     memory: { type: 'string' },
     engine: { type: 'string' },
@@ -76,6 +82,7 @@ export const RUN: Command = {
 interface Flags {
   json: boolean;
   budget: number | undefined;
+  workers: number | undefined;
   engine: Engine | undefined;
   timeout: number;
   memory: number;
@@ -85,6 +92,7 @@ interface Flags {
 
 function flags(args: ParsedArgs): Flags {
   const budget = stringOption(args, 'budget');
+  const workers = stringOption(args, 'workers');
   const timeout = stringOption(args, 'timeout');
   const memory = stringOption(args, 'memory');
   const engine = stringOption(args, 'engine');
@@ -96,6 +104,7 @@ function flags(args: ParsedArgs): Flags {
   return {
     json,
     budget: budget === undefined ? undefined : parseCount(budget, '--budget'),
+    workers: workers === undefined ? undefined : parseCount(workers, '--workers'),
     engine,
     timeout: timeout === undefined ? DEFAULT_TIMEOUT : parseSeconds(timeout, '--timeout'),
     memory: memory === undefined ? DEFAULT_MEMORY_LIMIT : parseBytes(memory, '--memory'),
@@ -121,6 +130,7 @@ interface PlannedBuffer {
 
 function runCommand(args: ParsedArgs): number {
   const f = flags(args);
+  useWorkerThreads();
   const [coFile, specFile] = positionals(RUN, args, ['FILE', 'SPEC.json']);
   if (coFile === '-' && specFile === '-')
     throw usageError('FILE and SPEC.json cannot both be standard input');

@@ -30,6 +30,11 @@ export class Program {
     this.input = { words: this.words, n, target };
   }
 
+  /** Bytes of the image. */
+  get size(): number {
+    return this.words.length * 4;
+  }
+
   /** Whether device address pc lies in the image (a trap handler's program next to the kernel's). */
   contains(pc: number): boolean {
     return pc >= this.base && pc < this.base + this.words.length * 4;

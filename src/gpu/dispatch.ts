@@ -142,111 +142,190 @@ export function runDispatch(
   d: DispatchSetup,
   stats: DispatchStats,
 ): void {
-  const p = k.processor;
-  const [gx, gy, gz] = d.grid;
-  const [bx, by, bz] = d.block;
-  const nwg = [Math.ceil(gx / bx), Math.ceil(gy / by), Math.ceil(gz / bz)];
-  const wavesPerWg = Math.ceil((bx * by * bz) / WAVE_SIZE);
-  if (k.groupSize > p.ldsBytes) {
-    throw new DispatchError(
-      `kernel '${k.name}' needs ${k.groupSize} bytes of LDS; a workgroup has ${p.ldsBytes} on ${p.name}`,
-    );
-  }
-  // Private memory for one workgroup's waves, reused by every workgroup (they run one after another).
-  // Each wave's region is a separate allocation, so the allocator's unmapped guard after it turns a
-  // private segment overflow (a stack deeper than the descriptor says) into a fault instead of silently
-  // overwriting the next wave's stack. The bump allocator places them in increasing order: the wave
-  // offsets from the first are what the private segment buffer and flat scratch init are based on.
-  const perWave = privateBytesPerWave(k.privateSize);
-  const scratch: number[] = [];
+  const groups = new GroupRunner(mem, program, k, d);
   try {
-    if (perWave > 0) for (let i = 0; i < wavesPerWg; i++) scratch.push(mem.alloc(perWave, 4096));
-  } catch (e) {
-    for (const a of scratch) mem.free(a);
-    // A private segment too large to back (e.g. a descriptor asking for gigabytes per work-item).
-    if (!(e instanceof RangeError)) throw e;
-    throw new DispatchError(
-      `kernel '${k.name}' needs ${k.privateSize} bytes of private memory per work-item ` +
-        `(${perWave * wavesPerWg} for a workgroup); the emulator cannot allocate that: ${e.message}`,
-    );
-  }
-  const scratchBase = scratch.length > 0 ? scratch[0] : 0;
-  const ctx: DispatchContext = {
-    mem,
-    kernel: k.name,
-    inst: fetchOf(program, d.trapHandler),
-    startNs: performance.now() * 1e6,
-    clock: 0,
-    messages: d.messages,
-    // gfx7/gfx8 flat scratch counts from a private base: the dispatch's scratch (initWave).
-    flatScratch:
-      p.flatScratchInit === 'offset-size' ? { sgpr: p.flatScratchSgpr, privateBase: scratchBase } : undefined,
-  };
-  const waves: Wave[] = [];
-  for (let i = 0; i < wavesPerWg; i++) waves.push(new Wave(p.agprs > 0));
-  // VGPRs (and with MFMA as many AGPRs) the descriptor allocates, in the processor's granules.
-  const vgprs = Math.min(
-    p.vgprs,
-    (kdGet(k.descriptor, KD.granulated_workitem_vgpr_count) + 1) * p.vgprEncodingGranule,
-  );
-  const wg = new Workgroup();
-  wg.ldsSize = k.groupSize;
-  wg.waves = waves;
-  const dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), nwg[0] * nwg[1] * nwg[2]);
-  const jit =
-    (d.engine ?? DEFAULT_ENGINE) === 'jit' && d.trapHandler === undefined ? blockCacheOf(program) : null;
-  const state: SchedulerState = {
-    waves,
-    nw: 0,
-    ranges: new Float64Array(2 * wavesPerWg),
-    wavesDone: 0,
-    workgroupsDone: 0,
-  };
-  let flat = 0;
-  try {
-    for (let z = 0; z < nwg[2]; z++)
-      for (let y = 0; y < nwg[1]; y++)
-        for (let x = 0; x < nwg[0]; x++) {
-          wg.id[0] = x;
-          wg.id[1] = y;
-          wg.id[2] = z;
-          wg.index = flat++;
-          wg.lds.fill(0, 0, k.groupSize);
-          // Work-items of this (possibly partial) workgroup.
-          const sx = Math.min(bx, gx - x * bx);
-          const sy = Math.min(by, gy - y * by);
-          const sz = Math.min(bz, gz - z * bz);
-          const items = sx * sy * sz;
-          const nw = Math.ceil(items / WAVE_SIZE);
-          for (let wi = 0; wi < nw; wi++) {
-            const w = waves[wi];
-            w.reset(vgprs);
-            w.wg = wg;
-            w.ctx = ctx;
-            w.id = wi;
-            w.dispatchIndex = stats.waves + wi;
-            const offset = scratch.length > 0 ? scratch[wi] - scratchBase : 0;
-            w.privateEnd = scratchBase + offset + perWave;
-            initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], scratchBase, offset);
-            installTrapHandler(w, d.trapHandler, p.generation);
-            state.ranges[2 * wi] = w.pc;
-            state.ranges[2 * wi + 1] = w.pc;
-          }
-          state.nw = nw;
-          wg.waveCount = nw;
-          state.wavesDone = stats.waves;
-          state.workgroupsDone = stats.workgroups;
-          runWorkgroup(state, k, dog, jit);
-          for (let wi = 0; wi < nw; wi++) {
-            stats.waveInstructions += waves[wi].waveInstructions;
-            stats.laneInstructions += waves[wi].laneInstructions;
-          }
-          stats.workgroups++;
-          stats.waves += nw;
-        }
+    for (let f = 0; f < groups.count; f++) groups.run(f, stats);
   } finally {
-    for (const a of scratch) mem.free(a);
+    groups.free();
   }
+}
+
+/**
+ * What runs the workgroups of one dispatch on one thread: the waves, LDS and private memory of one
+ * workgroup, reused by each workgroup it runs. runDispatch runs every workgroup in order with one; a
+ * parallel dispatch (parallel.ts) has one per thread, each taking workgroups by their flat index.
+ */
+export class GroupRunner {
+  /** Workgroups in the grid. */
+  readonly count: number;
+  /** Workgroups per dimension. */
+  readonly groups: readonly [number, number, number];
+  readonly dog: Watchdog;
+  private readonly scratch: number[] = [];
+  private readonly scratchBase: number;
+  private readonly perWave: number;
+  private readonly ctx: DispatchContext;
+  private readonly waves: Wave[] = [];
+  private readonly vgprs: number;
+  private readonly wg = new Workgroup();
+  private readonly state: SchedulerState;
+  /** The jit engine's compiled blocks of the program, or null for the interpreter. */
+  private readonly jit: BlockCache | null;
+
+  constructor(
+    private readonly mem: DeviceMemory,
+    program: Program,
+    private readonly k: KernelSetup,
+    private readonly d: DispatchSetup,
+  ) {
+    const p = k.processor;
+    const [gx, gy, gz] = d.grid;
+    const [bx, by, bz] = d.block;
+    this.groups = [Math.ceil(gx / bx), Math.ceil(gy / by), Math.ceil(gz / bz)];
+    this.count = this.groups[0] * this.groups[1] * this.groups[2];
+    const wavesPerWg = Math.ceil((bx * by * bz) / WAVE_SIZE);
+    if (k.groupSize > p.ldsBytes) {
+      throw new DispatchError(
+        `kernel '${k.name}' needs ${k.groupSize} bytes of LDS; a workgroup has ${p.ldsBytes} on ${p.name}`,
+      );
+    }
+    // Private memory for one workgroup's waves, reused by every workgroup (they run one after another).
+    // Each wave's region is a separate allocation, so the allocator's unmapped guard after it turns a
+    // private segment overflow (a stack deeper than the descriptor says) into a fault instead of silently
+    // overwriting the next wave's stack. The bump allocator places them in increasing order: the wave
+    // offsets from the first are what the private segment buffer and flat scratch init are based on.
+    const perWave = privateBytesPerWave(k.privateSize);
+    const scratch = this.scratch;
+    try {
+      if (perWave > 0) for (let i = 0; i < wavesPerWg; i++) scratch.push(mem.alloc(perWave, 4096));
+    } catch (e) {
+      this.free();
+      // A private segment too large to back (e.g. a descriptor asking for gigabytes per work-item).
+      if (!(e instanceof RangeError)) throw e;
+      throw new DispatchError(
+        `kernel '${k.name}' needs ${k.privateSize} bytes of private memory per work-item ` +
+          `(${perWave * wavesPerWg} for a workgroup); the emulator cannot allocate that: ${e.message}`,
+      );
+    }
+    this.perWave = perWave;
+    const scratchBase = scratch.length > 0 ? scratch[0] : 0;
+    this.scratchBase = scratchBase;
+    this.ctx = {
+      mem,
+      kernel: k.name,
+      inst: fetchOf(program, d.trapHandler),
+      startNs: performance.now() * 1e6,
+      clock: 0,
+      messages: d.messages,
+      // gfx7/gfx8 flat scratch counts from a private base: the dispatch's scratch (initWave).
+      flatScratch:
+        p.flatScratchInit === 'offset-size'
+          ? { sgpr: p.flatScratchSgpr, privateBase: scratchBase }
+          : undefined,
+    };
+    for (let i = 0; i < wavesPerWg; i++) this.waves.push(new Wave(p.agprs > 0));
+    // VGPRs (and with MFMA as many AGPRs) the descriptor allocates, in the processor's granules.
+    this.vgprs = Math.min(
+      p.vgprs,
+      (kdGet(k.descriptor, KD.granulated_workitem_vgpr_count) + 1) * p.vgprEncodingGranule,
+    );
+    this.wg.ldsSize = k.groupSize;
+    this.wg.waves = this.waves;
+    this.dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), this.count);
+    this.jit =
+      (d.engine ?? DEFAULT_ENGINE) === 'jit' && d.trapHandler === undefined ? blockCacheOf(program) : null;
+    this.state = {
+      waves: this.waves,
+      nw: 0,
+      ranges: new Float64Array(2 * wavesPerWg),
+      wavesDone: 0,
+      workgroupsDone: 0,
+    };
+  }
+
+  /** Runs the workgroup of flat index `flat` (x fastest) to completion; adds its counts to `stats`. */
+  run(flat: number, stats: DispatchStats): void {
+    const k = this.k;
+    const d = this.d;
+    const wg = this.wg;
+    const waves = this.waves;
+    const state = this.state;
+    const scratch = this.scratch;
+    const [gx, gy, gz] = d.grid;
+    const [bx, by, bz] = d.block;
+    const [nx, ny] = this.groups;
+    const x = flat % nx;
+    const y = Math.floor(flat / nx) % ny;
+    const z = Math.floor(flat / (nx * ny));
+    wg.id[0] = x;
+    wg.id[1] = y;
+    wg.id[2] = z;
+    wg.index = flat;
+    wg.lds.fill(0, 0, k.groupSize);
+    // Work-items of this (possibly partial) workgroup.
+    const sx = Math.min(bx, gx - x * bx);
+    const sy = Math.min(by, gy - y * by);
+    const sz = Math.min(bz, gz - z * bz);
+    const items = sx * sy * sz;
+    const nw = Math.ceil(items / WAVE_SIZE);
+    const first = wavesBefore(d.grid, d.block, x, y, z);
+    for (let wi = 0; wi < nw; wi++) {
+      const w = waves[wi];
+      w.reset(this.vgprs);
+      w.wg = wg;
+      w.ctx = this.ctx;
+      w.id = wi;
+      w.dispatchIndex = first + wi;
+      const offset = scratch.length > 0 ? scratch[wi] - this.scratchBase : 0;
+      w.privateEnd = this.scratchBase + offset + this.perWave;
+      initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], this.scratchBase, offset);
+      installTrapHandler(w, d.trapHandler, k.processor.generation);
+      state.ranges[2 * wi] = w.pc;
+      state.ranges[2 * wi + 1] = w.pc;
+    }
+    state.nw = nw;
+    wg.waveCount = nw;
+    state.wavesDone = stats.waves;
+    state.workgroupsDone = stats.workgroups;
+    runWorkgroup(state, k, this.dog, this.jit);
+    for (let wi = 0; wi < nw; wi++) {
+      stats.waveInstructions += waves[wi].waveInstructions;
+      stats.laneInstructions += waves[wi].laneInstructions;
+    }
+    stats.workgroups++;
+    stats.waves += nw;
+  }
+
+  /** Releases the private memory. */
+  free(): void {
+    for (const a of this.scratch) this.mem.free(a);
+    this.scratch.length = 0;
+  }
+}
+
+/**
+ * The flat dispatch index of the first wave of workgroup (x, y, z): the waves of every workgroup before
+ * it in x-fastest order, whatever thread runs it. Only the last workgroup of an axis can be partial, so
+ * every workgroup before (x, y, z) along an axis is full along that axis.
+ */
+export function wavesBefore(
+  grid: readonly number[],
+  block: readonly number[],
+  x: number,
+  y: number,
+  z: number,
+): number {
+  const [bx, by, bz] = block;
+  const fullX = Math.floor(grid[0] / bx);
+  const partX = grid[0] % bx;
+  const fullY = Math.floor(grid[1] / by);
+  const partY = grid[1] % by;
+  const waves = (sx: number, sy: number, sz: number) => Math.ceil((sx * sy * sz) / WAVE_SIZE);
+  const row = (sy: number, sz: number) => fullX * waves(bx, sy, sz) + (partX > 0 ? waves(partX, sy, sz) : 0);
+  const plane = (sz: number) => fullY * row(by, sz) + (partY > 0 ? row(partY, sz) : 0);
+  const sy = Math.min(by, grid[1] - y * by);
+  const sz = Math.min(bz, grid[2] - z * bz);
+  return z * plane(bz) + y * row(by, sz) + x * waves(bx, sy, sz);
 }
 
 /** One wave's initial registers (exported for the per-generation tests). */

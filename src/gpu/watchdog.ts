@@ -51,6 +51,15 @@ export class Watchdog {
   executed = 0;
   /** `executed` at which to read the clock next. */
   nextLook = LOOK_EVERY;
+  /**
+   * In a dispatch split between threads (parallel.ts): the wave-instructions all of them executed, one
+   * shared cell that each thread adds its own to when it reads the clock, so that the budget is the
+   * dispatch's; `executed` is then this thread's view of the total.
+   */
+  shared: BigInt64Array | undefined;
+  /** There too: the waves and workgroups all threads have finished, for progress reports. */
+  sharedDone: (() => readonly [number, number]) | undefined;
+  private synced = 0;
   private readonly start = performance.now();
   private readonly deadline: number;
   private nextProgress: number;
@@ -69,6 +78,11 @@ export class Watchdog {
 
   /** Reads the clock: stops the dispatch past its timeout, else reports progress when it is due. */
   look(s: SchedulerState): void {
+    if (this.shared !== undefined) {
+      const mine = this.executed - this.synced;
+      this.executed = Number(Atomics.add(this.shared, 0, BigInt(mine))) + mine;
+      this.synced = this.executed;
+    }
     this.nextLook = this.executed + LOOK_EVERY;
     const now = performance.now();
     if (now >= this.deadline) throw this.stop('timeout', s);
@@ -76,10 +90,11 @@ export class Watchdog {
     this.nextProgress = now + this.limits.progressInterval * 1000;
     let done = 0;
     for (let i = 0; i < s.nw; i++) if (s.waves[i].done) done++;
+    const [waves, groups] = this.sharedDone?.() ?? [s.wavesDone, s.workgroupsDone];
     this.limits.onProgress?.({
-      wavesDone: s.wavesDone + done,
+      wavesDone: waves + done,
       wavesTotal: this.wavesTotal,
-      workgroupsDone: s.workgroupsDone,
+      workgroupsDone: groups,
       workgroupsTotal: this.workgroupsTotal,
       waveInstructions: this.executed,
       seconds: (now - this.start) / 1000,

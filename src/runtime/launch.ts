@@ -4,10 +4,12 @@
 
 import type { CodeObject, LoadedKernel } from '../elf/code-object.js';
 import { ElfError } from '../elf/errors.js';
+import { PT_LOAD } from '../elf/types.js';
 import { ENGINES, isEngine } from '../emu/jit/engine.js';
 import type { Program } from '../emu/program.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
 import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
+import { crossGroupOps, runParallel, workerHost } from '../gpu/parallel.js';
 import { processorOf } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { checkBlock, dynamicLdsWarning } from './checks.js';
@@ -83,6 +85,10 @@ export class Module {
     );
     if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
       throw new LaunchError('argument', 'onProgress must be a function');
+    const host = workerHost();
+    const workers = opts.workers ?? host?.cores ?? 1;
+    if (!Number.isSafeInteger(workers) || workers < 1)
+      throw new LaunchError('argument', `workers = ${String(workers)} is not a positive integer`);
     checkBlock(k, block);
     const md = k.metadata;
     const mdArgs = md.args ?? [];
@@ -192,32 +198,35 @@ export class Module {
             `(${mem.used} in use): free buffers, raise the memoryLimit option or launch smaller blocks`,
         );
       const t0 = performance.now();
-      runDispatch(
-        mem,
-        this.program,
-        {
-          name: k.name,
-          entry: this.base + k.codeAddress,
-          descriptor: k.descriptor,
-          processor: processorOf(this.target),
-          privateSize,
-          groupSize: lds,
-        },
-        {
-          grid,
-          block,
-          dims: nd,
-          kernarg: kernargAddr,
-          packet,
-          queue,
-          dispatchId: dev.nextDispatchId(),
-          limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
-          trapHandler,
-          messages,
-          engine: opts.engine,
-        },
-        stats,
-      );
+      const kernel = {
+        name: k.name,
+        entry: this.base + k.codeAddress,
+        descriptor: k.descriptor,
+        processor: processorOf(this.target),
+        privateSize,
+        groupSize: lds,
+      };
+      const dispatch = {
+        grid,
+        block,
+        dims: nd,
+        kernarg: kernargAddr,
+        packet,
+        queue,
+        dispatchId: dev.nextDispatchId(),
+        limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
+        trapHandler,
+        messages,
+        engine: opts.engine,
+      };
+      // Threads: no more than workgroups; one when the dispatch has state the threads cannot share (a
+      // trap handler's, the printf buffer's record order, GWS and ordered counts).
+      const groups =
+        Math.ceil(grid[0] / block[0]) * Math.ceil(grid[1] / block[1]) * Math.ceil(grid[2] / block[2]);
+      const threads = Math.min(workers, groups, 0x7fffffff);
+      if (host !== undefined && threads > 1 && trapHandler === undefined && !usesPrintf && !this.crossGroup())
+        runParallel(host, threads - 1, mem, this.program, kernel, dispatch, stats);
+      else runDispatch(mem, this.program, kernel, dispatch, stats);
       seconds = (performance.now() - t0) / 1000;
       if (usesPrintf) {
         const out = decodePrintfBuffer(mem.download(printfBuf, printfSize), this.printfTable());
@@ -256,6 +265,20 @@ export class Module {
       warnings,
       ...(messages.length > 0 ? { messages } : {}),
     };
+  }
+
+  private crossGroupCode: boolean | undefined;
+  /** Whether the code object's code has instructions whose state spans workgroups (parallel.ts). */
+  private crossGroup(): boolean {
+    if (this.crossGroupCode === undefined) {
+      const ranges: [number, number][] = [];
+      // Executable PT_LOAD segments (p_flags PF_X = 1), at their load addresses.
+      for (const seg of this.code.elf.segments)
+        if (seg.type === PT_LOAD && (seg.flags & 1) !== 0)
+          ranges.push([this.base + seg.vaddr, this.base + seg.vaddr + seg.memsz]);
+      this.crossGroupCode = crossGroupOps(this.program, ranges);
+    }
+    return this.crossGroupCode;
   }
 
   private printfFormats: PrintfTable | undefined;

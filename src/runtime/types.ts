@@ -76,6 +76,13 @@ export interface LaunchOptions {
    */
   readonly trapHandler?: TrapHandlerOptions;
   /**
+   * Threads the dispatch's workgroups are split between (a positive integer; 1: all on the calling
+   * thread). Default: the number of cores where worker threads are installed (gcnkit/node, the gcnkit
+   * command), else 1. Results and counts are the same as with 1 for a kernel without races between
+   * workgroups; dispatches whose workgroups share state run on one thread (docs/api.md, "Workers").
+   */
+  readonly workers?: number;
+  /**
    * The execution engine: 'jit' (the default), which compiles basic blocks into JavaScript, or
    * 'interpreter', which runs one instruction at a time (the reference; both give identical results).
    */

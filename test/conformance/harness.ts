@@ -400,9 +400,17 @@ const codeCache = new Map<string, Uint8Array>();
 
 /**
  * Runs one case on a code object of `dir` (the committed bin/ unless a live test built others), on the
- * given execution engine; throws (Mismatch, DispatchError, LaunchError, ...) on failure.
+ * given execution engine and number of threads (LaunchOptions.workers); throws (Mismatch, DispatchError,
+ * LaunchError, ...) on failure.
  */
-export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR, engine: Engine = 'jit'): void {
+export function runCase(
+  c: Case,
+  target: string,
+  level: Level,
+  dir = BIN_DIR,
+  engine: Engine = 'jit',
+  workers = 1,
+): void {
   const path = binPath(c.source, target, level, dir);
   let bytes = codeCache.get(path);
   if (!bytes) {
@@ -421,7 +429,7 @@ export function runCase(c: Case, target: string, level: Level, dir = BIN_DIR, en
   ) => {
     const bufs = caseArgs.map((a) => (isView(a) ? dev.upload(a) : undefined));
     const args: KernelArg[] = caseArgs.map((a, i) => (isView(a) ? bufs[i]! : a));
-    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds, engine });
+    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds, engine, workers });
     return () =>
       caseArgs.map((a, i) => {
         if (!isView(a)) return undefined;

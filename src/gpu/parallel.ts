@@ -1,0 +1,299 @@
+// Parallel workgroups: one dispatch's workgroups split between the calling thread and worker threads
+// (issue 13 item 3). Device memory is shared (SharedArrayBuffers, emu/memory.ts) and its atomics use
+// Atomics while the dispatch runs (DeviceMemory.concurrent); each thread decodes the program itself and
+// has its own waves, LDS and private memory (a GroupRunner). Threads take workgroups in flat-index order
+// from one shared counter, so a slow-starting worker only means the others run more of them. What comes
+// back is what one thread would have reported: the counts are sums over workgroups (the same for a
+// race-free kernel however the workgroups are split), s_sendmsg messages are put in workgroup order, and
+// of the workgroups that fail, the lowest-numbered one's error is the dispatch's (every workgroup before
+// it has run, as they do on one thread). A dispatch that needs state the threads cannot share runs on
+// one thread (Module.launch decides, with crossGroupOps below).
+//
+// Threads come from a WorkerHost that the platform installs (cli/worker-threads.ts: Node's
+// worker_threads); the calling thread waits for them with Atomics.wait, which Node allows on its main
+// thread and browsers do not on theirs (a Web Worker host is left for later).
+
+import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
+import type { DeviceMemory, SharedRegion } from '../emu/memory.js';
+import type { Program } from '../emu/program.js';
+import type { SentMessage } from '../emu/salu/ops-system.js';
+import type { Target } from '../isa/targets.js';
+import { type DispatchSetup, type DispatchStats, GroupRunner, type KernelSetup } from './dispatch.js';
+import { DispatchError, type DispatchErrorKind, type WaveState } from './dispatch-error.js';
+
+/** Worker threads the runtime can hand a share of a dispatch to. */
+export interface WorkerHost {
+  /** Threads the machine runs at once (LaunchOptions.workers' default). */
+  readonly cores: number;
+  /** Posts `job` to `n` worker threads, each with its own `slot` (0 to n-1), starting them if needed. */
+  post(n: number, job: ParallelJob): void;
+}
+
+let host: WorkerHost | undefined;
+
+/** Installs the platform's worker threads (undefined: none, every dispatch on the calling thread). */
+export function setWorkerHost(h: WorkerHost | undefined): void {
+  host = h;
+}
+
+export function workerHost(): WorkerHost | undefined {
+  return host;
+}
+
+/** Everything a worker needs to run its share, as structured-clonable data. */
+export interface ParallelJob {
+  readonly regions: readonly SharedRegion[];
+  /** Where the worker's own allocations (scratch) start: the same addresses as the calling thread's. */
+  readonly next: number;
+  readonly program: {
+    readonly id: number;
+    readonly base: number;
+    readonly size: number;
+    readonly target: Target;
+  };
+  readonly kernel: {
+    readonly name: string;
+    readonly entry: number;
+    readonly descriptor: KernelDescriptor;
+    readonly privateSize: number;
+    readonly groupSize: number;
+  };
+  readonly dispatch: Omit<DispatchSetup, 'limits' | 'trapHandler' | 'messages'> & {
+    readonly budget: number;
+    readonly timeout: number;
+  };
+  /** Int32 cells NEXT, ACTIVE, FAULT, WAVES_DONE, GROUPS_DONE (see below). */
+  readonly control: SharedArrayBuffer;
+  /** The dispatch's executed wave-instructions (Watchdog.shared). */
+  readonly executed: SharedArrayBuffer;
+  /** One result area per worker slot (writeOutcome). */
+  readonly results: readonly SharedArrayBuffer[];
+  readonly slot?: number;
+}
+
+/** control[NEXT]: the next workgroup to take; [ACTIVE]: workers in the dispatch; [FAULT]: lowest failed. */
+const NEXT = 0;
+const ACTIVE = 1;
+const FAULT = 2;
+/** control[WAVES_DONE], [GROUPS_DONE]: finished by all threads, for progress reports. */
+const WAVES_DONE = 3;
+const GROUPS_DONE = 4;
+const NO_FAULT = 0x7fffffff;
+/** Bytes of a worker's result area: counts, error and messages as JSON. */
+const RESULT_BYTES = 1 << 20;
+
+/** A thread's share: its counts, the lowest-numbered workgroup it saw fail, its messages by workgroup. */
+interface Outcome {
+  readonly stats: DispatchStats;
+  fault?: {
+    readonly flat: number;
+    readonly message: string;
+    readonly kind?: DispatchErrorKind;
+    readonly running?: readonly WaveState[];
+  };
+  readonly messages: { readonly flat: number; readonly message: SentMessage }[];
+}
+
+/**
+ * Runs workgroups taken from the shared counter until none is left or one before them has failed. Used
+ * by the calling thread and by each worker (parallel-worker.ts).
+ */
+export function participate(
+  mem: DeviceMemory,
+  program: Program,
+  k: KernelSetup,
+  d: DispatchSetup,
+  control: Int32Array,
+  executed: BigInt64Array,
+): Outcome {
+  const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
+  const out: Outcome = { stats, messages: [] };
+  const messages = d.messages;
+  let groups: GroupRunner | undefined;
+  let flat = -1;
+  try {
+    groups = new GroupRunner(mem, program, k, d);
+    groups.dog.shared = executed;
+    groups.dog.sharedDone = () => [Atomics.load(control, WAVES_DONE), Atomics.load(control, GROUPS_DONE)];
+    for (;;) {
+      flat = Atomics.add(control, NEXT, 1);
+      if (flat >= groups.count || flat > Atomics.load(control, FAULT)) break;
+      const before = messages?.length ?? 0;
+      const waves = stats.waves;
+      groups.run(flat, stats);
+      Atomics.add(control, WAVES_DONE, stats.waves - waves);
+      Atomics.add(control, GROUPS_DONE, 1);
+      if (messages !== undefined)
+        for (let i = before; i < messages.length; i++) out.messages.push({ flat, message: messages[i] });
+    }
+  } catch (e) {
+    const err = e as { message?: string; kind?: DispatchErrorKind; running?: readonly WaveState[] };
+    const f = Math.max(flat, 0);
+    out.fault = {
+      flat: f,
+      message: e instanceof Error ? (err.message ?? String(e)) : String(e),
+      ...(e instanceof DispatchError ? { kind: err.kind, running: err.running } : {}),
+    };
+    // The lowest failing workgroup: the others stop taking workgroups after it.
+    for (let seen = Atomics.load(control, FAULT); f < seen; ) {
+      const was = Atomics.compareExchange(control, FAULT, seen, f);
+      if (was === seen) break;
+      seen = was;
+    }
+  } finally {
+    groups?.free();
+  }
+  return out;
+}
+
+/**
+ * Runs a dispatch on the calling thread and `threads` worker threads of `h`; adds the counts to `stats`,
+ * the messages to d.messages, and throws the error of the lowest-numbered failing workgroup.
+ */
+export function runParallel(
+  h: WorkerHost,
+  threads: number,
+  mem: DeviceMemory,
+  program: Program,
+  k: KernelSetup,
+  d: DispatchSetup,
+  stats: DispatchStats,
+): void {
+  const control = new Int32Array(new SharedArrayBuffer(20));
+  control[FAULT] = NO_FAULT;
+  const executed = new BigInt64Array(new SharedArrayBuffer(8));
+  const results = Array.from({ length: threads }, () => new SharedArrayBuffer(RESULT_BYTES));
+  h.post(threads, {
+    regions: mem.shared(),
+    next: mem.nextAddress,
+    program: { id: programId(program), base: program.base, size: program.size, target: program.target },
+    kernel: {
+      name: k.name,
+      entry: k.entry,
+      descriptor: k.descriptor,
+      privateSize: k.privateSize,
+      groupSize: k.groupSize,
+    },
+    dispatch: {
+      grid: d.grid,
+      block: d.block,
+      dims: d.dims,
+      kernarg: d.kernarg,
+      packet: d.packet,
+      queue: d.queue,
+      dispatchId: d.dispatchId,
+      engine: d.engine,
+      budget: d.limits.budget,
+      timeout: d.limits.timeout,
+    },
+    control: control.buffer as SharedArrayBuffer,
+    executed: executed.buffer as SharedArrayBuffer,
+    results,
+  });
+  const mine: SentMessage[] = [];
+  let outcomes: Outcome[];
+  mem.concurrent = true;
+  try {
+    outcomes = [participate(mem, program, k, { ...d, messages: mine }, control, executed)];
+  } finally {
+    // Workers that joined finish the workgroup they run (or stop after a failure) and leave; one that
+    // had not joined by now finds no workgroup left and touches nothing.
+    for (let a = Atomics.load(control, ACTIVE); a !== 0; a = Atomics.load(control, ACTIVE))
+      Atomics.wait(control, ACTIVE, a, 100);
+    mem.concurrent = false;
+  }
+  for (const r of results) {
+    const o = readOutcome(r);
+    if (o !== undefined) outcomes.push(o);
+  }
+  let fault: Outcome['fault'];
+  for (const o of outcomes) {
+    stats.workgroups += o.stats.workgroups;
+    stats.waves += o.stats.waves;
+    stats.waveInstructions += o.stats.waveInstructions;
+    stats.laneInstructions += o.stats.laneInstructions;
+    if (o.fault !== undefined && (fault === undefined || o.fault.flat < fault.flat)) fault = o.fault;
+  }
+  if (fault !== undefined) {
+    if (fault.kind === undefined) throw new Error(fault.message);
+    throw new DispatchError(fault.message, fault.kind, fault.running);
+  }
+  if (d.messages !== undefined) {
+    const all = outcomes.flatMap((o) => o.messages);
+    // Stable: within a workgroup, the order its waves sent them in.
+    all.sort((a, b) => a.flat - b.flat);
+    for (const m of all) d.messages.push(m.message);
+  }
+}
+
+/** Marks a worker as taking part in the job (before it takes a workgroup). */
+export function join(control: Int32Array): void {
+  Atomics.add(control, ACTIVE, 1);
+}
+
+/** Marks a worker as done with the job (after its outcome is written), waking the calling thread. */
+export function leave(control: Int32Array): void {
+  Atomics.sub(control, ACTIVE, 1);
+  Atomics.notify(control, ACTIVE);
+}
+
+/** Writes a worker's outcome into its result area: the byte length, then UTF-8 JSON. */
+export function writeOutcome(area: SharedArrayBuffer, o: Outcome): void {
+  const enc = new TextEncoder();
+  let bytes = enc.encode(JSON.stringify(o));
+  if (bytes.length + 4 > area.byteLength) {
+    // Only messages can make it this long: keep the counts and the error.
+    const fault = o.fault ?? {
+      flat: 0,
+      message: `more s_sendmsg messages than a worker can return (${o.messages.length})`,
+      kind: 'other' as const,
+    };
+    bytes = enc.encode(JSON.stringify({ ...o, messages: [], fault }));
+  }
+  new Uint8Array(area, 4, bytes.length).set(bytes);
+  new DataView(area).setUint32(0, bytes.length, true);
+}
+
+function readOutcome(area: SharedArrayBuffer): Outcome | undefined {
+  const n = new DataView(area).getUint32(0, true);
+  if (n === 0) return undefined;
+  // TextDecoder does not take views of shared memory: copy first.
+  return JSON.parse(new TextDecoder().decode(new Uint8Array(area, 4, n).slice())) as Outcome;
+}
+
+const IDS = new WeakMap<Program, number>();
+let lastId = 0;
+
+/** A number naming `program` for the workers, which keep their own decoded copy of it by this number. */
+function programId(p: Program): number {
+  let id = IDS.get(p);
+  if (id === undefined) {
+    id = ++lastId;
+    IDS.set(p, id);
+  }
+  return id;
+}
+
+/** Instructions whose state spans workgroups (global wave sync, ordered count): no split. */
+const CROSS_GROUP = /^(ds_gws_|ds_ordered_count)/;
+
+/**
+ * Whether the code in `ranges` (device address ranges of executable segments) has an instruction whose
+ * effect depends on workgroups sharing the dispatcher's state (ctx.gws): such a dispatch runs on one
+ * thread. Decodes every instruction of the ranges once (the Program keeps them for execution).
+ */
+export function crossGroupOps(program: Program, ranges: readonly (readonly [number, number])[]): boolean {
+  for (const [lo, hi] of ranges)
+    for (let pc = lo; pc < hi; ) {
+      let size = 4;
+      try {
+        const i = program.inst(pc);
+        if (CROSS_GROUP.test(i.text)) return true;
+        if (i.size > 0) size = i.size;
+      } catch {
+        // Not code (padding, data in the segment): step over the word.
+      }
+      pc += size;
+    }
+  return false;
+}

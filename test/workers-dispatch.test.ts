@@ -1,0 +1,173 @@
+// Parallel workgroups (LaunchOptions.workers, gpu/parallel.ts): the bench kernels, a kernel of gfx908
+// float atomics in assembly, and faults give the same outputs, counts and errors on 2 threads as on 1.
+// Worker threads are started before the tests, so that each dispatch is really split.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { mandelbrot, matmul, nbody } from '../bench/emu/cases-alu.js';
+import { matmulLds, mfmaGemm, reduce } from '../bench/emu/cases-lds.js';
+import { histogram, transpose, vadd } from '../bench/emu/cases-mem.js';
+import { startWorkerThreads } from '../src/cli/worker-threads.js';
+import { wavesBefore } from '../src/gpu/dispatch.js';
+import { Device } from '../src/runtime/device.js';
+import type { KernelArg, LaunchResult } from '../src/runtime/types.js';
+import { kernelObject } from './helpers/kernel-asm.js';
+
+before(() => startWorkerThreads(1));
+
+/** The counts of a launch (what must not depend on the split). */
+const counts = (r: LaunchResult) => [r.workgroups, r.waves, r.waveInstructions, r.laneInstructions];
+
+/** Loads `code` on a fresh device, uploads `inputs`, launches, returns the counts and every buffer's bytes. */
+function launch(
+  code: Uint8Array,
+  kernel: string,
+  grid: number[],
+  block: number[],
+  buffers: ArrayBufferView[],
+  args: (bufs: KernelArg[]) => KernelArg[],
+  workers: number,
+): { counts: number[]; buffers: string[] } {
+  const dev = new Device();
+  const mod = dev.load(code, kernel);
+  const bufs = buffers.map((b) => dev.upload(b));
+  const r = mod.launch(kernel, { grid, block, args: args(bufs), workers });
+  return { counts: counts(r), buffers: bufs.map((b) => Buffer.from(dev.read(b)).toString('base64')) };
+}
+
+const BENCH = [mandelbrot, nbody, matmul, mfmaGemm, matmulLds, reduce, vadd, transpose, histogram];
+
+for (const c of BENCH)
+  test(`bench kernel ${c.kernel} (smoke size): 2 workers = 1 worker, outputs and counts`, () => {
+    const inst = c.make(true);
+    const code = new Uint8Array(
+      readFileSync(join(import.meta.dirname, '../bench/kernels/bin', `${c.kernel}-gfx908-O3.hsaco`)),
+    );
+    const buffers = [...inst.outputs, ...inst.inputs];
+    const nOut = inst.outputs.length;
+    const run = (workers: number) =>
+      launch(
+        code,
+        c.kernel,
+        [...inst.grid],
+        [...inst.block],
+        buffers,
+        (b) => inst.args(b.slice(0, nOut) as never, b.slice(nOut) as never),
+        workers,
+      );
+    const one = run(1);
+    // n-body's smoke size is one workgroup (nothing to split): it checks that such a launch still runs.
+    if (c.kernel !== 'nbody') assert.ok(one.counts[0] > 1, 'more than one workgroup, or nothing is split');
+    assert.deepEqual(run(2), one);
+    assert.deepEqual(run(3), one);
+  });
+
+/**
+ * Every work-item adds its f32 to one of 4 bins with global_atomic_add_f32 and its two f16 to one of 4
+ * packed bins with global_atomic_pk_add_f16 (gfx908, no returning form): the values are multiples of
+ * 1/4 small enough that every order of additions is exact, so the sums are the same however the
+ * workgroups interleave.
+ */
+const FLOAT_ATOMICS = kernelObject(
+  'fadd',
+  `  s_load_dwordx4 s[8:11], s[0:1], 0x0
+  s_load_dwordx2 s[12:13], s[0:1], 0x10
+  s_waitcnt lgkmcnt(0)
+  v_lshl_add_u32 v1, s2, 6, v0
+  v_lshlrev_b32 v2, 2, v1
+  global_load_dword v3, v2, s[10:11]
+  global_load_dword v5, v2, s[12:13]
+  v_and_b32 v4, 3, v1
+  v_lshlrev_b32 v4, 2, v4
+  s_waitcnt vmcnt(0)
+  global_atomic_add_f32 v4, v3, s[8:9]
+  global_atomic_pk_add_f16 v4, v5, s[8:9] offset:16
+  s_waitcnt vmcnt(0)`,
+  { args: ['ptr', 'ptr', 'ptr'], kd: '  .amdhsa_system_sgpr_workgroup_id_x 1' },
+);
+
+test('gfx908 float atomics (global_atomic_add_f32, pk_add_f16): 2 workers = 1 worker = the exact sums', () => {
+  const n = 64 * 64;
+  const f = Float32Array.from({ length: n }, (_, i) => (((i * 7) % 9) - 4) * 0.25);
+  // f16 patterns of (k - 2) / 4 for k in 0..4: -0.5, -0.25, 0, 0.25, 0.5.
+  const F16 = [0xb800, 0xb400, 0x0000, 0x3400, 0x3800];
+  const h = Uint32Array.from({ length: n }, (_, i) => F16[i % 5] | (F16[(i * 3) % 5] << 16));
+  const bins = new Uint32Array(8);
+  const run = (workers: number) => launch(FLOAT_ATOMICS, 'fadd', [n], [64], [bins, f, h], (b) => b, workers);
+  const one = run(1);
+  const two = run(2);
+  assert.deepEqual(two, one);
+  const bytes = Buffer.from(one.buffers[0], 'base64');
+  const got = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let b = 0; b < 4; b++) {
+    let sum = 0;
+    for (let i = b; i < n; i += 4) sum += f[i];
+    assert.equal(got.getFloat32(4 * b, true), sum, `f32 bin ${b}`);
+  }
+});
+
+/** Workgroups from 5 on read an unmapped address after a loop long enough for both threads to be busy. */
+const FAULTING = kernelObject(
+  'late_fault',
+  `  s_cmp_lt_u32 s2, 5
+  s_cbranch_scc1 .Lok
+  s_mov_b32 s10, 0x100
+.Lloop:
+  s_sub_u32 s10, s10, 1
+  s_cmp_lg_u32 s10, 0
+  s_cbranch_scc1 .Lloop
+  v_mov_b32 v1, 0
+  v_mov_b32 v2, 0
+  global_load_dword v3, v[1:2], off
+  s_waitcnt vmcnt(0)
+.Lok:`,
+  { kd: '  .amdhsa_system_sgpr_workgroup_id_x 1' },
+);
+
+test('a fault: the lowest-numbered faulting workgroup is reported, as with 1 worker, whichever thread ran it', () => {
+  const message = (workers: number) => {
+    const dev = new Device();
+    const mod = dev.load(FAULTING, 'late_fault');
+    try {
+      mod.launch('late_fault', { grid: [64 * 64], block: [64], args: [], workers });
+    } catch (e) {
+      return `${(e as { kind?: string }).kind}: ${(e as Error).message}`;
+    }
+    return 'no error';
+  };
+  const one = message(1);
+  assert.match(one, /^fault: kernel 'late_fault' workgroup \(5,0,0\) wave 0 lane 0: memory fault at pc/);
+  for (let i = 0; i < 5; i++) assert.equal(message(2), one);
+});
+
+test("wavesBefore: the flat index of a workgroup's first wave, for full and partial workgroups", () => {
+  for (const [grid, block] of [
+    [
+      [100, 7, 3],
+      [16, 4, 2],
+    ],
+    [
+      [64, 64, 1],
+      [8, 8, 1],
+    ],
+    [
+      [1000, 1, 1],
+      [96, 1, 1],
+    ],
+    [
+      [5, 9, 13],
+      [4, 4, 4],
+    ],
+  ]) {
+    const n = grid.map((g, a) => Math.ceil(g / block[a]));
+    let waves = 0;
+    for (let z = 0; z < n[2]; z++)
+      for (let y = 0; y < n[1]; y++)
+        for (let x = 0; x < n[0]; x++) {
+          assert.equal(wavesBefore(grid, block, x, y, z), waves, `${grid} / ${block} at (${x},${y},${z})`);
+          const size = [x, y, z].map((i, a) => Math.min(block[a], grid[a] - i * block[a]));
+          waves += Math.ceil((size[0] * size[1] * size[2]) / 64);
+        }
+  }
+});
