@@ -77,15 +77,7 @@ export class ByteOut {
     const b = this.buf;
     let q = this.pos;
     for (let s = start, e = start + len; s < e; s++, q++) b[q] = src[s];
-    const p = this.pos + at;
-    b[p] = HEX_UPPER[addr >>> 28];
-    b[p + 1] = HEX_UPPER[(addr >>> 24) & 15];
-    b[p + 2] = HEX_UPPER[(addr >>> 20) & 15];
-    b[p + 3] = HEX_UPPER[(addr >>> 16) & 15];
-    b[p + 4] = HEX_UPPER[(addr >>> 12) & 15];
-    b[p + 5] = HEX_UPPER[(addr >>> 8) & 15];
-    b[p + 6] = HEX_UPPER[(addr >>> 4) & 15];
-    b[p + 7] = HEX_UPPER[addr & 15];
+    hex8At(b, this.pos + at, addr);
     this.pos += len;
   }
 
@@ -158,17 +150,7 @@ export class ByteOut {
   /** `%08X` of a 32-bit word. */
   hex8U(v: number): void {
     this.room(8);
-    const b = this.buf;
-    const p = this.pos;
-    b[p] = HEX_UPPER[v >>> 28];
-    b[p + 1] = HEX_UPPER[(v >>> 24) & 15];
-    b[p + 2] = HEX_UPPER[(v >>> 20) & 15];
-    b[p + 3] = HEX_UPPER[(v >>> 16) & 15];
-    b[p + 4] = HEX_UPPER[(v >>> 12) & 15];
-    b[p + 5] = HEX_UPPER[(v >>> 8) & 15];
-    b[p + 6] = HEX_UPPER[(v >>> 4) & 15];
-    b[p + 7] = HEX_UPPER[v & 15];
-    this.pos = p + 8;
+    this.pos = hex8At(this.buf, this.pos, v);
   }
 
   /** The bytes written so far (a view). */
