@@ -208,8 +208,15 @@ function makeHandler(s: Shape): Handler {
     loadSource(w, i, 0, i.src0, s, p, A_F, A_I);
     loadSource(w, i, 1, i.src1, s, p, B_F, B_I);
     const cLen = accDwords * 64;
-    if (i.src2 >= 256) C_U.set(w.a.subarray((i.src2 - 256) * 64, (i.src2 - 256) * 64 + cLen));
-    else C_U.fill(i.k2 >>> 0, 0, cLen);
+    // Loops rather than set(subarray) and fill(), which allocate (a view; a HeapNumber of 2^30 and above).
+    if (i.src2 >= 256) {
+      const from = (i.src2 - 256) * 64;
+      const acc = w.a;
+      for (let j = 0; j < cLen; j++) C_U[j] = acc[from + j];
+    } else {
+      const k = i.k2 >>> 0;
+      for (let j = 0; j < cLen; j++) C_U[j] = k;
+    }
     const span = 1 << cbsz;
     for (let b = 0; b < blocks; b++) A_BLOCK[b] = (Math.floor(b / span) * span + abid) * m;
     for (let l = 0; l < 64; l++) B_LANE[l] = blgpLane(l, blgp);
