@@ -544,6 +544,51 @@ test('an unmapped global_load in lane 5 only faults with lane 5 and its address'
   assert.match(caught.message, /lane 5: unmapped address 0x[0-9a-f]+ \(4-byte read\)/);
 });
 
+test('the lanes of one global access may reach several allocations; the first bad lane faults', () => {
+  // GLOBAL accesses look the region of the previous lane up once (mem/cursor.ts): lanes that move between
+  // allocations, and one whose dword runs past the end of its allocation, must behave as lane-by-lane.
+  const region = (l: number): number => (l < 10 || (l >= 20 && l < 30) ? 0 : l < 20 ? 1 : 2);
+  let wave: Wave | undefined;
+  let bufs: number[] = [];
+  const setup = (w: Wave, m: DeviceMemory) => {
+    wave = w;
+    bufs = [m.alloc(256), m.alloc(256), m.alloc(256)];
+    for (const [k, b] of bufs.entries())
+      for (let j = 0; j < 64; j++) m.write32(b + 4 * j, (0xa0000000 + (k << 16) + j) >>> 0);
+    // Lane 40 reads the last dword of allocation 2, lane 41 the 4 bytes from 2 before its end.
+    setPair(w, 2, (l) => bufs[region(l)] + (l === 40 ? 252 : l === 41 ? 254 : 4 * l));
+    setV(w, 1, (l) => 4 * l);
+    setV(w, 10, () => 7);
+    w.s[4] = bufs[1] % 2 ** 32;
+    w.s[5] = Math.floor(bufs[1] / 2 ** 32);
+  };
+  assert.throws(
+    () => runWave('global_load_dword v10, v[2:3], off', setup),
+    (e: unknown) => e instanceof LaneFault && e.lane === 41 && e.addr === bufs[2] + 254 && e.size === 4,
+  );
+  const w = wave as Wave;
+  for (let l = 0; l < 64; l++) {
+    const want = l === 40 ? 0xa002003f : l < 41 ? (0xa0000000 + (region(l) << 16) + l) >>> 0 : 7;
+    assert.equal(vreg(w, 10, l), want, `lane ${l}`);
+  }
+  // The same lanes store, then the SGPR-based form reads allocation 1 back.
+  const { wave: w2, mem } = runWave(
+    ['global_store_dword v[2:3], v11, off', 'global_load_dword v12, v1, s[4:5]'].join('\n'),
+    (w0, m) => {
+      setup(w0, m);
+      setV(w0, 11, (l) => 0xc0de0000 + l);
+      w0.s[EXEC_HI] = 0x1ff; // lanes 32-40: lane 41 would fault
+    },
+  );
+  for (let l = 0; l < 41; l++) {
+    const at = bufs[region(l)] + (l === 40 ? 252 : 4 * l);
+    assert.equal(mem.read32(at), 0xc0de0000 + l, `stored lane ${l}`);
+  }
+  // Lane l reads allocation 1 at 4 * l, where lanes 10-19 stored.
+  for (let l = 0; l < 41; l++)
+    assert.equal(vreg(w2, 12, l), l >= 10 && l < 20 ? 0xc0de0000 + l : 0xa0010000 + l, `loaded lane ${l}`);
+});
+
 test('faults of stores, atomics, LDS past its size, and lanes with EXEC off do not fault', () => {
   const expectFault = (
     src: string,

@@ -278,16 +278,18 @@ function disassembleSection(
           out.str(symbolize(dout.text, name));
         }
       }
-      out.spaces(60 - (out.pos - lineStart));
-      out.str('// ');
-      const addrAt = out.pos + 4 - lineStart;
-      if (addr < 0x100000000) out.hex12U(addr);
-      else out.hexU(addr, 12);
-      out.str(': ');
-      out.hex8U(words[w]);
-      for (let k = 1; k < dout.size; k++) {
-        out.byte(0x20);
-        out.hex8U(words[w + k]);
+      let addrAt = 0;
+      if (addr < 0x100000000) addrAt = out.lineTail(lineStart, addr, words, w, dout.size);
+      else {
+        out.spaces(60 - (out.pos - lineStart));
+        out.str('// ');
+        out.hexU(addr, 12);
+        out.str(': ');
+        out.hex8U(words[w]);
+        for (let k = 1; k < dout.size; k++) {
+          out.byte(0x20);
+          out.hex8U(words[w + k]);
+        }
       }
       if (annot) out.str(annot);
       if (dout.comment) {

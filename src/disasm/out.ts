@@ -77,33 +77,37 @@ export class ByteOut {
     const b = this.buf;
     let q = this.pos;
     for (let s = start, e = start + len; s < e; s++, q++) b[q] = src[s];
-    const p = this.pos + at;
-    b[p] = HEX_UPPER[addr >>> 28];
-    b[p + 1] = HEX_UPPER[(addr >>> 24) & 15];
-    b[p + 2] = HEX_UPPER[(addr >>> 20) & 15];
-    b[p + 3] = HEX_UPPER[(addr >>> 16) & 15];
-    b[p + 4] = HEX_UPPER[(addr >>> 12) & 15];
-    b[p + 5] = HEX_UPPER[(addr >>> 8) & 15];
-    b[p + 6] = HEX_UPPER[(addr >>> 4) & 15];
-    b[p + 7] = HEX_UPPER[addr & 15];
+    hex8At(b, this.pos + at, addr);
     this.pos += len;
   }
 
-  /** `%012X` of an address below 2^32 (the common case of hexU). */
-  hex12U(v: number): void {
-    this.room(12);
+  /**
+   * The end of an instruction line after its text (which starts at `lineStart`, after the tab):
+   * padding to column 60, `// `, the address (below 2^32) as 12 hex digits, `: ` and the `size` words
+   * from `words[w]` as 8 hex digits each, separated by spaces. Returns where the address's low 8 digits
+   * start, relative to `lineStart`. One room check for the whole tail.
+   */
+  lineTail(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
+    this.room(60 + 3 + 12 + 2 + 27);
     const b = this.buf;
-    const p = this.pos;
-    b[p] = b[p + 1] = b[p + 2] = b[p + 3] = 0x30;
-    b[p + 4] = HEX_UPPER[v >>> 28];
-    b[p + 5] = HEX_UPPER[(v >>> 24) & 15];
-    b[p + 6] = HEX_UPPER[(v >>> 20) & 15];
-    b[p + 7] = HEX_UPPER[(v >>> 16) & 15];
-    b[p + 8] = HEX_UPPER[(v >>> 12) & 15];
-    b[p + 9] = HEX_UPPER[(v >>> 8) & 15];
-    b[p + 10] = HEX_UPPER[(v >>> 4) & 15];
-    b[p + 11] = HEX_UPPER[v & 15];
-    this.pos = p + 12;
+    let p = this.pos;
+    for (const e = lineStart + 60; p < e; p++) b[p] = 0x20;
+    b[p] = 0x2f;
+    b[p + 1] = 0x2f;
+    b[p + 2] = 0x20;
+    b[p + 3] = b[p + 4] = b[p + 5] = b[p + 6] = 0x30;
+    p += 7;
+    const at = p - lineStart;
+    p = hex8At(b, p, addr);
+    b[p] = 0x3a;
+    b[p + 1] = 0x20;
+    p = hex8At(b, p + 2, words[w]);
+    for (let k = 1; k < size; k++) {
+      b[p] = 0x20;
+      p = hex8At(b, p + 1, words[w + k]);
+    }
+    this.pos = p;
+    return at;
   }
 
   byte(c: number): void {
@@ -146,23 +150,26 @@ export class ByteOut {
   /** `%08X` of a 32-bit word. */
   hex8U(v: number): void {
     this.room(8);
-    const b = this.buf;
-    const p = this.pos;
-    b[p] = HEX_UPPER[v >>> 28];
-    b[p + 1] = HEX_UPPER[(v >>> 24) & 15];
-    b[p + 2] = HEX_UPPER[(v >>> 20) & 15];
-    b[p + 3] = HEX_UPPER[(v >>> 16) & 15];
-    b[p + 4] = HEX_UPPER[(v >>> 12) & 15];
-    b[p + 5] = HEX_UPPER[(v >>> 8) & 15];
-    b[p + 6] = HEX_UPPER[(v >>> 4) & 15];
-    b[p + 7] = HEX_UPPER[v & 15];
-    this.pos = p + 8;
+    this.pos = hex8At(this.buf, this.pos, v);
   }
 
   /** The bytes written so far (a view). */
   bytes(): Uint8Array {
     return this.buf.subarray(0, this.pos);
   }
+}
+
+/** Writes `%08X` of a 32-bit value at `b[p]`; returns p + 8. */
+function hex8At(b: Uint8Array, p: number, v: number): number {
+  b[p] = HEX_UPPER[v >>> 28];
+  b[p + 1] = HEX_UPPER[(v >>> 24) & 15];
+  b[p + 2] = HEX_UPPER[(v >>> 20) & 15];
+  b[p + 3] = HEX_UPPER[(v >>> 16) & 15];
+  b[p + 4] = HEX_UPPER[(v >>> 12) & 15];
+  b[p + 5] = HEX_UPPER[(v >>> 8) & 15];
+  b[p + 6] = HEX_UPPER[(v >>> 4) & 15];
+  b[p + 7] = HEX_UPPER[v & 15];
+  return p + 8;
 }
 
 /** Bytes to a string, one latin1 character per byte (TextDecoder's "latin1" is windows-1252). */

@@ -16,6 +16,7 @@ import {
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
 import { scalarReg, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
+import { putC, putComma, putS, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** SADDR value that means "no scalar address" (printed `off`). */
@@ -115,8 +116,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const vdst = w1 >>> 24;
 
   // Address operands: FLAT takes a VGPR pair and needs SADDR 0; GLOBAL a VGPR pair with `off`, or a VGPR
-  // offset plus an SGPR pair; SCRATCH a VGPR with `off`, or `off` plus an SGPR. `tail` is what follows the
-  // data register (empty for FLAT).
+  // offset plus an SGPR pair; SCRATCH a VGPR with `off`, or `off` plus an SGPR. `tail` is the operand after
+  // the address and data registers, `off` or the SGPR(s) (empty for FLAT).
   let addr: string;
   let tail: string;
   // llvm-objdump-22 rounds a misaligned GLOBAL saddr pair down and warns (only gfx9 has GLOBAL).
@@ -131,19 +132,16 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   } else {
     if (saddr === SADDR_OFF) {
       addr = (seg === SEG_GLOBAL ? VREG[2] : VREG[1])[vaddr]!;
-      tail = ', off';
+      tail = 'off';
     } else {
       const s = seg === SEG_GLOBAL ? (lds ? SADDR64_LDS : SADDR64)[saddr] : SADDR32[saddr];
       if (s === null) return;
       addr = seg === SEG_GLOBAL ? VREG[1][vaddr]! : 'off';
-      tail = ', ' + s;
+      tail = s;
       if (seg === SEG_GLOBAL) warning = sgprAlignWarning(saddr, 2, TTMP_BASE_GFX9);
     }
     offset = ((w0 & 0x1fff) << 19) >> 19;
   }
-  let mods = offset === 0 ? tail : tail + ' offset:' + offset;
-  if (glc) mods += ' glc';
-  if (slc) mods += ' slc';
 
   // gfx7 (no llvm-objdump): the text must reassemble with llvm-mc-22 to the same bytes, so the unused
   // register fields must be 0, bits 25 and 55 clear, and the tuples inside v0-v255.
@@ -154,19 +152,32 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     if (loads ? data !== 0 : data + op.dataWidth > 256) return;
     if (loads || rtn ? vdst + op.dstWidth > 256 : vdst !== 0) return;
   }
-  let text: string;
+  // Written piece by piece into the sink (text-bytes.ts): each piece is a table's flat string, so nothing
+  // is concatenated and flattened per line. Every operand is checked before the first piece.
+  const o = out.sink as TextSink;
   if (lds) {
     // LDS DMA: the data goes to LDS, so there is neither a destination nor a data register.
     if (!op.lds || acc) return;
-    text = op.name + ' ' + addr + mods + ' lds';
+    putName(o, op.name);
+    putS(o, addr);
+    putMods(o, tail, offset, glc, slc);
+    putS(o, ' lds');
   } else if (op.kind === KIND_LOAD) {
     const d = (acc ? AREG_NOTE : VREG)[op.dstWidth][vdst];
     if (d === null) return;
-    text = op.name + ' ' + d + ', ' + addr + mods;
+    putName(o, op.name);
+    putS(o, d);
+    putComma(o);
+    putS(o, addr);
+    putMods(o, tail, offset, glc, slc);
   } else if (op.kind === KIND_STORE || !glc) {
     const d = (acc ? AREG_NOTE : VREG)[op.dataWidth][data];
     if (d === null) return;
-    text = op.name + ' ' + addr + ', ' + d + mods;
+    putName(o, op.name);
+    putS(o, addr);
+    putComma(o);
+    putS(o, d);
+    putMods(o, tail, offset, glc, slc);
   } else {
     // Returning atomic. LLVM decodes FLAT's with AGPRs as gfx90a-style AGPR operands (no note) and
     // rejects GLOBAL's.
@@ -175,9 +186,14 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     const dst = regs[op.dstWidth][vdst];
     const src = regs[op.dataWidth][data];
     if (dst === null || src === null) return;
-    text = op.name + ' ' + dst + ', ' + addr + ', ' + src + mods;
+    putName(o, op.name);
+    putS(o, dst);
+    putComma(o);
+    putS(o, addr);
+    putComma(o);
+    putS(o, src);
+    putMods(o, tail, offset, glc, slc);
   }
-  out.text = text;
   out.size = 2;
   if (warning !== '') out.comment = warning;
   if (out.into !== undefined) fillDecoded(out.into, op, w0, w1, seg, offset);
@@ -193,4 +209,24 @@ function ops(t: Target): IsaEntry[] {
   }));
 }
 
-export const flat: Family = { decode, ops };
+export const flat: Family = { decode, ops, bytes: true };
+
+/** The mnemonic and its space. */
+function putName(o: TextSink, name: string): void {
+  putS(o, name);
+  putC(o, 0x20);
+}
+
+/** `, <saddr>` (none for FLAT), ` offset:N`, ` glc`, ` slc`. */
+function putMods(o: TextSink, tail: string, offset: number, glc: number, slc: number): void {
+  if (tail !== '') {
+    putComma(o);
+    putS(o, tail);
+  }
+  if (offset !== 0) {
+    putS(o, ' offset:');
+    putS(o, String(offset));
+  }
+  if (glc) putS(o, ' glc');
+  if (slc) putS(o, ' slc');
+}

@@ -37,6 +37,16 @@ export function fmaF32(a: number, b: number, c: number): number {
   if (s === 0 || !Number.isFinite(s)) return Math.fround(s);
   const bb = s - p;
   const err = p - (s - bb) + (c - bb);
+  const r = Math.fround(s);
+  if (err === 0) return r;
+  // Rounding s (the double nearest p + c) to f32 gives the f32 nearest p + c unless s is a tie between
+  // two f32 values: an f32 midpoint is a double, so none lies strictly between s and p + c. s is a tie
+  // when r + 2(s - r) (exact then) is the other f32 neighbour; otherwise that sum is no f32 at all.
+  // An overflowing r is left to the round-to-odd path (s at the overflow threshold is a tie too).
+  if (r !== Number.POSITIVE_INFINITY && r !== Number.NEGATIVE_INFINITY) {
+    const n = r + 2 * (s - r);
+    if (n === r || Math.fround(n) !== n) return r;
+  }
   return Math.fround(toOdd(s, err));
 }
 

@@ -18,6 +18,8 @@ import { sext8, sext16 } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
 import { apertureOf, SPACE_GLOBAL, SPACE_SCRATCH } from './aperture.js';
+import { RegionCursor } from './cursor.js';
+import { laneFault } from './fault.js';
 import { atomicAt, LOC, readAt, rmwGlobal32, writeAt } from './flat-access.js';
 import { addF32Bits, pkAddF16Bits } from './flat-atomic.js';
 
@@ -55,6 +57,8 @@ interface FlatExec {
   readonly wide: boolean;
   /** Float atomics (gfx908, no returning form): new value from (old, data). */
   readonly float: ((old: number, src: number) => number) | null;
+  /** A store (conv is an S_* extraction), else a load or an atomic. */
+  readonly store: boolean;
 }
 
 const ex = (
@@ -63,7 +67,8 @@ const ex = (
   atomic: AtomicOp | null = null,
   wide = false,
   float: FlatExec['float'] = null,
-): FlatExec => ({ bytes, conv, atomic, wide, float });
+): FlatExec => ({ bytes, conv, atomic, wide, float, store: false });
+const st = (bytes: number, conv: number): FlatExec => ({ ...ex(bytes, conv), store: true });
 
 /** Semantics by op name without the segment prefix. */
 const EXEC: Record<string, FlatExec> = {
@@ -81,14 +86,14 @@ const EXEC: Record<string, FlatExec> = {
   load_sbyte_d16_hi: ex(1, L_S8_HI),
   load_short_d16: ex(2, L_16_LO),
   load_short_d16_hi: ex(2, L_16_HI),
-  store_byte: ex(1, S_BYTE),
-  store_byte_d16_hi: ex(1, S_BYTE_HI),
-  store_short: ex(2, S_SHORT),
-  store_short_d16_hi: ex(2, S_SHORT_HI),
-  store_dword: ex(4, S_DWORDS),
-  store_dwordx2: ex(8, S_DWORDS),
-  store_dwordx3: ex(12, S_DWORDS),
-  store_dwordx4: ex(16, S_DWORDS),
+  store_byte: st(1, S_BYTE),
+  store_byte_d16_hi: st(1, S_BYTE_HI),
+  store_short: st(2, S_SHORT),
+  store_short_d16_hi: st(2, S_SHORT_HI),
+  store_dword: st(4, S_DWORDS),
+  store_dwordx2: st(8, S_DWORDS),
+  store_dwordx3: st(12, S_DWORDS),
+  store_dwordx4: st(16, S_DWORDS),
   atomic_add_f32: ex(4, 0, null, false, addF32Bits),
   atomic_pk_add_f16: ex(4, 0, null, false, pkAddF16Bits),
 };
@@ -129,9 +134,7 @@ const globalPair: Resolver = (w, i, l) => {
 };
 
 const globalSaddr: Resolver = (w, i, l) => {
-  // `null` reads as zero; other codes name an SGPR pair (LLVM prints odd codes rounded down).
-  const c = i.saddr & ~1;
-  const base = i.saddr === NULL_REG ? 0 : w.s[c + 1] * 2 ** 32 + w.s[c];
+  const base = saddrBase(w, i);
   LOC.space = SPACE_GLOBAL;
   LOC.addr = base + w.v[i.vaddr * 64 + l] + i.offset;
   LOC.flat = LOC.addr;
@@ -158,10 +161,89 @@ function laneOn(e0: number, e1: number, l: number): boolean {
   return ((l < 32 ? e0 >>> l : e1 >>> (l - 32)) & 1) !== 0;
 }
 
-function finish(w: Wave, i: Inst, e0: number, e1: number): void {
-  w.laneInstructions += popcount(e0) + popcount(e1);
+/** Counts the lanes (EXEC read again rather than passed: a uint32 argument may be boxed) and moves on. */
+function finish(w: Wave, i: Inst): void {
+  w.laneInstructions += popcount(w.s[EXEC_LO]) + popcount(w.s[EXEC_HI]);
   w.pc = i.pc + i.size;
 }
+
+/** The region the current instruction's global lanes access (looked up once per wave-instruction). */
+const CUR = new RegionCursor();
+
+/**
+ * Reads lane l's `n` bytes at LOC into T: a global address through CUR (one region lookup for all the
+ * lanes in one allocation), LDS and scratch through flat-access.ts.
+ */
+function loadLane(w: Wave, l: number, n: number): void {
+  if (LOC.space !== SPACE_GLOBAL) {
+    readAt(w, l, n, T);
+    return;
+  }
+  let off = 0;
+  try {
+    off = CUR.offset(w.ctx.mem, LOC.addr, n, 'read');
+  } catch (e) {
+    laneFault(e, l);
+  }
+  const dv = CUR.view;
+  if (n === 1) T[0] = dv.getUint8(off);
+  else if (n === 2) T[0] = dv.getUint16(off, true);
+  else for (let k = 0; k < n >>> 2; k++) T[k] = dv.getUint32(off + 4 * k, true);
+}
+
+/** Writes lane l's `n` bytes from T at LOC (see loadLane). */
+function storeLane(w: Wave, l: number, n: number): void {
+  if (LOC.space !== SPACE_GLOBAL) {
+    writeAt(w, l, n, T);
+    return;
+  }
+  let off = 0;
+  try {
+    off = CUR.offset(w.ctx.mem, LOC.addr, n, 'write');
+  } catch (e) {
+    laneFault(e, l);
+  }
+  const dv = CUR.view;
+  if (n === 1) dv.setUint8(off, T[0]);
+  else if (n === 2) dv.setUint16(off, T[0], true);
+  else for (let k = 0; k < n >>> 2; k++) dv.setUint32(off + 4 * k, T[k], true);
+}
+
+/** Lane l's loaded value (T) into its destination VGPR(s) by the op's conversion. */
+function putLoaded(v: Uint32Array, d: FlatExec, at: number): void {
+  const x = T[0];
+  switch (d.conv) {
+    case L_DWORDS:
+      for (let k = 0; k < d.bytes >>> 2; k++) v[at + k * 64] = T[k];
+      break;
+    case L_U8:
+    case L_U16:
+      v[at] = x;
+      break;
+    case L_S8:
+      v[at] = sext8(x);
+      break;
+    case L_S16:
+      v[at] = sext16(x);
+      break;
+    case L_U8_LO:
+    case L_16_LO:
+      v[at] = (v[at] & 0xffff0000) | x;
+      break;
+    case L_U8_HI:
+    case L_16_HI:
+      v[at] = (v[at] & 0xffff) | (x << 16);
+      break;
+    case L_S8_LO:
+      v[at] = (v[at] & 0xffff0000) | (sext8(x) & 0xffff);
+      break;
+    case L_S8_HI:
+      v[at] = (v[at] & 0xffff) | (sext8(x) << 16);
+      break;
+  }
+}
+
+// Lanes run in order (a fault names the first faulting lane), visited over EXEC's set bits.
 
 const runLoad: Handler = (w, i) => {
   const d = i.op as FlatExec;
@@ -170,44 +252,118 @@ const runLoad: Handler = (w, i) => {
   const e1 = w.s[EXEC_HI];
   const v = w.v;
   const n = d.bytes;
-  for (let l = 0; l < 64; l++) {
-    if (!laneOn(e0, e1, l)) continue;
+  const dst = i.dst * 64;
+  CUR.reset();
+  for (let m = e0 | 0; m !== 0; m &= m - 1) {
+    const l = 31 - Math.clz32(m & -m);
     resolve(w, i, l);
-    readAt(w, l, n, T);
-    const at = i.dst * 64 + l;
-    const x = T[0];
-    switch (d.conv) {
-      case L_DWORDS:
-        for (let k = 0; k < n >>> 2; k++) v[at + k * 64] = T[k];
-        break;
-      case L_U8:
-      case L_U16:
-        v[at] = x;
-        break;
-      case L_S8:
-        v[at] = sext8(x);
-        break;
-      case L_S16:
-        v[at] = sext16(x);
-        break;
-      case L_U8_LO:
-      case L_16_LO:
-        v[at] = (v[at] & 0xffff0000) | x;
-        break;
-      case L_U8_HI:
-      case L_16_HI:
-        v[at] = (v[at] & 0xffff) | (x << 16);
-        break;
-      case L_S8_LO:
-        v[at] = (v[at] & 0xffff0000) | (sext8(x) & 0xffff);
-        break;
-      case L_S8_HI:
-        v[at] = (v[at] & 0xffff) | (sext8(x) << 16);
-        break;
+    loadLane(w, l, n);
+    putLoaded(v, d, dst + l);
+  }
+  for (let m = e1 | 0; m !== 0; m &= m - 1) {
+    const l = 63 - Math.clz32(m & -m);
+    resolve(w, i, l);
+    loadLane(w, l, n);
+    putLoaded(v, d, dst + l);
+  }
+  finish(w, i);
+};
+
+/**
+ * GLOBAL loads and stores: the lane addresses computed here (globalPair's and globalSaddr's sums, in the
+ * same order) rather than through LOC, and dword data moved between the region and the VGPRs directly.
+ */
+function saddrBase(w: Wave, i: Inst): number {
+  // `null` reads as zero; other codes name an SGPR pair (LLVM prints odd codes rounded down).
+  const c = i.saddr & ~1;
+  return i.saddr === NULL_REG ? 0 : w.s[c + 1] * 2 ** 32 + w.s[c];
+}
+
+/**
+ * The region offset of lane l's `n` bytes at `addr` when they are not in CUR's region: looked up (CUR
+ * then holds their region), or the lane's fault.
+ */
+function globalLookup(w: Wave, l: number, addr: number, n: number, kind: 'read' | 'write'): number {
+  try {
+    return CUR.offset(w.ctx.mem, addr, n, kind);
+  } catch (e) {
+    laneFault(e, l);
+  }
+}
+
+// One handler keeps the lane loop, the address and the region check in one function: a double passed
+// to a call that is not inlined is boxed, which would allocate per lane.
+
+/** GLOBAL loads and stores. */
+const runGlobal: Handler = (w, i) => {
+  const d = i.op as FlatExec;
+  const e0 = w.s[EXEC_LO];
+  const e1 = w.s[EXEC_HI];
+  const v = w.v;
+  const vi = w.vi;
+  const lo = i.vaddr * 64;
+  const pair = i.saddr === SADDR_OFF;
+  const base = pair ? 0 : saddrBase(w, i);
+  const offset = i.offset;
+  const n = d.bytes;
+  const store = d.store;
+  const kind = store ? 'write' : 'read';
+  // L_DWORDS and S_DWORDS are both 0: whole dwords move between the region and the VGPRs.
+  const words = d.conv === L_DWORDS ? n >>> 2 : 0;
+  const reg = (store ? i.vdata : i.dst) * 64;
+  CUR.reset();
+  let cb = 0;
+  let ce = 0;
+  let dv = CUR.view;
+  for (let h = 0; h < 64; h += 32) {
+    for (let m = (h === 0 ? e0 : e1) | 0; m !== 0; m &= m - 1) {
+      const l = h + 31 - Math.clz32(m & -m);
+      const a = pair ? v[lo + 64 + l] * 2 ** 32 + v[lo + l] + offset : base + v[lo + l] + offset;
+      let off = a - cb;
+      if (a < cb || a + n > ce) {
+        off = globalLookup(w, l, a, n, kind);
+        cb = CUR.base;
+        ce = CUR.end;
+        dv = CUR.view;
+      }
+      if (store) {
+        if (words !== 0) for (let k = 0; k < words; k++) dv.setInt32(off + 4 * k, vi[reg + k * 64 + l], true);
+        else {
+          getStored(v, d, reg + l);
+          if (n === 1) dv.setUint8(off, T[0]);
+          else dv.setUint16(off, T[0], true);
+        }
+      } else if (words !== 0) {
+        for (let k = 0; k < words; k++) vi[reg + k * 64 + l] = dv.getInt32(off + 4 * k, true);
+      } else {
+        T[0] = n === 1 ? dv.getUint8(off) : dv.getUint16(off, true);
+        putLoaded(v, d, reg + l);
+      }
     }
   }
-  finish(w, i, e0, e1);
+  finish(w, i);
 };
+
+/** Lane l's data to store (T) from its data VGPR(s) by the op's extraction. */
+function getStored(v: Uint32Array, d: FlatExec, at: number): void {
+  switch (d.conv) {
+    case S_DWORDS:
+      for (let k = 0; k < d.bytes >>> 2; k++) T[k] = v[at + k * 64];
+      break;
+    case S_BYTE:
+      T[0] = v[at] & 0xff;
+      break;
+    case S_BYTE_HI:
+      T[0] = (v[at] >>> 16) & 0xff;
+      break;
+    case S_SHORT:
+      T[0] = v[at] & 0xffff;
+      break;
+    case S_SHORT_HI:
+      T[0] = v[at] >>> 16;
+      break;
+  }
+}
 
 const runStore: Handler = (w, i) => {
   const d = i.op as FlatExec;
@@ -216,30 +372,21 @@ const runStore: Handler = (w, i) => {
   const e1 = w.s[EXEC_HI];
   const v = w.v;
   const n = d.bytes;
-  for (let l = 0; l < 64; l++) {
-    if (!laneOn(e0, e1, l)) continue;
+  const data = i.vdata * 64;
+  CUR.reset();
+  for (let m = e0 | 0; m !== 0; m &= m - 1) {
+    const l = 31 - Math.clz32(m & -m);
     resolve(w, i, l);
-    const at = i.vdata * 64 + l;
-    switch (d.conv) {
-      case S_DWORDS:
-        for (let k = 0; k < n >>> 2; k++) T[k] = v[at + k * 64];
-        break;
-      case S_BYTE:
-        T[0] = v[at] & 0xff;
-        break;
-      case S_BYTE_HI:
-        T[0] = (v[at] >>> 16) & 0xff;
-        break;
-      case S_SHORT:
-        T[0] = v[at] & 0xffff;
-        break;
-      case S_SHORT_HI:
-        T[0] = v[at] >>> 16;
-        break;
-    }
-    writeAt(w, l, n, T);
+    getStored(v, d, data + l);
+    storeLane(w, l, n);
   }
-  finish(w, i, e0, e1);
+  for (let m = e1 | 0; m !== 0; m &= m - 1) {
+    const l = 63 - Math.clz32(m & -m);
+    resolve(w, i, l);
+    getStored(v, d, data + l);
+    storeLane(w, l, n);
+  }
+  finish(w, i);
 };
 
 const runAtomic: Handler = (w, i) => {
@@ -261,7 +408,7 @@ const runAtomic: Handler = (w, i) => {
     atomicAt(w, l, d.atomic as AtomicOp, d.wide, T, OLD);
     if (i.glc) for (let k = 0; k < words; k++) v[(i.dst + k) * 64 + l] = OLD[k];
   }
-  finish(w, i, e0, e1);
+  finish(w, i);
 };
 
 const runFloatAtomic: Handler = (w, i) => {
@@ -274,7 +421,7 @@ const runFloatAtomic: Handler = (w, i) => {
     resolve(w, i, l);
     rmwGlobal32(w, l, d.float as (old: number, src: number) => number, w.v[i.vdata * 64 + l]);
   }
-  finish(w, i, e0, e1);
+  finish(w, i);
 };
 
 /**
@@ -301,10 +448,10 @@ export function bindFlat(i: Inst): number {
   if (returns && i.dst + op.dstWidth > 256) return 2;
   if (op.kind !== KIND_LOAD && i.vdata + op.dataWidth > 256) return 2;
   i.op = d;
-  if (op.kind === KIND_LOAD) i.run = runLoad;
+  if (op.kind === KIND_LOAD) i.run = seg === SEG_GLOBAL ? runGlobal : runLoad;
   else if (d.atomic !== null) i.run = runAtomic;
   else if (d.float !== null) i.run = i.glc ? unimplemented : runFloatAtomic;
-  else i.run = runStore;
+  else i.run = seg === SEG_GLOBAL ? runGlobal : runStore;
   return 2;
 }
 

@@ -40,11 +40,14 @@ import { constValue32, isConstCode, readScalar32 } from '../scalar-src.js';
 import { popcount } from '../valu/exec.js';
 import { EXEC_HI, EXEC_LO, M0, type Wave } from '../wave.js';
 import { BufFormat, loadComponent16, loadComponent32, one, storeComponent } from './buf-format.js';
+import { RegionCursor } from './cursor.js';
 import { laneFault } from './fault.js';
 import { BufferDesc, bufferOffset, outOfRange } from './mubuf-swizzle.js';
 
 const D = new BufferDesc();
 const OLD = new Uint32Array(2);
+/** The region of the current instruction's accesses, looked up once for the lanes in one allocation. */
+const CUR = new RegionCursor();
 
 function active(w: Wave, lane: number): boolean {
   return ((lane < 32 ? w.s[EXEC_LO] >>> lane : w.s[EXEC_HI] >>> (lane - 32)) & 1) === 1;
@@ -133,6 +136,7 @@ function loadDwords(n: number): Handler {
     const so = soffset(w, i);
     const mem = w.ctx.mem;
     const v = w.v;
+    CUR.reset();
     for (let l = 0; l < 64; l++) {
       if (!active(w, l)) continue;
       A.set(w, i, d, so, l);
@@ -141,7 +145,11 @@ function loadDwords(n: number): Handler {
         try {
           if (A.contiguous(d, 4 * k, 4)) {
             const a = A.at(d, i.idxen, 4 * k);
-            if (a >= 0) x = mem.read32(a);
+            if (a >= 0) {
+              // The offset first: it may move CUR to another region (and view).
+              const off = CUR.offset(mem, a, 4, 'read');
+              x = CUR.view.getUint32(off, true);
+            }
           } else {
             x = readSplit(mem, d, i.idxen, 4 * k, 4);
           }
@@ -161,6 +169,7 @@ function storeDwords(n: number): Handler {
     const so = soffset(w, i);
     const mem = w.ctx.mem;
     const v = w.v;
+    CUR.reset();
     for (let l = 0; l < 64; l++) {
       if (!active(w, l)) continue;
       A.set(w, i, d, so, l);
@@ -169,7 +178,10 @@ function storeDwords(n: number): Handler {
         try {
           if (A.contiguous(d, 4 * k, 4)) {
             const a = A.at(d, i.idxen, 4 * k);
-            if (a >= 0) mem.write32(a, x);
+            if (a >= 0) {
+              const off = CUR.offset(mem, a, 4, 'write');
+              CUR.view.setUint32(off, x, true);
+            }
           } else {
             writeSplit(mem, d, i.idxen, 4 * k, 4, x);
           }

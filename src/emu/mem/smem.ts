@@ -34,11 +34,13 @@ function alignTuple(code: number, n: number): number {
   return code;
 }
 
-// Address computation, shared by the handlers. ADDR = the dword-aligned address; `rel` = the byte
-// offset into the buffer (S_BUFFER_*), `size` its V# size in bytes.
-let ADDR = 0;
-let REL = 0;
-let SIZE = 0;
+// Address computation, shared by the handlers: AT[ADDR] the dword-aligned address, AT[REL] the byte
+// offset into the buffer (S_BUFFER_*), AT[SIZE] its V# size in bytes. A Float64Array rather than module
+// variables: a double stored in one allocates a HeapNumber.
+const AT = new Float64Array(3);
+const ADDR = 0;
+const REL = 1;
+const SIZE = 2;
 
 function offsetOf(w: Wave, i: Inst): number {
   return i.offset + (i.src0 >= 0 ? w.s[i.src0] : 0);
@@ -50,23 +52,23 @@ function address(w: Wave, i: Inst, d: SmemRow): void {
   if (d.space === Space.Buffer) {
     const base = (s[b + 1] & 0xffff) * 2 ** 32 + s[b];
     const stride = (s[b + 1] >>> 16) & 0x3fff;
-    SIZE = (stride === 0 ? 1 : stride) * s[b + 2];
-    REL = offsetOf(w, i);
-    REL -= REL & 3;
-    ADDR = base - (base % 4) + REL;
+    AT[SIZE] = (stride === 0 ? 1 : stride) * s[b + 2];
+    const rel = offsetOf(w, i);
+    AT[REL] = rel - (rel & 3);
+    AT[ADDR] = base - (base % 4) + AT[REL];
     return;
   }
   const base = s[b + 1] * 2 ** 32 + s[b];
   const off = d.space === Space.Scratch ? i.offset + (i.src0 >= 0 ? w.s[i.src0] * 64 : 0) : offsetOf(w, i);
   const a = base + off;
-  ADDR = a - (((a % 4) + 4) % 4);
-  REL = 0;
-  SIZE = Number.POSITIVE_INFINITY;
+  AT[ADDR] = a - (((a % 4) + 4) % 4);
+  AT[REL] = 0;
+  AT[SIZE] = Number.POSITIVE_INFINITY;
 }
 
 /** Whether dword k of a buffer access is inside the V#'s range (always true for other accesses). */
 function inRange(k: number): boolean {
-  return REL + 4 * k < SIZE;
+  return AT[REL] + 4 * k < AT[SIZE];
 }
 
 const DATA = new Uint32Array(16);
@@ -87,7 +89,7 @@ const runLoad: Handler = (w, i) => {
   const n = d.data;
   // Every dword is read before any SGPR is written: a fault leaves the destination as it was.
   try {
-    for (let k = 0; k < n; k++) DATA[k] = inRange(k) ? mem.read32(ADDR + 4 * k) : 0;
+    for (let k = 0; k < n; k++) DATA[k] = inRange(k) ? mem.read32(AT[ADDR] + 4 * k) : 0;
   } catch (e) {
     laneFault(e, undefined);
   }
@@ -100,7 +102,7 @@ const runStore: Handler = (w, i) => {
   address(w, i, d);
   const mem = w.ctx.mem;
   try {
-    for (let k = 0; k < d.data; k++) if (inRange(k)) mem.write32(ADDR + 4 * k, w.s[i.dst + k]);
+    for (let k = 0; k < d.data; k++) if (inRange(k)) mem.write32(AT[ADDR] + 4 * k, w.s[i.dst + k]);
   } catch (e) {
     laneFault(e, undefined);
   }
@@ -121,11 +123,11 @@ const runAtomic: Handler = (w, i) => {
     // SDATA holds the data, and for cmpswap the compare value in the next n dwords.
     const cmp = d.atomic === 'cmpswap';
     try {
-      if (n === 1) OLD[0] = w.ctx.mem.atomic32(d.atomic as AtomicOp, ADDR, s[c], cmp ? s[c + 1] : 0);
+      if (n === 1) OLD[0] = w.ctx.mem.atomic32(d.atomic as AtomicOp, AT[ADDR], s[c], cmp ? s[c + 1] : 0);
       else {
         const cLo = cmp ? s[c + 2] : 0;
         const cHi = cmp ? s[c + 3] : 0;
-        w.ctx.mem.atomic64(d.atomic as AtomicOp, ADDR, s[c], s[c + 1], cLo, cHi, OLD, 0);
+        w.ctx.mem.atomic64(d.atomic as AtomicOp, AT[ADDR], s[c], s[c + 1], cLo, cHi, OLD, 0);
       }
     } catch (e) {
       laneFault(e, undefined);

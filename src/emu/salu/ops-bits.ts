@@ -91,28 +91,28 @@ function replicate16(v: number): number {
 
 // ---- Op builders ----
 
-function logic32(f: (a: number, b: number) => number): SaluFn {
+function logic32(f: number): SaluFn {
   return (x) => {
-    x.d0 = f(x.a0, x.b0) >>> 0;
+    x.d0 = logic(f, x.a0, x.b0) >>> 0;
     scc32(x);
   };
 }
 
-function logic64(f: (a: number, b: number) => number): SaluFn {
+function logic64(f: number): SaluFn {
   return (x) => {
-    x.d0 = f(x.a0, x.b0) >>> 0;
-    x.d1 = f(x.a1, x.b1) >>> 0;
+    x.d0 = logic(f, x.a0, x.b0) >>> 0;
+    x.d1 = logic(f, x.a1, x.b1) >>> 0;
     scc64(x);
   };
 }
 
 /** D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0. */
-function saveexec(f: (s: number, e: number) => number): SaluFn {
+function saveexec(f: number): SaluFn {
   return (x) => {
     const e0 = x.exec0;
     const e1 = x.exec1;
-    x.exec0 = f(x.a0, e0) >>> 0;
-    x.exec1 = f(x.a1, e1) >>> 0;
+    x.exec0 = logic(f, x.a0, e0) >>> 0;
+    x.exec1 = logic(f, x.a1, e1) >>> 0;
     x.d0 = e0;
     x.d1 = e1;
     x.scc = (x.exec0 | x.exec1) !== 0 ? 1 : 0;
@@ -120,26 +120,54 @@ function saveexec(f: (s: number, e: number) => number): SaluFn {
 }
 
 /** EXEC = f(S0, EXEC); D = EXEC; SCC = EXEC != 0. */
-function wrexec(f: (s: number, e: number) => number): SaluFn {
+function wrexec(f: number): SaluFn {
   return (x) => {
-    x.exec0 = f(x.a0, x.exec0) >>> 0;
-    x.exec1 = f(x.a1, x.exec1) >>> 0;
+    x.exec0 = logic(f, x.a0, x.exec0) >>> 0;
+    x.exec1 = logic(f, x.a1, x.exec1) >>> 0;
     x.d0 = x.exec0;
     x.d1 = x.exec1;
     x.scc = (x.exec0 | x.exec1) !== 0 ? 1 : 0;
   };
 }
 
-const and = (a: number, b: number) => a & b;
-const or = (a: number, b: number) => a | b;
-const xor = (a: number, b: number) => a ^ b;
-const andn2 = (a: number, b: number) => a & ~b;
-const orn2 = (a: number, b: number) => a | ~b;
-const nand = (a: number, b: number) => ~(a & b);
-const nor = (a: number, b: number) => ~(a | b);
-const xnor = (a: number, b: number) => ~(a ^ b);
-const andn1 = (a: number, b: number) => ~a & b;
-const orn1 = (a: number, b: number) => ~a | b;
+// The logic operations by number, applied by one function rather than a closure per operation: the
+// builders' call of a different closure per op is megamorphic, so V8 neither inlines it nor avoids boxing
+// its dword arguments (a HeapNumber each from 2^30 up); one small function is inlined.
+const and = 0;
+const or = 1;
+const xor = 2;
+const andn2 = 3;
+const orn2 = 4;
+const nand = 5;
+const nor = 6;
+const xnor = 7;
+const andn1 = 8;
+const orn1 = 9;
+
+function logic(f: number, a: number, b: number): number {
+  switch (f) {
+    case and:
+      return a & b;
+    case or:
+      return a | b;
+    case xor:
+      return a ^ b;
+    case andn2:
+      return a & ~b;
+    case orn2:
+      return a | ~b;
+    case nand:
+      return ~(a & b);
+    case nor:
+      return ~(a | b);
+    case xnor:
+      return ~(a ^ b);
+    case andn1:
+      return ~a & b;
+    default:
+      return ~a | b;
+  }
+}
 
 export const BIT_OPS: Record<string, SaluFn> = {
   // ---- SOP2 ----

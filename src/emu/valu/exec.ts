@@ -15,6 +15,7 @@ export type { ValuOp } from './op.js';
 export const LANES = new Lanes();
 
 const SRC_U = [LANES.u0, LANES.u1, LANES.u2];
+const SRC_I = [LANES.i0, LANES.i1, LANES.i2];
 /** The first 64 dwords of the destination, as a view made once (a subarray per write-back allocates). */
 const DU64 = LANES.du.subarray(0, 64);
 
@@ -27,8 +28,8 @@ export function popcount(x: number): number {
 
 const pair = new Uint32Array(2);
 
-/** Reads a scalar-or-constant source as a (lo, hi) pair for a 64-bit operand. */
-function scalar64(w: Wave, code: number, k: number, kh: number, out: Uint32Array): void {
+/** Reads a scalar-or-constant source as a (lo, hi) pair for a 64-bit operand (source k's constant). */
+function scalar64(w: Wave, i: Inst, k: number, code: number, out: Uint32Array): void {
   if (code < 128) {
     out[0] = w.s[code];
     out[1] = w.s[code + 1];
@@ -39,13 +40,16 @@ function scalar64(w: Wave, code: number, k: number, kh: number, out: Uint32Array
     out[0] = readScalar32(w, code, 0);
     out[1] = 0;
   } else {
-    out[0] = k;
-    out[1] = kh;
+    out[0] = k === 0 ? i.k0 : k === 1 ? i.k1 : i.k2;
+    out[1] = k === 0 ? i.k0h : k === 1 ? i.k1h : i.k2h;
   }
 }
 
-/** Fetches source `k` (operand code `code`, 256+ for VGPRs) of all lanes into SRC_U[k]. */
-function fetch(w: Wave, i: Inst, k: number, code: number, width: number, cst: number, csth: number) {
+/**
+ * Fetches source `k` (operand code `code`, 256+ for VGPRs; a constant is i.k{k}) of all lanes into SRC_U[k].
+ * Values that may be 2^30 or more are not passed as arguments: a call V8 does not inline boxes them.
+ */
+function fetch(w: Wave, i: Inst, k: number, code: number, width: number) {
   const u = SRC_U[k];
   if (code >= 256) {
     const base = (code - 256) * 64;
@@ -61,7 +65,7 @@ function fetch(w: Wave, i: Inst, k: number, code: number, width: number, cst: nu
       }
     }
   } else if (width === 2) {
-    scalar64(w, code, cst, csth, pair);
+    scalar64(w, i, k, code, pair);
     const lo = pair[0];
     const hi = pair[1];
     for (let l = 0; l < 64; l++) {
@@ -78,8 +82,15 @@ function fetch(w: Wave, i: Inst, k: number, code: number, width: number, cst: nu
           ? readScalar32(w, code, 0)
           : code >= 251 && code <= 253
             ? readScalar32(w, code, 0)
-            : cst;
-    u.fill(val, 0, 64);
+            : k === 0
+              ? i.k0
+              : k === 1
+                ? i.k1
+                : i.k2;
+    // A loop through the signed view: fill() with a value of 2^30 and above boxes it in a HeapNumber.
+    const ui = SRC_I[k];
+    const x = val | 0;
+    for (let l = 0; l < 64; l++) ui[l] = x;
   }
   // 16-bit sources: op_sel picks the half (VOP3), otherwise the low half (op.ts, halfOf).
   const half = ((i.op as ValuOp).half >>> (2 * k)) & 3;
@@ -230,15 +241,13 @@ function runPlain(w: Wave, i: Inst): void {
   const op = i.op as ValuOp;
   const info = op.info;
   const x = LANES;
-  let e0 = w.s[EXEC_LO];
-  let e1 = w.s[EXEC_HI];
   const n = info.nsrc;
-  if (n > 0) fetch(w, i, 0, i.src0, info.width[0], i.k0, i.k0h);
-  if (n > 1) fetch(w, i, 1, i.src1, info.width[1], i.k1, i.k1h);
-  if (n > 2) fetch(w, i, 2, i.src2, info.width[2], i.k2, i.k2h);
+  if (n > 0) fetch(w, i, 0, i.src0, info.width[0]);
+  if (n > 1) fetch(w, i, 1, i.src1, info.width[1]);
+  if (n > 2) fetch(w, i, 2, i.src2, info.width[2]);
   if (info.tied) {
     // The accumulator is the destination register itself, read as src2.
-    fetch(w, i, n, 256 + i.dst, info.dstWidth, 0, 0);
+    fetch(w, i, n, 256 + i.dst, info.dstWidth);
   }
   if (i.sdwa) {
     sdwaSelect(x.u0, i.src0Sel, (i.sext & 1) !== 0);
@@ -267,17 +276,25 @@ function runPlain(w: Wave, i: Inst): void {
     x.abs = i.abs;
   }
   op.fn(x);
-  if (i.dpp) {
-    e0 = (e0 & ~dppOff[0]) >>> 0;
-    e1 = (e1 & ~dppOff[1]) >>> 0;
-  }
-  writeBack(w, i, op, e0, e1);
+  writeBack(w, i, op);
   w.laneInstructions += popcount(w.s[EXEC_LO]) + popcount(w.s[EXEC_HI]);
   w.pc = i.pc + i.size;
 }
 
-function writeBack(w: Wave, i: Inst, op: ValuOp, e0: number, e1: number): void {
+/** The lanes written: EXEC, less the lanes DPP disables; also read by writeHalf and sdwaWrite. */
+const WM = new Uint32Array(2);
+
+function writeBack(w: Wave, i: Inst, op: ValuOp): void {
   const x = LANES;
+  // EXEC as it was before the op (lane math does not change it), read here rather than passed in.
+  let e0 = w.s[EXEC_LO];
+  let e1 = w.s[EXEC_HI];
+  if (i.dpp) {
+    e0 = (e0 & ~dppOff[0]) >>> 0;
+    e1 = (e1 & ~dppOff[1]) >>> 0;
+  }
+  WM[0] = e0;
+  WM[1] = e1;
   const info = op.info;
   const wb = op.wb;
   if (wb === WB_PLAIN) {
@@ -297,8 +314,8 @@ function writeBack(w: Wave, i: Inst, op: ValuOp, e0: number, e1: number): void {
         v[base + l] = du[l];
       }
     }
-  } else if (wb === WB_LO16 || wb === WB_HI16) writeHalf(w, i, wb === WB_HI16, e0, e1);
-  else if (wb === WB_SDWA) sdwaWrite(w, i, e0, e1);
+  } else if (wb === WB_LO16 || wb === WB_HI16) writeHalf(w, i, wb === WB_HI16);
+  else if (wb === WB_SDWA) sdwaWrite(w, i);
   else if (wb === WB_WIDE) {
     const v = w.v;
     const du = x.du;
@@ -327,7 +344,9 @@ function writeBack(w: Wave, i: Inst, op: ValuOp, e0: number, e1: number): void {
 }
 
 /** A 16-bit result into the high or low half of each active lane's VGPR, the other half kept. */
-function writeHalf(w: Wave, i: Inst, hi: boolean, e0: number, e1: number): void {
+function writeHalf(w: Wave, i: Inst, hi: boolean): void {
+  const e0 = WM[0];
+  const e1 = WM[1];
   const v = w.v;
   const du = LANES.du;
   const base = i.dst * 64;
@@ -338,7 +357,9 @@ function writeHalf(w: Wave, i: Inst, hi: boolean, e0: number, e1: number): void 
   }
 }
 
-function sdwaWrite(w: Wave, i: Inst, e0: number, e1: number): void {
+function sdwaWrite(w: Wave, i: Inst): void {
+  const e0 = WM[0];
+  const e1 = WM[1];
   const sel = i.dstSel;
   const shift = sel < 4 ? sel * 8 : (sel - 4) * 16;
   const bits = sel < 4 ? 8 : 16;

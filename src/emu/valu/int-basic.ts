@@ -5,7 +5,10 @@ import { satI32, satU32 } from './int-util.js';
 import type { Lanes, ValuFn } from './lanes.js';
 
 function movB32(x: Lanes): void {
-  x.du.set(x.u0.subarray(0, 64));
+  // Signed views, and no subarray (which would allocate a view per move).
+  const a = x.i0;
+  const d = x.di;
+  for (let l = 0; l < 64; l++) d[l] = a[l];
 }
 
 function notB32(x: Lanes): void {
