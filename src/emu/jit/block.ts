@@ -9,7 +9,7 @@ import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
 import { fmaF32 } from '../float/fma.js';
 import type { Inst } from '../inst.js';
 import { dsHandler } from '../mem/ds.js';
-import { flatDwords, flatLoad, flatStore } from '../mem/flat.js';
+import { flatDwords, flatGlobal, flatIsStore } from '../mem/flat.js';
 import type { SaluFn } from '../salu/context.js';
 import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
@@ -357,7 +357,7 @@ class Gen {
       if (NOPS.has(i.name)) return false;
     }
     if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
-    if ((i.run === flatLoad || i.run === flatStore) && this.global(k, i)) return false;
+    if (i.run === flatGlobal && this.global(k, i)) return false;
     if (i.fmt === 'ds' && this.lds(i)) return false;
     // Any other instruction: the interpreter's handler.
     const x = this.ix(k);
@@ -392,7 +392,7 @@ class Gen {
       base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
       addr = `(sb + ${lo} + ${i.offset})`;
     }
-    const load = i.run === flatLoad;
+    const load = !flatIsStore(i);
     const moves: string[] = [];
     for (let d = 0; d < n; d++) {
       moves.push(

@@ -108,6 +108,11 @@ export function flatDwords(i: Inst): number {
   return d.conv === L_DWORDS && d.atomic === null && d.float === null ? d.bytes >>> 2 : 0;
 }
 
+/** Whether a bound FLAT instruction is a store. */
+export function flatIsStore(i: Inst): boolean {
+  return (i.op as FlatExec).store;
+}
+
 /** The exec descriptor of a table op, if the op has semantics here. */
 export function flatExecOf(name: string): FlatExec | undefined {
   return EXEC[name.slice(name.indexOf('_') + 1)];
@@ -455,5 +460,5 @@ export function bindFlat(i: Inst): number {
   return 2;
 }
 
-/** The handlers of plain loads and stores (the translating engine inlines their dword forms). */
-export { runLoad as flatLoad, runStore as flatStore };
+/** The handler of GLOBAL loads and stores (the translating engine inlines their dword forms). */
+export { runGlobal as flatGlobal };
