@@ -3,6 +3,8 @@
 // compute MODE (where the engine inlines f32 ops) and in modes where it must leave them to the
 // interpreter (denormals flushed, round toward zero). See test/helpers/jit-diff.ts.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import {
   assembleText,
@@ -91,4 +93,16 @@ test('the ops the engine inlines do not call the interpreter', () => {
     calls.map((m) => Number(m[1])),
     [lines.length],
   );
+});
+
+test('where code generation is forbidden (CSP without unsafe-eval), the engine runs on the interpreter', () => {
+  const r = spawnSync(
+    process.execPath,
+    ['--disallow-code-generation-from-strings', '--import', 'tsx', 'test/fixtures/jit/no-eval-run.ts'],
+    { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const [jit, interp] = JSON.parse(r.stdout) as { wave: number; lane: number; sum: number }[];
+  assert.deepEqual({ ...jit, engine: '' }, { ...interp, engine: '' });
+  assert.equal(jit.sum, 1.5 * ((999 * 1000) / 2));
 });
