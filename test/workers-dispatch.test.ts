@@ -107,12 +107,15 @@ test('gfx908 float atomics (global_atomic_add_f32, pk_add_f16): 2 workers = 1 wo
   }
 });
 
-/** Workgroups from 5 on read an unmapped address after a loop long enough for both threads to be busy. */
+/**
+ * Workgroups from 5 on read an unmapped address after a loop long enough (60k instructions) for both
+ * threads to be running workgroups by then.
+ */
 const FAULTING = kernelObject(
   'late_fault',
   `  s_cmp_lt_u32 s2, 5
   s_cbranch_scc1 .Lok
-  s_mov_b32 s10, 0x100
+  s_mov_b32 s10, 20000
 .Lloop:
   s_sub_u32 s10, s10, 1
   s_cmp_lg_u32 s10, 0
@@ -170,4 +173,38 @@ test("wavesBefore: the flat index of a workgroup's first wave, for full and part
           waves += Math.ceil((size[0] * size[1] * size[2]) / 64);
         }
   }
+});
+
+/**
+ * Each workgroup's wave takes an ordered count (ds_ordered_count: state shared by the whole dispatch)
+ * after a loop long enough for a second thread to take workgroups, were the dispatch split.
+ */
+const ORDERED = kernelObject(
+  'ordered',
+  `  s_load_dwordx2 s[4:5], s[0:1], 0x0
+  s_mov_b32 s10, 20000
+.Lspin:
+  s_sub_u32 s10, s10, 1
+  s_cmp_lg_u32 s10, 0
+  s_cbranch_scc1 .Lspin
+  s_waitcnt lgkmcnt(0)
+  ds_ordered_count v5, v0 offset:772 gds
+  s_waitcnt lgkmcnt(0)
+  v_mov_b32 v6, s2
+  v_lshlrev_b32 v6, 2, v6
+  global_store_dword v6, v5, s[4:5]`,
+  { args: ['ptr'], kd: '  .amdhsa_system_sgpr_workgroup_id_x 1' },
+);
+
+test('ds_ordered_count across workgroups: the dispatch runs on one thread, so workers = 2 counts as 1 does', () => {
+  const out = new Uint32Array(16);
+  const run = (workers: number) => launch(ORDERED, 'ordered', [16 * 64], [64], [out], (b) => b, workers);
+  const one = run(1);
+  assert.deepEqual(run(2), one);
+  const bytes = Buffer.from(one.buffers[0], 'base64');
+  const got = new Uint32Array(bytes.buffer, bytes.byteOffset, 16);
+  assert.deepEqual(
+    [...got],
+    Array.from({ length: 16 }, (_, i) => 64 * i),
+  );
 });
