@@ -2,7 +2,8 @@
 // float atomics in assembly, and faults give the same outputs, counts and errors on 2 threads as on 1.
 // Worker threads are started before the tests, so that each dispatch is really split.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { mandelbrot, matmul, nbody } from '../bench/emu/cases-alu.js';
@@ -12,6 +13,7 @@ import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import { wavesBefore } from '../src/gpu/dispatch.js';
 import { Device } from '../src/runtime/device.js';
 import type { KernelArg, LaunchResult } from '../src/runtime/types.js';
+import { cliIn } from './helpers/cli.js';
 import { kernelObject } from './helpers/kernel-asm.js';
 
 before(() => startWorkerThreads(1));
@@ -207,4 +209,67 @@ test('ds_ordered_count across workgroups: the dispatch runs on one thread, so wo
     [...got],
     Array.from({ length: 16 }, (_, i) => 64 * i),
   );
+});
+
+/** Two waves a workgroup each send MSG_INTERRUPT with M0 = workgroup id * 2 + wave, twice, around a loop. */
+const MESSAGES = kernelObject(
+  'messages',
+  `  v_readfirstlane_b32 s4, v0
+  s_lshr_b32 s4, s4, 6
+  s_lshl_b32 s5, s2, 1
+  s_add_u32 m0, s5, s4
+  s_sendmsg sendmsg(MSG_INTERRUPT)
+  s_mov_b32 s10, 5000
+.Lspin:
+  s_sub_u32 s10, s10, 1
+  s_cmp_lg_u32 s10, 0
+  s_cbranch_scc1 .Lspin
+  s_sendmsg sendmsg(MSG_INTERRUPT)`,
+  { kd: '  .amdhsa_system_sgpr_workgroup_id_x 1' },
+);
+
+test('s_sendmsg messages: the same list, in the same order, on 2 workers as on 1', () => {
+  const run = (workers: number) => {
+    const dev = new Device();
+    const mod = dev.load(MESSAGES, 'messages');
+    return mod.launch('messages', { grid: [32 * 128], block: [128], args: [], workers }).messages;
+  };
+  const one = run(1);
+  assert.equal(one?.length, 32 * 2 * 2);
+  assert.deepEqual(run(2), one);
+});
+
+test("the budget is the whole dispatch's on 2 workers: a kernel past it stops with a budget report", () => {
+  const dev = new Device();
+  const mod = dev.load(kernelObject('forever', '.Lforever:\n  s_branch .Lforever'), 'forever');
+  assert.throws(
+    () => mod.launch('forever', { grid: [64 * 64], block: [64], args: [], workers: 2, budget: 200_000 }),
+    (e: Error & { kind?: string }) =>
+      e.kind === 'budget' && /instruction budget of 200000 wave-instructions is exhausted/.test(e.message),
+  );
+});
+
+test('gcnkit run --workers N: the same report as --workers 1; --workers 0 is a usage error', (t) => {
+  // A copy of the example, since the run writes its output file beside the spec.
+  const dir = mkdtempSync(join(tmpdir(), 'gcnkit-workers-'));
+  const example = join(import.meta.dirname, '../examples/vadd');
+  for (const f of ['vadd-gfx908.hsaco', 'spec.json', 'a.bin', 'b.bin'])
+    copyFileSync(join(example, f), join(dir, f));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const run = (...flags: string[]) =>
+    cliIn(dir, 'run', 'vadd-gfx908.hsaco', 'spec.json', '--json', '--show=2:f32:8', ...flags);
+  const one = run('--workers', '1');
+  assert.equal(one.status, 0, one.stderr);
+  const strip = (r: { stdout: string }) => {
+    const doc = JSON.parse(r.stdout);
+    for (const l of doc.launches ?? []) delete l.seconds;
+    delete doc.seconds;
+    return JSON.stringify(doc).replace(/"seconds":[0-9.e-]+/g, '');
+  };
+  const two = run('--workers=2');
+  assert.equal(two.status, 0, two.stderr);
+  assert.equal(strip(two), strip(one));
+  const bad = run('--workers=0');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--workers: '0' is not a positive whole number/);
 });
