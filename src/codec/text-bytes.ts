@@ -82,6 +82,38 @@ export function putS(o: TextSink, s: string): void {
   o.pos = p;
 }
 
+/** Appends an integer in decimal (no string made). */
+export function putDec(o: TextSink, v: number): void {
+  const b = o.buf;
+  let p = o.pos;
+  if (v < 0) {
+    b[p++] = 0x2d;
+    v = -v;
+  }
+  let n = 1;
+  for (let x = v; x >= 10; x = Math.floor(x / 10)) n++;
+  p += n;
+  o.pos = p;
+  do {
+    b[--p] = 0x30 + (v % 10);
+    v = Math.floor(v / 10);
+  } while (v > 0);
+}
+
+/** Appends `v<first>` or `v[<first>:<last>]` (a VGPR tuple of `dwords`), as operands.ts's regRange. */
+export function putVRange(o: TextSink, first: number, dwords: number): void {
+  putC(o, 0x76);
+  if (dwords === 1) {
+    putDec(o, first);
+    return;
+  }
+  putC(o, 0x5b);
+  putDec(o, first);
+  putC(o, 0x3a);
+  putDec(o, first + dwords - 1);
+  putC(o, 0x5d);
+}
+
 /** Appends `, ` (the operand separator). */
 export function putComma(o: TextSink): void {
   const p = o.pos;

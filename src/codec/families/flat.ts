@@ -16,7 +16,7 @@ import {
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
 import { scalarReg, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
-import { putC, putComma, putS, type TextSink } from '../text-bytes.js';
+import { putC, putComma, putDec, putS, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** SADDR value that means "no scalar address" (printed `off`). */
@@ -225,7 +225,7 @@ function putMods(o: TextSink, tail: string, offset: number, glc: number, slc: nu
   }
   if (offset !== 0) {
     putS(o, ' offset:');
-    putS(o, String(offset));
+    putDec(o, offset);
   }
   if (glc) putS(o, ' glc');
   if (slc) putS(o, ' slc');

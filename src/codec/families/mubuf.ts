@@ -6,9 +6,9 @@ import { get } from '../../isa/fields.js';
 import { BufKind, type BufOp, bufDataDwords, mubufTable } from '../../isa/ops/memory-buf.js';
 import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
-import { regRange } from '../operands.js';
+import { putC, putComma, putDec, putS, putVRange, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, fillBufFields, siRegsWritable, soffsetName, srsrcName } from './buf-common.js';
+import { fillBufFields, siRegsWritable, soffsetName, srsrcName } from './buf-common.js';
 
 /**
  * Decodes the MUBUF instruction at dword `at` into `d` (name, op = its BufOp, offset, offen, idxen, glc,
@@ -37,32 +37,40 @@ export function decodeMubufFields(
 }
 
 /** The text of a decoded MUBUF instruction as LLVM prints it, or null where LLVM decodes none. */
-export function printMubuf(d: Decoded, t: Target, w0: number, w1: number): string | null {
+/**
+ * Writes the text of a filled Decoded into `o`, or returns false (nothing written) when LLVM rejects the
+ * word. Every check comes before the first byte.
+ */
+export function printMubuf(d: Decoded, t: Target, w0: number, w1: number, o: TextSink): boolean {
   const op = d.op as BufOp;
   const proc = mubufTable(t).proc;
   const g = proc.generation;
   if (op.kind === BufKind.Cache) {
     // These bits are fixed at zero in LLVM's encoding of the cache ops (bit 15 is SI's addr64).
-    if (d.offen || d.idxen || d.glc || d.lds || d.tfe || (w0 >>> 15) & 1) return null;
+    if (d.offen || d.idxen || d.glc || d.lds || d.tfe || (w0 >>> 15) & 1) return false;
     // gfx6/7 text must reassemble: every other field is written as 0.
-    if ((g === 'gfx6' || g === 'gfx7') && ((w0 & 0x0203ffff) !== 0 || w1 !== 0)) return null;
-    return op.name;
+    if ((g === 'gfx6' || g === 'gfx7') && ((w0 & 0x0203ffff) !== 0 || w1 !== 0)) return false;
+    putS(o, op.name);
+    return true;
   }
   const srsrc = srsrcName(d.saddr >> 2, g);
   const soffset = soffsetName(d.src0, g);
-  if (srsrc === null || soffset === null) return null;
-  let text: string;
+  if (srsrc === null || soffset === null) return false;
   if (op.kind === BufKind.StoreLds) {
-    if (!d.lds || d.offen || d.idxen || d.tfe || d.addr64) return null;
-    text = op.name + ' ' + srsrc + ', ' + soffset;
-    if (d.offset) text += ' offset:' + d.offset;
-    text += ' lds';
-    if (d.glc) text += ' glc';
-    if (d.slc) text += ' slc';
-    return text;
+    if (!d.lds || d.offen || d.idxen || d.tfe || d.addr64) return false;
+    putS(o, op.name);
+    putC(o, 0x20);
+    putS(o, srsrc);
+    putComma(o);
+    putS(o, soffset);
+    putOffset(o, d.offset);
+    putS(o, ' lds');
+    if (d.glc) putS(o, ' glc');
+    if (d.slc) putS(o, ' slc');
+    return true;
   }
-  if (d.lds && (!op.lds || d.tfe)) return null;
-  if ((d.tfe && op.kind === BufKind.Atomic) || (d.glc && !op.glc)) return null;
+  if (d.lds && (!op.lds || d.tfe)) return false;
+  if ((d.tfe && op.kind === BufKind.Atomic) || (d.glc && !op.glc)) return false;
   // gfx6/7 text must reassemble: llvm-mc says "TFE modifier has no meaning for store instructions".
   if (
     (g === 'gfx6' || g === 'gfx7') &&
@@ -75,22 +83,38 @@ export function printMubuf(d: Decoded, t: Target, w0: number, w1: number): strin
         (1 << 17) | (1 << 25),
       ))
   )
-    return null;
+    return false;
   // addr64 takes a 64-bit address and excludes idxen/offen.
-  if (d.addr64 && (d.idxen || d.offen)) return null;
-  const vaddr = d.addr64 ? regRange('v', d.vaddr, 2) : bufVaddr(d.vaddr, d.idxen ? 1 : 0, d.offen ? 1 : 0);
-  const tfe = d.tfe ? 1 : 0;
-  text = d.lds ? op.name + ' ' : op.name + ' ' + regRange('v', d.vdata, bufDataDwords(op, proc) + tfe) + ', ';
-  text += vaddr + ', ' + srsrc + ', ' + soffset;
-  if (d.idxen) text += ' idxen';
-  if (d.offen) text += ' offen';
-  if (d.addr64) text += ' addr64';
-  if (d.offset) text += ' offset:' + d.offset;
-  if (d.glc) text += ' glc';
-  if (d.slc) text += ' slc';
-  if (d.lds) text += ' lds';
-  if (d.tfe) text += ' tfe';
-  return text;
+  if (d.addr64 && (d.idxen || d.offen)) return false;
+  putS(o, op.name);
+  putC(o, 0x20);
+  if (!d.lds) {
+    putVRange(o, d.vdata, bufDataDwords(op, proc) + (d.tfe ? 1 : 0));
+    putComma(o);
+  }
+  if (d.addr64) putVRange(o, d.vaddr, 2);
+  else if (d.idxen || d.offen) putVRange(o, d.vaddr, d.idxen && d.offen ? 2 : 1);
+  else putS(o, 'off');
+  putComma(o);
+  putS(o, srsrc);
+  putComma(o);
+  putS(o, soffset);
+  if (d.idxen) putS(o, ' idxen');
+  if (d.offen) putS(o, ' offen');
+  if (d.addr64) putS(o, ' addr64');
+  putOffset(o, d.offset);
+  if (d.glc) putS(o, ' glc');
+  if (d.slc) putS(o, ' slc');
+  if (d.lds) putS(o, ' lds');
+  if (d.tfe) putS(o, ' tfe');
+  return true;
+}
+
+/** ` offset:N` unless N is 0. */
+function putOffset(o: TextSink, offset: number): void {
+  if (offset === 0) return;
+  putS(o, ' offset:');
+  putDec(o, offset);
 }
 
 const scratch = new Decoded();
@@ -99,9 +123,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // The emulator's Program passes its Inst (DecodeOutput.into): the fields land there, decoded once.
   const d = out.into ?? scratch;
   if (decodeMubufFields(inp.words, i, inp.n, inp.target, d) === 0) return;
-  const text = printMubuf(d, inp.target, inp.words[i], inp.words[i + 1]);
-  if (text === null) return;
-  out.text = text;
+  if (!printMubuf(d, inp.target, inp.words[i], inp.words[i + 1], out.sink as TextSink)) return;
   out.size = 2;
 }
 
@@ -111,4 +133,4 @@ function ops(t: Target): IsaEntry[] {
   return tab.rows.map((o) => ({ name: o.name, encoding: 'MUBUF', opcode: o.opcodes[g] as number }));
 }
 
-export const mubuf: Family = { decode, ops };
+export const mubuf: Family = { decode, ops, bytes: true };

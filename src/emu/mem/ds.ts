@@ -58,27 +58,30 @@ function addrOf(w: Wave, i: Inst, lane: number): number {
 
 // ---- reads and writes of one address
 
-/** ds_read_b32/b64/b96/b128: `n` dwords. */
-function readDwords(n: number): Handler {
-  return (w, i) => {
-    const v = w.v;
-    for (let l = 0; l < 64; l++) {
-      if (!active(w, l)) continue;
-      const a = addrOf(w, i, l);
-      for (let k = 0; k < n; k++) v[(i.dst + k) * 64 + l] = rd32(w, a + 4 * k);
-    }
-    done(w, i);
-  };
-}
+// The dword reads and writes (the common LDS traffic) visit EXEC's set bits in lane order and move
+// signed dwords between the LDS view and Wave.vi, with rd32/wr32's range check inline. One function
+// per form, reads and writes together, with the `write` branch inside the lane loop.
 
-function writeDwords(n: number): Handler {
+/** ds_read_b32/b64/b96/b128 and ds_write_b32/b64/b96/b128: `n` dwords. */
+function dwordAccess(n: number, write: boolean): Handler {
   return (w, i) => {
     const v = w.v;
-    for (let l = 0; l < 64; l++) {
-      if (!active(w, l)) continue;
-      const a = addrOf(w, i, l);
-      for (let k = 0; k < n; k++) wr32(w, a + 4 * k, v[(i.vdata + k) * 64 + l]!);
-    }
+    const vi = w.vi;
+    const lds = w.wg.ldsView;
+    const size = w.wg.ldsSize;
+    const va = i.vaddr * 64;
+    const reg = (write ? i.vdata : i.dst) * 64;
+    for (let h = 0; h < 64; h += 32)
+      for (let m = w.s[h === 0 ? EXEC_LO : EXEC_HI] | 0; m !== 0; m &= m - 1) {
+        const l = h + 31 - Math.clz32(m & -m);
+        const a = (v[va + l] + i.offset) >>> 0;
+        for (let k = 0; k < n; k++) {
+          const b = a + 4 * k;
+          if (write) {
+            if (b + 4 <= size) lds.setInt32(b, vi[reg + k * 64 + l], true);
+          } else vi[reg + k * 64 + l] = b + 4 <= size ? lds.getInt32(b, true) : 0;
+        }
+      }
     done(w, i);
   };
 }
@@ -135,31 +138,30 @@ function twoAddr(w: Wave, i: Inst, lane: number, scale: number, out: Float64Arra
 }
 const A2 = new Float64Array(2);
 
-function read2(dwords: 1 | 2, scale: number): Handler {
+/** read2/write2(st64): two elements of `dwords` dwords at offset0/offset1 times `scale`. */
+function twoAccess(dwords: 1 | 2, scale: number, write: boolean): Handler {
   return (w, i) => {
     const v = w.v;
-    for (let l = 0; l < 64; l++) {
-      if (!active(w, l)) continue;
-      twoAddr(w, i, l, scale, A2);
-      for (let e = 0; e < 2; e++) {
-        for (let k = 0; k < dwords; k++) v[(i.dst + e * dwords + k) * 64 + l] = rd32(w, A2[e]! + 4 * k);
+    const vi = w.vi;
+    const lds = w.wg.ldsView;
+    const size = w.wg.ldsSize;
+    const va = i.vaddr * 64;
+    for (let h = 0; h < 64; h += 32)
+      for (let m = w.s[h === 0 ? EXEC_LO : EXEC_HI] | 0; m !== 0; m &= m - 1) {
+        const l = h + 31 - Math.clz32(m & -m);
+        const base = v[va + l];
+        for (let e = 0; e < 2; e++) {
+          const a = (base + (e === 0 ? i.offset : i.offset1) * scale) >>> 0;
+          // write2 takes element e from data0/data1, read2 returns both elements in vdst onwards.
+          const reg = write ? (e === 0 ? i.vdata : i.src1) * 64 : (i.dst + e * dwords) * 64;
+          for (let k = 0; k < dwords; k++) {
+            const b = a + 4 * k;
+            if (write) {
+              if (b + 4 <= size) lds.setInt32(b, vi[reg + k * 64 + l], true);
+            } else vi[reg + k * 64 + l] = b + 4 <= size ? lds.getInt32(b, true) : 0;
+          }
+        }
       }
-    }
-    done(w, i);
-  };
-}
-
-function write2(dwords: 1 | 2, scale: number): Handler {
-  return (w, i) => {
-    const v = w.v;
-    for (let l = 0; l < 64; l++) {
-      if (!active(w, l)) continue;
-      twoAddr(w, i, l, scale, A2);
-      const src = [i.vdata, i.src1];
-      for (let e = 0; e < 2; e++) {
-        for (let k = 0; k < dwords; k++) wr32(w, A2[e]! + 4 * k, v[(src[e]! + k) * 64 + l]!);
-      }
-    }
     done(w, i);
   };
 }
@@ -345,14 +347,14 @@ const HANDLERS = new Map<string, Handler>();
 
 function build(): void {
   const put = (name: string, h: Handler) => HANDLERS.set(name, h);
-  put('ds_read_b32', readDwords(1));
-  put('ds_read_b64', readDwords(2));
-  put('ds_read_b96', readDwords(3));
-  put('ds_read_b128', readDwords(4));
-  put('ds_write_b32', writeDwords(1));
-  put('ds_write_b64', writeDwords(2));
-  put('ds_write_b96', writeDwords(3));
-  put('ds_write_b128', writeDwords(4));
+  put('ds_read_b32', dwordAccess(1, false));
+  put('ds_read_b64', dwordAccess(2, false));
+  put('ds_read_b96', dwordAccess(3, false));
+  put('ds_read_b128', dwordAccess(4, false));
+  put('ds_write_b32', dwordAccess(1, true));
+  put('ds_write_b64', dwordAccess(2, true));
+  put('ds_write_b96', dwordAccess(3, true));
+  put('ds_write_b128', dwordAccess(4, true));
   put('ds_read_u8', readSmall(1, false, -1));
   put('ds_read_i8', readSmall(1, true, -1));
   put('ds_read_u16', readSmall(2, false, -1));
@@ -367,14 +369,14 @@ function build(): void {
   put('ds_write_b16', writeSmall(2, 0));
   put('ds_write_b8_d16_hi', writeSmall(1, 16));
   put('ds_write_b16_d16_hi', writeSmall(2, 16));
-  put('ds_read2_b32', read2(1, 4));
-  put('ds_read2st64_b32', read2(1, 256));
-  put('ds_read2_b64', read2(2, 8));
-  put('ds_read2st64_b64', read2(2, 512));
-  put('ds_write2_b32', write2(1, 4));
-  put('ds_write2st64_b32', write2(1, 256));
-  put('ds_write2_b64', write2(2, 8));
-  put('ds_write2st64_b64', write2(2, 512));
+  put('ds_read2_b32', twoAccess(1, 4, false));
+  put('ds_read2st64_b32', twoAccess(1, 256, false));
+  put('ds_read2_b64', twoAccess(2, 8, false));
+  put('ds_read2st64_b64', twoAccess(2, 512, false));
+  put('ds_write2_b32', twoAccess(1, 4, true));
+  put('ds_write2st64_b32', twoAccess(1, 256, true));
+  put('ds_write2_b64', twoAccess(2, 8, true));
+  put('ds_write2st64_b64', twoAccess(2, 512, true));
   put('ds_wrxchg2_rtn_b32', wrxchg2(1, 4));
   put('ds_wrxchg2st64_rtn_b32', wrxchg2(1, 256));
   put('ds_wrxchg2_rtn_b64', wrxchg2(2, 8));

@@ -83,6 +83,10 @@ const C_U = new Uint32Array(32 * 64);
 /** The A lane base and B lane of each (block, k group, row/column) after CBSZ/ABID and BLGP. */
 const A_BLOCK = new Int32Array(16);
 const B_LANE = new Int32Array(64);
+// The element indices of one block's products, made before its inner loops (which then only load):
+// A_IDX[k] of row r's A element for k, B_IDX[c * K + k] of column c's B element for k.
+const A_IDX = new Int32Array(64);
+const B_IDX = new Int32Array(64 * 64);
 
 const cvt = new ArrayBuffer(4);
 const cvtU = new Uint32Array(cvt);
@@ -224,24 +228,22 @@ function makeHandler(s: Shape): Handler {
     const dBase = i.dst * 64;
     for (let b = 0; b < blocks; b++) {
       const aBase = A_BLOCK[b];
+      for (let c = 0; c < n; c++)
+        for (let k = 0; k < kk; k++) B_IDX[c * kk + k] = B_LANE[b * n + kgB[k] + c] * p + kEl[k];
       for (let r = 0; r < m; r++) {
         const reg = b * regsPerBlock + Math.floor(r / (4 * rowGroups)) * 4 + (r % 4);
         const laneBase = (b % perReg) * n + (Math.floor(r / 4) % rowGroups) * perReg * n;
+        for (let k = 0; k < kk; k++) A_IDX[k] = (aBase + kgA[k] + r) * p + kEl[k];
         for (let c = 0; c < n; c++) {
           const at = reg * 64 + laneBase + c;
+          const cb = c * kk;
           if (isInt) {
             let acc = C_U[at] | 0;
-            for (let k = 0; k < kk; k++) {
-              const e = kEl[k];
-              acc = (acc + A_I[(aBase + kgA[k] + r) * p + e] * B_I[B_LANE[b * n + kgB[k] + c] * p + e]) | 0;
-            }
+            for (let k = 0; k < kk; k++) acc = (acc + A_I[A_IDX[k]] * B_I[B_IDX[cb + k]]) | 0;
             d[dBase + at] = acc >>> 0;
           } else {
             let acc = f32Value(C_U[at]);
-            for (let k = 0; k < kk; k++) {
-              const e = kEl[k];
-              acc = fmaF32(A_F[(aBase + kgA[k] + r) * p + e], B_F[B_LANE[b * n + kgB[k] + c] * p + e], acc);
-            }
+            for (let k = 0; k < kk; k++) acc = fmaF32(A_F[A_IDX[k]], B_F[B_IDX[cb + k]], acc);
             d[dBase + at] = f32Bits(acc);
           }
         }
