@@ -60,7 +60,10 @@ test('the timeout stops an endless loop in wall-clock time with the same report'
   const mod = new Device().load(kernelObject('spin', SPIN));
   const t0 = performance.now();
   // Before: no timeout; the default budget of 1e9 took minutes to stop it.
-  const e = stopped(() => mod.launch('spin', { grid: [64], block: [64], args: [], timeout: 0.2 }));
+  // A budget the timeout comes first under (the translating engine spins at ~1e9 instructions/s).
+  const e = stopped(() =>
+    mod.launch('spin', { grid: [64], block: [64], args: [], timeout: 0.2, budget: 1e13 }),
+  );
   const seconds = (performance.now() - t0) / 1000;
   assert.equal(e.kind, 'timeout');
   assert.ok(seconds >= 0.2 && seconds < 5, `stopped after ${seconds} s`);
@@ -81,6 +84,7 @@ test('onProgress is called at most every progressInterval seconds with the dispa
       block: [64, 2],
       args: [],
       timeout: 0.5,
+      budget: 1e13,
       progressInterval: 0.1,
       onProgress: (p) => seen.push(p),
     }),

@@ -199,6 +199,15 @@ export class DeviceMemory {
     return this.lookup(addr, size, kind);
   }
 
+  /** The region holding all of [addr, addr + size), or null (region() without the fault). */
+  regionOf(addr: number, size: number): Region | null {
+    const r = this.last;
+    if (r !== null && addr >= r.base && addr + size <= r.end) return r;
+    const i = this.indexOf(addr);
+    const found = i >= 0 ? this.regions[i] : undefined;
+    return found !== undefined && addr + size <= found.end ? found : null;
+  }
+
   private lookup(addr: number, size: number, kind: AccessKind): Region {
     this.slowLookups++;
     const i = this.indexOf(addr);

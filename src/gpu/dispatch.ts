@@ -562,15 +562,15 @@ function runWaveJit(
         continue;
       }
       b = prev === undefined ? jit.get(fetch, w.pc, w.mode) : prev.successor(jit, fetch, w.pc, w.mode);
-      if (b.start < lo) lo = b.start;
+      if (b.first < lo) lo = b.first;
       if (b.last > hi) hi = b.last;
-      n += b.run(w);
+      n += b.run(w, limit - n);
       prev = b;
     }
   } catch (e) {
     if (b !== undefined) {
       i = b.insts[FAULT.at];
-      n += FAULT.at;
+      n += FAULT.n;
     }
     w.waveInstructions += n;
     throw report(e, w, i, k);

@@ -70,7 +70,18 @@ const INT2 = [
   'v_max_i32',
   'v_mul_u32_u24',
 ];
-const UNARY = ['v_mov_b32', 'v_not_b32', 'v_cvt_f32_u32', 'v_cvt_f32_i32', 'v_cvt_u32_f32', 'v_cvt_i32_f32'];
+const UNARY = [
+  'v_mov_b32',
+  'v_not_b32',
+  'v_cvt_f32_u32',
+  'v_cvt_f32_i32',
+  'v_cvt_u32_f32',
+  'v_cvt_i32_f32',
+  'v_rcp_f32',
+  'v_rcp_iflag_f32',
+  'v_sqrt_f32',
+  'v_rsq_f32',
+];
 const VOP3_ONLY2 = ['v_mul_lo_u32', 'v_mul_hi_u32'];
 const VOP3_ONLY = [
   'v_mad_u32_u24',
@@ -188,7 +199,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(35);
+    const k = r.int(41);
     if (k < 4) lines.push(`${r.pick(FLOAT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 8) lines.push(`${r.pick(INT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 9) lines.push(`${fmac ? 'v_fmac_f32' : 'v_mul_f32'} ${vr()}, ${src0()}, ${vr()}`);
@@ -202,7 +213,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
     else if (k < 18) lines.push(`v_cndmask_b32_e64 ${vr()}, ${vop3srcs(2, false).join(', ')}, ${pair()}`);
     else if (k < 20) {
       const ty = r.pick(['f32', 'u32', 'i32']);
-      const pred = ty === 'f32' ? r.pick(FPRED) : r.pick(IPRED);
+      const pred = ty === 'f32' ? r.pick([...FPRED, 'class']) : r.pick(IPRED);
       if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
       else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${vop3srcs(2).join(', ')}`);
     } else if (k < 21) {
@@ -250,9 +261,55 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         ]),
       );
       lines.push(`v_cmp_${r.pick(FPRED)}_f32_e64 ${pair()}, ${mod(vr())}, ${mod(vr())}`);
-    } else if (gfx908) {
-      lines.push(`v_accvgpr_write_b32 a${r.int(8)}, ${r.int(2) ? vr() : inlineConst()}`);
-      lines.push(`v_accvgpr_read_b32 ${vr()}, a${r.int(8)}`);
+    } else if (k < 35) {
+      if (gfx908) {
+        lines.push(`v_accvgpr_write_b32 a${r.int(8)}, ${r.int(2) ? vr() : inlineConst()}`);
+        lines.push(`v_accvgpr_read_b32 ${vr()}, a${r.int(8)}`);
+      }
+    } else if (k < 38) {
+      // An LDS access (LDS_BYTES allocated), now and then partly past the end (reads 0, writes dropped).
+      // Addresses at the allocation's end too, where an access is partly in range.
+      if (r.int(3) === 0) lines.push(`v_mov_b32 v12, ${LDS_BYTES - 4 * r.int(12)}`);
+      else lines.push(`v_and_b32 v12, ${r.int(8) === 0 ? '0x1ffc' : '0x7fc'}, ${vr()}`);
+      const d = r.int(NV - 4);
+      const vd = (n: number) => (n === 1 ? `v${d}` : `v[${d}:${d + n - 1}]`);
+      const off = r.int(4) * 4;
+      const o2 = `offset0:${r.int(256)} offset1:${r.int(256)}`;
+      lines.push(
+        r.pick([
+          `ds_write_b32 v12, ${vd(1)} offset:${off}`,
+          `ds_read_b32 ${vd(1)}, v12 offset:${off}`,
+          `ds_write_b64 v12, ${vd(2)} offset:${off}`,
+          `ds_read_b128 ${vd(4)}, v12 offset:${off}`,
+          `ds_read2_b32 ${vd(2)}, v12 ${o2}`,
+          `ds_write2_b32 v12, ${vd(1)}, v${r.int(NV)} ${o2}`,
+          `ds_read2st64_b32 ${vd(2)}, v12 offset0:${r.int(4)} offset1:${r.int(8)}`,
+          `ds_write2st64_b32 v12, ${vd(1)}, v${r.int(NV)} offset0:${r.int(4)} offset1:${r.int(8)}`,
+          `ds_read2_b64 ${vd(4)}, v12 ${o2}`,
+        ]),
+      );
+    } else {
+      // A global load or store in the 4 KiB buffer at s[34:35] (BUFFER_BYTES), at a dword offset taken
+      // from a random register; now and then past its end, which must fault the same way on both engines.
+      const dw = r.pick([1, 1, 2, 4]);
+      const sfx = dw === 1 ? '' : `x${dw}`;
+      const mask = r.int(60) === 0 ? '0x1ffc' : '0x7f0';
+      const offset = r.pick([0, 0, 4, 16, 64]);
+      if (r.int(8) === 0) lines.push(`v_mov_b32 v12, ${BUFFER_BYTES - 4 * dw - 4 * r.int(3)}`);
+      else lines.push(`v_and_b32 v12, ${mask}, ${vr()}`);
+      const reg = (n: number) => (dw === 1 ? `v${n}` : `v[${n}:${n + dw - 1}]`);
+      const addr = r.int(2) ? 'v12, s[34:35]' : 'v[12:13], off';
+      if (addr.endsWith('off'))
+        lines.push(
+          'v_add_co_u32 v12, vcc, s34, v12',
+          'v_mov_b32 v13, s35',
+          'v_addc_co_u32 v13, vcc, 0, v13, vcc',
+        );
+      const n = r.int(NV - dw + 1);
+      if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
+      else if (addr.endsWith('off'))
+        lines.push(`global_store_dword${sfx} v[12:13], ${reg(n)}, off offset:${offset}`);
+      else lines.push(`global_store_dword${sfx} v12, ${reg(n)}, s[34:35] offset:${offset}`);
     }
   }
   for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
@@ -267,7 +324,19 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
   ].join('\n');
 }
 
+/** Bytes of LDS the programs' workgroup has. */
+export const LDS_BYTES = 4096;
+
+/** Bytes of the buffer whose address the programs find in s[34:35]. */
+export const BUFFER_BYTES = 4096;
+
 export interface EngineState {
+  /** What the program threw (a fault), or ''. */
+  error: string;
+  /** The buffer's bytes at the end. */
+  buffer: Uint8Array;
+  /** The LDS bytes at the end. */
+  lds: Uint8Array;
   v: Uint32Array;
   a: Uint32Array;
   s: Uint32Array;
@@ -290,24 +359,43 @@ export function runOn(
   const program = new Program(code, base, target);
   const w = new Wave(target === 'gfx908');
   w.wg = new Workgroup();
+  w.wg.ldsSize = LDS_BYTES;
+  for (let k = 0; k < LDS_BYTES; k++) w.wg.lds[k] = (k * 29 + 3) & 0xff;
   w.ctx = { mem, kernel: 'test', inst: (pc) => program.inst(pc), startNs: 0, clock: 0 };
   w.pc = base;
   w.mode = mode;
   init(w);
+  const buf = mem.alloc(BUFFER_BYTES);
+  const bytes = new Uint8Array(BUFFER_BYTES);
+  for (let k = 0; k < BUFFER_BYTES; k++) bytes[k] = (k * 37 + 11) & 0xff;
+  mem.upload(buf, bytes);
+  w.s[34] = buf % 2 ** 32;
+  w.s[35] = Math.floor(buf / 2 ** 32);
   const cache = blockCacheOf(program);
   let guard = 0;
-  while (!w.done) {
-    if (++guard > 100000) throw new Error('runaway program');
-    if (engine === 'interpreter') {
-      const i = program.inst(w.pc);
-      i.run(w, i);
-      w.waveInstructions++;
-    } else {
-      const b = cache.get(w.ctx.inst, w.pc, w.mode);
-      w.waveInstructions += b.run(w);
+  let error = '';
+  try {
+    while (!w.done) {
+      if (++guard > 100000) throw new Error('runaway program');
+      if (engine === 'interpreter') {
+        const i = program.inst(w.pc);
+        i.run(w, i);
+        w.waveInstructions++;
+      } else {
+        const b = cache.get(w.ctx.inst, w.pc, w.mode);
+        w.waveInstructions += b.run(w, 1000);
+      }
     }
+  } catch (e) {
+    // The fault and the state it left; the counters are the dispatcher's business after a fault.
+    error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    w.waveInstructions = 0;
+    w.laneInstructions = 0;
   }
   return {
+    error,
+    buffer: mem.download(buf, BUFFER_BYTES),
+    lds: w.wg.lds.slice(0, LDS_BYTES + 64),
     v: w.v.slice(0, NV * 64),
     a: w.a.slice(0, 8 * 64),
     s: w.s.slice(),
@@ -352,6 +440,12 @@ export function stateDifference(a: EngineState, b: EngineState): string {
   for (let k = 0; k < a.v.length; k++)
     if (a.v[k] !== b.v[k])
       return `v${k >> 6} lane ${k & 63}: interpreter 0x${a.v[k].toString(16)}, jit 0x${b.v[k].toString(16)}`;
+  if (a.error !== b.error) return `error: interpreter '${a.error}', jit '${b.error}'`;
+  for (let k = 0; k < a.buffer.length; k++)
+    if (a.buffer[k] !== b.buffer[k])
+      return `buffer byte ${k}: interpreter ${a.buffer[k]}, jit ${b.buffer[k]}`;
+  for (let k = 0; k < a.lds.length; k++)
+    if (a.lds[k] !== b.lds[k]) return `LDS byte ${k}: interpreter ${a.lds[k]}, jit ${b.lds[k]}`;
   for (let k = 0; k < a.a.length; k++)
     if (a.a[k] !== b.a[k])
       return `a${k >> 6} lane ${k & 63}: interpreter 0x${a.a[k].toString(16)}, jit 0x${b.a[k].toString(16)}`;

@@ -5,13 +5,17 @@
 // the interpreter computes, instruction by instruction. A block is compiled for one MODE value (the f32
 // snippets assume it) and runs only while the wave is in that mode and not in VGPR indexing mode.
 
+import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
 import { fmaF32 } from '../float/fma.js';
 import type { Inst } from '../inst.js';
+import { dsHandler } from '../mem/ds.js';
+import { flatDwords, flatGlobal, flatIsStore } from '../mem/flat.js';
 import type { SaluFn } from '../salu/context.js';
 import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
 import { popcount, runValu, type ValuOp } from '../valu/exec.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
+import { class32 } from '../valu/fcmp-ops.js';
 import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { satI32, satU32 } from '../valu/int-util.js';
 import { valuSpecial } from '../valu/special.js';
@@ -23,7 +27,7 @@ import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
  * A compiled block's code: runs the block from its first instruction on wave w, whose instructions are I
  * and whose start address is P; returns how many instructions it executed.
  */
-type BlockCode = (w: Wave, I: readonly Inst[], H: typeof HELPERS, P: number) => number;
+type BlockCode = (w: Wave, I: readonly Inst[], H: typeof HELPERS, P: number, lim: number) => number;
 
 export class Block {
   constructor(
@@ -32,9 +36,17 @@ export class Block {
     readonly mode: number,
     readonly start: number,
   ) {
-    this.last = insts[insts.length - 1].pc;
+    let lo = start;
+    let hi = start;
+    for (const i of insts) {
+      if (i.pc < lo) lo = i.pc;
+      if (i.pc > hi) hi = i.pc;
+    }
+    this.first = lo;
+    this.last = hi;
   }
-  /** Address of the block's last instruction (for the watchdog's pc ranges). */
+  /** Lowest and highest instruction address of the region (for the watchdog's pc ranges). */
+  readonly first: number;
   readonly last: number;
 
   /** The blocks that last followed this one (a branch's two ways), so that most transitions skip the cache. */
@@ -63,9 +75,12 @@ export class Block {
     return this.code.toString();
   }
 
-  /** Runs the block from its first instruction; returns how many instructions it executed. */
-  run(w: Wave): number {
-    return this.code(w, this.insts, HELPERS, this.start);
+  /**
+   * Runs the region from its entry until control leaves it, or (at a branch between its blocks) once it
+   * has executed `limit` instructions or more; returns how many instructions it executed.
+   */
+  run(w: Wave, limit: number): number {
+    return this.code(w, this.insts, HELPERS, this.start, limit);
   }
 }
 
@@ -73,7 +88,7 @@ export class Block {
 const MAX_INSTS = 64;
 
 /** Where a block that threw stopped: the index of the instruction that threw. */
-export const FAULT = { at: 0 };
+export const FAULT = { at: 0, n: 0 };
 
 /** The helpers the generated code calls. */
 const HELPERS = {
@@ -84,6 +99,7 @@ const HELPERS = {
   fmaF32,
   satU32,
   satI32,
+  class32,
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];
@@ -104,6 +120,29 @@ const BRANCHES: Record<string, string> = {
 
 const ACC_READ = valuSpecial('v_accvgpr_read_b32');
 const ACC_WRITE = valuSpecial('v_accvgpr_write_b32');
+
+/** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
+const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
+for (const [name, dwords, write, scale] of [
+  ['ds_read_b32', 1, false, 0],
+  ['ds_read_b64', 2, false, 0],
+  ['ds_read_b96', 3, false, 0],
+  ['ds_read_b128', 4, false, 0],
+  ['ds_write_b32', 1, true, 0],
+  ['ds_write_b64', 2, true, 0],
+  ['ds_write_b96', 3, true, 0],
+  ['ds_write_b128', 4, true, 0],
+  ['ds_read2_b32', 1, false, 4],
+  ['ds_read2st64_b32', 1, false, 256],
+  ['ds_read2_b64', 2, false, 8],
+  ['ds_read2st64_b64', 2, false, 512],
+  ['ds_write2_b32', 1, true, 4],
+  ['ds_write2st64_b32', 1, true, 256],
+  ['ds_write2_b64', 2, true, 8],
+  ['ds_write2st64_b64', 2, true, 512],
+] as const) {
+  DS_INLINE.set(dsHandler(name), { dwords, write, scale });
+}
 
 /** SOPP ops that only advance the pc (the emulator completes memory operations at once). */
 const NOPS = new Set(['s_nop', 's_waitcnt']);
@@ -130,8 +169,8 @@ function num(x: number): string {
 const FUNCTIONS = new Map<string, BlockCode>();
 const MAX_FUNCTIONS = 20000;
 
-/** Forms the block starting at pc and compiles it for the wave mode `mode`. */
-export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
+/** The instructions of the basic block at pc (empty if pc does not decode). */
+function formBlock(fetch: (pc: number) => Inst, pc: number, first: boolean): Inst[] {
   const insts: Inst[] = [];
   let p = pc;
   for (;;) {
@@ -139,8 +178,8 @@ export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: numb
     try {
       i = fetch(p);
     } catch (e) {
-      // The first instruction's decoding error is the wave's to report; later ones end the block before.
-      if (insts.length === 0) throw e;
+      // The entry's decoding error is the wave's to report; later ones end the block before.
+      if (insts.length === 0 && first) throw e;
       break;
     }
     insts.push(i);
@@ -153,14 +192,101 @@ export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: numb
       break;
     if (insts.length >= MAX_INSTS) break;
   }
-  const code = new Gen(insts, mode).emit();
+  return insts;
+}
+
+/** Where control can go after a block without leaving compiled code: branch targets and fall-through. */
+function successors(insts: readonly Inst[]): number[] {
+  const last = insts[insts.length - 1];
+  const next = last.pc + last.size;
+  if (last.fmt === 'sopp') {
+    const cond = BRANCHES[last.name];
+    if (cond === undefined) return NOPS.has(last.name) ? [next] : [];
+    const target = last.pc + 4 + ((last.imm << 16) >> 16) * 4;
+    return cond === 'true' ? [target] : [target, next];
+  }
+  return SCALAR_FORMATS.has(last.fmt) && last.run !== runSalu && last.run !== runSaluK ? [] : [next];
+}
+
+/** Most basic blocks and instructions in one region (TurboFan's compile time grows with the function). */
+const MAX_REGION_BLOCKS = 12;
+const MAX_REGION_INSTS = 160;
+
+/**
+ * Forms the region entered at pc, the basic blocks reachable from it by branches and fall-through within
+ * the size limits, and compiles it for the wave mode `mode`: a loop over the blocks whose branches
+ * between them are plain control flow, so that a loop of the kernel runs inside one function call.
+ */
+export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
+  const blocks: Inst[][] = [];
+  const label = new Map<number, number>();
+  const queue = [pc];
+  let total = 0;
+  while (queue.length > 0 && blocks.length < MAX_REGION_BLOCKS) {
+    const at = queue.shift() as number;
+    if (label.has(at)) continue;
+    const b = formBlock(fetch, at, blocks.length === 0);
+    if (b.length === 0 || (blocks.length > 0 && total + b.length > MAX_REGION_INSTS)) continue;
+    label.set(at, blocks.length);
+    blocks.push(b);
+    total += b.length;
+    for (const t of successors(b)) if (!label.has(t)) queue.push(t);
+  }
+  const insts = blocks.flat();
+  const code = new RegionGen(blocks, label, mode, pc).emit();
   let fn = FUNCTIONS.get(code);
   if (fn === undefined) {
-    fn = new Function('w', 'I', 'H', 'P', code) as BlockCode;
+    try {
+      fn = new Function('w', 'I', 'H', 'P', 'lim', code) as BlockCode;
+    } catch (e) {
+      // A page whose Content-Security-Policy forbids eval: run the entry's instruction on the interpreter.
+      if (!(e instanceof EvalError)) throw e;
+      return new Block(interpretOne, insts.slice(0, 1), mode, pc);
+    }
     if (FUNCTIONS.size >= MAX_FUNCTIONS) FUNCTIONS.clear();
     FUNCTIONS.set(code, fn);
   }
   return new Block(fn, insts, mode, pc);
+}
+
+/** A block of one instruction run by its handler, where code cannot be generated (see compileBlock). */
+function interpretOne(w: Wave, I: readonly Inst[], H: typeof HELPERS): number {
+  const i = I[0];
+  H.fault.at = 0;
+  H.fault.n = 0;
+  i.run(w, i);
+  return 1;
+}
+
+/** The code of a region: each block a case of a switch in a loop, L the block to run next. */
+class RegionGen {
+  constructor(
+    private readonly blocks: readonly (readonly Inst[])[],
+    private readonly label: ReadonlyMap<number, number>,
+    private readonly mode: number,
+    private readonly entry: number,
+  ) {}
+
+  emit(): string {
+    const cases: string[] = [];
+    let first = 0;
+    for (const [j, b] of this.blocks.entries()) {
+      const g = new Gen(b, this.mode, first, this.label, this.entry);
+      cases.push(`case ${j}: { kb = ${first};\n${g.emit()}\n}`);
+      first += b.length;
+    }
+    return [
+      'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
+      'let k = 0, kb = 0, n = 0, L = 0;',
+      'try {',
+      'for (;;) {',
+      'switch (L) {',
+      ...cases,
+      '}',
+      '}',
+      '} catch (e) { H.fault.at = k; H.fault.n = n + k - kb; throw e; }',
+    ].join('\n');
+  }
 }
 
 /** The pending loop of VALU ops over the active lanes. */
@@ -176,6 +302,7 @@ class Group {
   count = 0;
 }
 
+/** One basic block of a region (its instructions are I[first ..] of the region). */
 class Gen {
   private readonly out: string[] = [];
   private group: Group | null = null;
@@ -183,15 +310,33 @@ class Gen {
   constructor(
     private readonly insts: readonly Inst[],
     private readonly mode: number,
+    private readonly first: number,
+    private readonly label: ReadonlyMap<number, number>,
+    private readonly entry: number,
   ) {}
 
   /**
-   * An address as an expression relative to the block's start P (a parameter), so that the same code
+   * An address as an expression relative to the region's entry P (a parameter), so that the same code
    * loaded elsewhere gives the same source, and the compiled function is shared (see compileBlock).
    */
   private at(pc: number): string {
-    const d = pc - this.insts[0].pc;
+    const d = pc - this.entry;
     return d === 0 ? 'P' : d > 0 ? `(P + ${d})` : `(P - ${-d})`;
+  }
+
+  /** I[] index of the block's instruction k. */
+  private ix(k: number): number {
+    return this.first + k;
+  }
+
+  /**
+   * Leaves the block after `count` of its instructions, for pc: to that block of the region (after the
+   * budget check: a loop must not outrun the scheduler's slice), or out of the function.
+   */
+  private exit(count: number, pc: number): string {
+    const j = this.label.get(pc);
+    if (j === undefined) return `w.pc = ${this.at(pc)}; return n + ${count};`;
+    return `n += ${count}; if (n >= lim) { w.pc = ${this.at(pc)}; return n; } L = ${j}; continue;`;
   }
 
   emit(): string {
@@ -201,15 +346,9 @@ class Gen {
     this.flush();
     if (!ended) {
       const last = this.insts[n - 1];
-      this.out.push(`w.pc = ${this.at(last.pc + last.size)}; return ${n};`);
+      this.out.push(this.exit(n, last.pc + last.size));
     }
-    return [
-      'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
-      'let k = 0;',
-      'try {',
-      ...this.out,
-      '} catch (e) { H.fault.at = k; throw e; }',
-    ].join('\n');
+    return this.out.join('\n');
   }
 
   /** Emits instruction k; returns whether the block ends with it. */
@@ -221,27 +360,120 @@ class Gen {
     if (i.fmt === 'sopp') {
       const cond = BRANCHES[i.name];
       if (cond !== undefined) {
-        const next = this.at(i.pc + 4);
-        const target = this.at(i.pc + 4 + ((i.imm << 16) >> 16) * 4);
+        const next = i.pc + 4;
+        const target = i.pc + 4 + ((i.imm << 16) >> 16) * 4;
         this.out.push(
           cond === 'true'
-            ? `w.pc = ${target}; return ${k + 1};`
-            : `w.pc = ${cond} ? ${target} : ${next}; return ${k + 1};`,
+            ? this.exit(k + 1, target)
+            : `if (${cond}) { ${this.exit(k + 1, target)} } else { ${this.exit(k + 1, next)} }`,
         );
         return true;
       }
       if (NOPS.has(i.name)) return false;
     }
     if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
+    if (i.run === flatGlobal && this.global(k, i)) return false;
+    if (i.fmt === 'ds' && this.lds(i)) return false;
     // Any other instruction: the interpreter's handler.
-    this.out.push(`k = ${k}; w.pc = ${this.at(i.pc)}; I[${k}].run(w, I[${k}]);`);
+    const x = this.ix(k);
+    this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
     if (i.run === runSalu || i.run === runSaluK) return false;
     if (SCALAR_FORMATS.has(i.fmt)) {
-      this.out.push(`return ${k + 1};`);
+      this.out.push(`return n + ${k + 1};`);
       return true;
     }
-    this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return ${k + 1};`);
+    this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return n + ${k + 1};`);
     return false;
+  }
+
+  /**
+   * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: a
+   * first pass checks that every active lane's access lies in one allocation; then the lanes move their
+   * dwords through that allocation's DataView. Any other case (a fault, lanes in several allocations)
+   * runs the interpreter's handler, which reports it exactly.
+   */
+  private global(k: number, i: Inst): boolean {
+    if (i.seg !== SEG_GLOBAL) return false;
+    const n = flatDwords(i);
+    if (n === 0) return false;
+    const bytes = n * 4;
+    const lo = `v[${i.vaddr * 64} + l]`;
+    let base = '';
+    let addr: string;
+    if (i.saddr === 0x7f) addr = `(v[${(i.vaddr + 1) * 64} + l] * 4294967296 + ${lo} + ${i.offset})`;
+    else {
+      // An SGPR pair base (null: 0) plus the zero-extended VGPR offset.
+      const c = i.saddr & ~1;
+      base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
+      addr = `(sb + ${lo} + ${i.offset})`;
+    }
+    const load = !flatIsStore(i);
+    const moves: string[] = [];
+    for (let d = 0; d < n; d++) {
+      moves.push(
+        load
+          ? `v[${(i.dst + d) * 64} + l] = dv.getUint32(o + ${4 * d}, true);`
+          : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
+      );
+    }
+    const on = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
+    this.out.push(
+      [
+        `{ k = ${this.ix(k)}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+        'let R = null, ok = true;',
+        `for (let l = 0; l < 64; l++) { ${on} const x = ${addr};`,
+        `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
+        `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
+        `if (!ok) { w.pc = ${this.at(i.pc)}; I[${this.ix(k)}].run(w, I[${this.ix(k)}]); }`,
+        'else if (R !== null) { const dv = R.view, rb = R.base;',
+        `for (let l = 0; l < 64; l++) { ${on} const o = ${addr} - rb; ${moves.join(' ')} }`,
+        'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
+      ].join('\n'),
+    );
+    return true;
+  }
+
+  /**
+   * The plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their st64 forms) inlined,
+   * with the interpreter's rules: a 32-bit address sum, and each dword past the workgroup's allocation
+   * reads 0 and is not written (mem/ds.ts). They stay out of the lane loops: a later op of the loop could
+   * read what another lane has not written yet.
+   */
+  private lds(i: Inst): boolean {
+    const shape = DS_INLINE.get(i.run);
+    if (shape === undefined) return false;
+    const { dwords, write, scale } = shape;
+    const body: string[] = [];
+    const rd = (a: string, row: number) =>
+      `v[${row * 64} + l] = ${a} + 4 <= ls ? lv.getUint32(${a}, true) : 0;`;
+    const wr = (a: string, row: number) =>
+      `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
+    const at = (a: string, k: number) => (k === 0 ? a : `${a} + ${4 * k}`);
+    if (scale === 0) {
+      body.push(`const x = (v[${i.vaddr * 64} + l] + ${i.offset}) >>> 0;`);
+      for (let k = 0; k < dwords; k++)
+        body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
+    } else {
+      body.push(
+        `const b = v[${i.vaddr * 64} + l], x0 = (b + ${i.offset * scale}) >>> 0, x1 = (b + ${i.offset1 * scale}) >>> 0;`,
+      );
+      for (let e = 0; e < 2; e++) {
+        for (let k = 0; k < dwords; k++) {
+          const a = at(`x${e}`, k);
+          body.push(write ? wr(a, (e === 0 ? i.vdata : i.src1) + k) : rd(a, i.dst + e * dwords + k));
+        }
+      }
+    }
+    this.out.push(
+      [
+        `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
+        'for (let l = 0; l < 64; l++) { if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;',
+        body.join(' '),
+        '}',
+        'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+      ].join('\n'),
+    );
+    return true;
   }
 
   /** A scalar ALU op inlined, or false to call its handler. */

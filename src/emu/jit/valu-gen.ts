@@ -200,6 +200,18 @@ const BY_NAME: Record<string, OpGen> = {
       );
     },
   },
+  // The transcendentals (f32-unary.ts trans): denormal inputs and results flushed whatever MODE says, a
+  // NaN input returned quieted, a NaN result the default NaN.
+  v_rcp_f32: trans((a) => `1 / ${a}`),
+  v_rcp_iflag_f32: trans((a) => `1 / ${a}`),
+  v_sqrt_f32: trans((a) => `(${a} === 0 ? ${a} : ${a} < 0 ? NaN : Math.sqrt(${a}))`),
+  v_rsq_f32: trans((a) => `(${a} === 0 ? 1 / ${a} : ${a} < 0 ? NaN : 1 / Math.sqrt(${a}))`),
+  v_cmp_class_f32: {
+    float: false,
+    maskOut: true,
+    maskIn: false,
+    gen: (o) => o.maskOut(`((${o.u(1)} >>> H.class32(${o.u(0)})) & 1) === 1`),
+  },
   v_add_f32: f32op2((a, b) => `${a} + ${b}`),
   v_sub_f32: f32op2((a, b) => `${a} - ${b}`),
   v_subrev_f32: f32op2((a, b) => `${b} - ${a}`),
@@ -207,6 +219,19 @@ const BY_NAME: Record<string, OpGen> = {
   v_fma_f32: f32op3((a, b, c) => `H.fmaF32(${a}, ${b}, ${c})`),
   v_fmac_f32: f32op3((a, b, c) => `H.fmaF32(${a}, ${b}, ${c})`),
 };
+
+function trans(f: (a: string) => string): OpGen {
+  return {
+    float: false,
+    maskOut: false,
+    maskIn: false,
+    gen: (o) =>
+      `{ let u = ${o.u(0)}; if ((u & 0x7f800000) === 0) u = u & 0x80000000; const a = H.f32Of(u); ` +
+      `if (a !== a) v[${o.d}] = (u | 0x400000) >>> 0; ` +
+      `else { const r = ${f('a')}; if (r !== r) v[${o.d}] = 0xffc00000; ` +
+      `else { vf[${o.d}] = r; const b = v[${o.d}]; if ((b & 0x7f800000) === 0) v[${o.d}] = b & 0x80000000; } } }`,
+  };
+}
 
 function f32op2(f: (a: string, b: string) => string): OpGen {
   return { float: true, maskOut: false, maskIn: false, gen: (o) => f32Result(o, f(o.f(0), o.f(1)), 2) };

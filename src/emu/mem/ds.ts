@@ -412,6 +412,11 @@ function build(): void {
 }
 build();
 
+/** The handler of an op by name (the translating engine inlines the plain reads and writes). */
+export function dsHandler(name: string): Handler | undefined {
+  return HANDLERS.get(name);
+}
+
 /** Whether the op name has semantics here (for the coverage test). */
 export function dsHasSemantics(name: string): boolean {
   return HANDLERS.has(name);

@@ -102,6 +102,17 @@ for (const a of [...INTEGER_ATOMICS, ...FLOAT_ATOMICS]) {
   EXEC[`atomic_${a}_x2`] = ex(8, 0, a, true);
 }
 
+/** Dwords per lane of a bound load or store that moves whole dwords (dword..dwordx4), else 0. */
+export function flatDwords(i: Inst): number {
+  const d = i.op as FlatExec;
+  return d.conv === L_DWORDS && d.atomic === null && d.float === null ? d.bytes >>> 2 : 0;
+}
+
+/** Whether a bound FLAT instruction is a store. */
+export function flatIsStore(i: Inst): boolean {
+  return (i.op as FlatExec).store;
+}
+
 /** The exec descriptor of a table op, if the op has semantics here. */
 export function flatExecOf(name: string): FlatExec | undefined {
   return EXEC[name.slice(name.indexOf('_') + 1)];
@@ -448,3 +459,6 @@ export function bindFlat(i: Inst): number {
   else i.run = seg === SEG_GLOBAL ? runGlobal : runStore;
   return 2;
 }
+
+/** The handler of GLOBAL loads and stores (the translating engine inlines their dword forms). */
+export { runGlobal as flatGlobal };

@@ -44,7 +44,7 @@ function cmp64(x: Lanes, table: number): void {
  * The class bit of an f32 (bits): 0 signaling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0,
  * 6 +0, 7 +denormal, 8 +normal, 9 +inf.
  */
-function class32(b: number): number {
+export function class32(b: number): number {
   const neg = b >>> 31 === 1;
   const e = (b >>> 23) & 0xff;
   const m = b & 0x7fffff;

@@ -21,19 +21,25 @@ function constant(all: boolean): ValuFn {
   };
 }
 
+// The operands are always read through the signed views: one element type keeps the loads monomorphic,
+// and Uint32Array elements of 2^31 and above would be doubles. An unsigned compare flips the sign bits
+// first (a < b unsigned exactly when a ^ 2^31 < b ^ 2^31 signed).
+const FLIP = 0x80000000 | 0;
+
 /**
- * Compares lanes of two 32-bit views (signed or unsigned by the view, or 16-bit by `bits16`: 1 unsigned,
- * 2 signed, 0 the whole dword).
+ * Compares the dwords of lanes (signed, or unsigned), or their low 16 bits by `bits16` (1 unsigned,
+ * 2 signed; 0 the whole dword).
  */
 function cmp32(pred: number, signed: boolean, bits16: number): ValuFn {
+  const flip = signed || bits16 !== 0 ? 0 : FLIP;
   return (x: Lanes): void => {
-    const a = signed ? x.i0 : x.u0;
-    const b = signed ? x.i1 : x.u1;
+    const a = x.i0;
+    const b = x.i1;
     let m0 = 0;
     let m1 = 0;
     for (let l = 0; l < 64; l++) {
-      let p = a[l];
-      let q = b[l];
+      let p = a[l] ^ flip;
+      let q = b[l] ^ flip;
       if (bits16 === 1) {
         p &= 0xffff;
         q &= 0xffff;
@@ -53,18 +59,17 @@ function cmp32(pred: number, signed: boolean, bits16: number): ValuFn {
 
 /** Compares 64-bit lanes: the high dwords by the signedness, then the low dwords unsigned. */
 function cmp64(pred: number, signed: boolean): ValuFn {
+  const flip = signed ? 0 : FLIP;
   return (x: Lanes): void => {
-    const a = x.u0;
-    const b = x.u1;
-    const ah = signed ? x.i0 : x.u0;
-    const bh = signed ? x.i1 : x.u1;
+    const a = x.i0;
+    const b = x.i1;
     let m0 = 0;
     let m1 = 0;
     for (let l = 0; l < 64; l++) {
-      const ph = ah[2 * l + 1];
-      const qh = bh[2 * l + 1];
-      const pl = a[2 * l];
-      const ql = b[2 * l];
+      const ph = a[2 * l + 1] ^ flip;
+      const qh = b[2 * l + 1] ^ flip;
+      const pl = a[2 * l] ^ FLIP;
+      const ql = b[2 * l] ^ FLIP;
       const r = ph < qh ? LT : ph > qh ? GT : pl < ql ? LT : pl === ql ? EQ : GT;
       if (pred & r) {
         if (l < 32) m0 |= 1 << l;
