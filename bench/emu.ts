@@ -24,10 +24,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import type { Engine } from '../src/runtime/types.js';
-import type { BenchCase, Data } from './emu/case.js';
-import { mandelbrot, matmul, nbody } from './emu/cases-alu.js';
-import { matmulLds, mfmaGemm, reduce } from './emu/cases-lds.js';
-import { histogram, transpose, vadd } from './emu/cases-mem.js';
+import type { Data } from './emu/case.js';
+import { CASES } from './emu/cases.js';
 import {
   CFLAGS,
   CLANG,
@@ -38,18 +36,6 @@ import {
   runNative,
 } from './emu/native.js';
 import { ENGINES, firstDifference, runEmu } from './emu/run.js';
-
-const CASES: BenchCase[] = [
-  mandelbrot,
-  nbody,
-  matmul,
-  mfmaGemm,
-  matmulLds,
-  reduce,
-  vadd,
-  transpose,
-  histogram,
-];
 
 /** `--name=value` or `--name value`. */
 function option(name: string): string | undefined {

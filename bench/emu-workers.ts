@@ -1,0 +1,63 @@
+// Parallel workgroups on a warm device (issue 13 item 3): each kernel of `npm run bench:emu` loaded once,
+// then launched alternately on 1 thread and on N (LaunchOptions.workers), so that every launch after
+// the first finds its program decoded and compiled on every thread, as a long-running user's would. Per
+// kernel: the best wall and CPU (all threads) time of each, their ratios, and the load average.
+// `bench:emu --workers=N` measures the other case, a fresh device for each launch.
+//
+// Usage: node --import tsx bench/emu-workers.ts [--workers=N] [--repeat=N] [--only=NAME,...]
+
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { startWorkerThreads } from '../src/cli/worker-threads.js';
+import { Device } from '../src/runtime/device.js';
+import { CASES } from './emu/cases.js';
+
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const workers = Number(option('workers') ?? 2);
+const repeat = Number(option('repeat') ?? 3);
+const only = option('only')?.split(',');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+await startWorkerThreads(workers - 1);
+console.log(
+  `1 thread vs ${workers}, warm device, best of ${repeat} after one launch each; load average ${load()}`,
+);
+console.log('');
+console.log(
+  '| kernel | wall s, 1 | wall s, N | speed-up (wall) | CPU s, 1 | CPU s, N (all threads) | CPU N / CPU 1 |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const c of CASES) {
+  if (only !== undefined && !only.includes(c.kernel)) continue;
+  const inst = c.make(false);
+  const dev = new Device();
+  const mod = dev.load(
+    readFileSync(join(import.meta.dirname, 'kernels', 'bin', `${c.kernel}-gfx908-O3.hsaco`)),
+  );
+  const args = inst.args(
+    inst.outputs.map((d) => dev.upload(d)),
+    inst.inputs.map((d) => dev.upload(d)),
+  );
+  const best = { wall: [Infinity, Infinity], cpu: [Infinity, Infinity] };
+  for (let r = 0; r <= repeat; r++)
+    for (const [i, w] of [1, workers].entries()) {
+      const cpu = process.cpuUsage();
+      const t = performance.now();
+      mod.launch(c.kernel, { grid: inst.grid, block: inst.block, args, workers: w });
+      const used = process.cpuUsage(cpu);
+      // The first round decodes and compiles (on each thread): not counted.
+      if (r === 0) continue;
+      best.wall[i] = Math.min(best.wall[i], (performance.now() - t) / 1000);
+      best.cpu[i] = Math.min(best.cpu[i], (used.user + used.system) / 1e6);
+    }
+  const f = (x: number) => x.toFixed(3);
+  console.log(
+    `| ${c.name} | ${f(best.wall[0])} | ${f(best.wall[1])} | ${(best.wall[0] / best.wall[1]).toFixed(2)}x | ${f(best.cpu[0])} | ${f(best.cpu[1])} | ${(best.cpu[1] / best.cpu[0]).toFixed(2)}x |`,
+  );
+}
+console.log('');
+console.log(`load average at the end ${load()}`);
