@@ -17,12 +17,15 @@ import {
 } from './helpers/jit-diff.js';
 import { tier } from './helpers/tier.js';
 
-/** MODE values: IEEE + DX10 clamp with denormals on (the compute default), flushed, and round toward zero. */
-const MODES = [0x3f0, 0x300, 0x3f3];
+/**
+ * MODE values: IEEE + DX10 clamp with denormals on (the compute default), flushed, round toward zero, and
+ * denormals on without IEEE mode (min/max then treat NaNs differently).
+ */
+const MODES = [0x3f0, 0x300, 0x3f3, 0x1f0];
 
 const PROGRAMS = tier(150, 2000);
 
-test(`jit and interpreter agree on ${PROGRAMS} random programs (gfx908, three modes)`, () => {
+test(`jit and interpreter agree on ${PROGRAMS} random programs (gfx908, four modes)`, () => {
   const r = new Rng(13);
   let faults = 0;
   for (let n = 0; n < PROGRAMS; n++) {
@@ -70,6 +73,8 @@ test('the ops the engine inlines do not call the interpreter', () => {
     'v_accvgpr_read_b32 v3, a1',
     'v_cvt_f32_u32 v2, v0',
     'v_sqrt_f32 v2, v1',
+    'v_max_f32 v2, s1, v2',
+    'v_min3_f32 v2, v1, s1, 1.0',
     'v_rcp_f32 v3, s1',
     'v_cmp_class_f32 vcc, v1, v2',
     's_and_saveexec_b64 s[2:3], s[0:1]',

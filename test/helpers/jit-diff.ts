@@ -53,7 +53,7 @@ function value(r: Rng): number {
 const NV = 12; // v0..v11
 const NS = 24; // s0..s23 data; s[24:31] mask pairs; s32.. reserved
 
-const FLOAT2 = ['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'];
+const FLOAT2 = ['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32', 'v_min_f32', 'v_max_f32'];
 const INT2 = [
   'v_add_u32',
   'v_sub_u32',
@@ -92,6 +92,8 @@ const VOP3_ONLY = [
   'v_or3_b32',
   'v_bfe_u32',
   'v_fma_f32',
+  'v_min3_f32',
+  'v_max3_f32',
 ];
 const CARRY = ['v_add_co_u32', 'v_sub_co_u32', 'v_subrev_co_u32'];
 const CARRY_IN = ['v_addc_co_u32', 'v_subb_co_u32', 'v_subbrev_co_u32'];

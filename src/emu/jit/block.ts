@@ -14,7 +14,8 @@ import type { SaluFn } from '../salu/context.js';
 import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
 import { popcount, runValu, type ValuOp } from '../valu/exec.js';
-import { nan2, nan3 } from '../valu/f32-util.js';
+import { max32, min32 } from '../valu/f32-arith.js';
+import { M_IEEE, nan2, nan3 } from '../valu/f32-util.js';
 import { class32 } from '../valu/fcmp-ops.js';
 import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { satI32, satU32 } from '../valu/int-util.js';
@@ -100,6 +101,8 @@ const HELPERS = {
   satU32,
   satI32,
   class32,
+  min32,
+  max32,
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];
@@ -631,6 +634,7 @@ class Gen {
         }
         return float(s, `(${num(HELPERS.f32Of(consts[s]))})`);
       },
+      ieee: (this.mode & M_IEEE) !== 0 ? 'true' : 'false',
       d: `${i.dst * 64} + l`,
       d64: [`${i.dst * 64} + l`, `${(i.dst + 1) * 64} + l`],
       maskIn() {

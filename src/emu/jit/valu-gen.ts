@@ -10,6 +10,8 @@ import type { ValuFn } from '../valu/lanes.js';
 
 /** What an op's snippet is given: its operands as expressions valid inside the lane loop (lane `l`). */
 export interface LaneOperands {
+  /** MODE.IEEE of the mode the block is compiled for ('true' or 'false'). */
+  readonly ieee: string;
   /** Source k as a uint32 value. */
   u(k: number): string;
   /** Source k as an f32 value (a double). */
@@ -212,6 +214,11 @@ const BY_NAME: Record<string, OpGen> = {
     maskIn: false,
     gen: (o) => o.maskOut(`((${o.u(1)} >>> H.class32(${o.u(0)})) & 1) === 1`),
   },
+  // min/max with the IEEE-mode NaN rules of f32-arith.ts (min32/max32 take the bits and the values).
+  v_min_f32: minmax('min32', 2),
+  v_max_f32: minmax('max32', 2),
+  v_min3_f32: minmax('min32', 3),
+  v_max3_f32: minmax('max32', 3),
   v_add_f32: f32op2((a, b) => `${a} + ${b}`),
   v_sub_f32: f32op2((a, b) => `${a} - ${b}`),
   v_subrev_f32: f32op2((a, b) => `${b} - ${a}`),
@@ -230,6 +237,19 @@ function trans(f: (a: string) => string): OpGen {
       `if (a !== a) v[${o.d}] = (u | 0x400000) >>> 0; ` +
       `else { const r = ${f('a')}; if (r !== r) v[${o.d}] = 0xffc00000; ` +
       `else { vf[${o.d}] = r; const b = v[${o.d}]; if ((b & 0x7f800000) === 0) v[${o.d}] = b & 0x80000000; } } }`,
+  };
+}
+
+function minmax(fn: 'min32' | 'max32', n: 2 | 3): OpGen {
+  return {
+    float: true,
+    maskOut: false,
+    maskIn: false,
+    gen: (o) => {
+      const two = `H.${fn}(${o.u(0)}, ${o.u(1)}, ${o.f(0)}, ${o.f(1)}, ${o.ieee})`;
+      if (n === 2) return `v[${o.d}] = ${two};`;
+      return `{ const t = ${two}; v[${o.d}] = H.${fn}(t, ${o.u(2)}, H.f32Of(t), ${o.f(2)}, ${o.ieee}); }`;
+    },
   };
 }
 

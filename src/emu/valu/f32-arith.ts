@@ -168,7 +168,7 @@ function isSNaN32(b: number): boolean {
 }
 
 /** V_MIN_F32 on bits a, b with values fa, fb (the Vega pseudo-code; IEEE mode quiets signaling NaNs). */
-function min32(a: number, b: number, fa: number, fb: number, ieee: boolean): number {
+export function min32(a: number, b: number, fa: number, fb: number, ieee: boolean): number {
   if (Number.isNaN(fa) || Number.isNaN(fb)) {
     if (ieee) {
       if (isSNaN32(a)) return (a | 0x400000) >>> 0;
@@ -181,7 +181,7 @@ function min32(a: number, b: number, fa: number, fb: number, ieee: boolean): num
 }
 
 /** V_MAX_F32 on bits a, b with values fa, fb. */
-function max32(a: number, b: number, fa: number, fb: number, ieee: boolean): number {
+export function max32(a: number, b: number, fa: number, fb: number, ieee: boolean): number {
   if (Number.isNaN(fa) || Number.isNaN(fb)) {
     if (ieee) {
       if (isSNaN32(a)) return (a | 0x400000) >>> 0;
