@@ -279,6 +279,27 @@ const SPECIALS64 = [
   2 ** 1023,
 ];
 
+test('fmaF32 at f32 ties: the exact value just below or above the midpoint decides', () => {
+  // fmaF32 rounds the double sum s of a*b + c straight to f32 unless s is a tie between two f32 values,
+  // where the exact sum, within 2^-60 relative of the midpoint here, decides (fma.ts). A product of
+  // 2^-24 (1 - 2^-36) or 2^-24 (1 + 2^-36), scaled like c in [1, 2), puts the exact sum just below or
+  // just above the midpoint c + ulp/2; s is the midpoint itself.
+  const below = [(1 + 2 ** -18) * 2 ** -24, 1 - 2 ** -18];
+  const above = [(1 + 2 ** -12) * 2 ** -24, 1 - 2 ** -12 + 2 ** -24];
+  for (let i = 0; i < RANDOM(10000); i++) {
+    const scale = 2 ** ((i % 200) - 100) * (i & 1 ? -1 : 1);
+    const c = f32FromBits(((u32() & 0x7fffff) | (127 << 23)) >>> 0) * scale;
+    for (const [a, b] of [below, above]) checkFma(a * scale, b, c, true);
+  }
+  // At the overflow threshold (the largest f32 plus half an ulp): just below it is the largest f32, just
+  // above it infinity, though the double sum is the threshold both times.
+  const max = f32FromBits(0x7f7fffff);
+  for (const sign of [1, -1])
+    for (const [a, b] of [below, above]) checkFma(a * 2 ** 127 * sign, b, max * sign, true);
+  assert.equal(fmaF32(below[0] * 2 ** 127, below[1], max), max);
+  assert.equal(fmaF32(above[0] * 2 ** 127, above[1], max), Infinity);
+});
+
 test('fmaF32 against exact arithmetic', () => {
   let n = 0;
   const specials = [
