@@ -5,7 +5,7 @@
 // whole architectural state and the counters must come out equal.
 
 import { compileBlock } from '../../src/emu/jit/block.js';
-import { blockCacheOf } from '../../src/emu/jit/engine.js';
+import { BlockCache, blockCacheOf } from '../../src/emu/jit/engine.js';
 import { DeviceMemory } from '../../src/emu/memory.js';
 import { Program } from '../../src/emu/program.js';
 import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../../src/emu/wave.js';
@@ -354,6 +354,7 @@ export function runOn(
   target: Target,
   init: (w: Wave) => void,
   mode: number,
+  regionBlocks?: number,
 ): EngineState {
   const mem = new DeviceMemory();
   const base = mem.alloc(code.length + 64, 0x1000);
@@ -373,7 +374,8 @@ export function runOn(
   mem.upload(buf, bytes);
   w.s[34] = buf % 2 ** 32;
   w.s[35] = Math.floor(buf / 2 ** 32);
-  const cache = blockCacheOf(program);
+  const cache =
+    regionBlocks === undefined ? blockCacheOf(program) : new BlockCache(program.base, regionBlocks);
   let guard = 0;
   let error = '';
   try {

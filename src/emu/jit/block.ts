@@ -211,8 +211,14 @@ function successors(insts: readonly Inst[]): number[] {
   return SCALAR_FORMATS.has(last.fmt) && last.run !== runSalu && last.run !== runSaluK ? [] : [next];
 }
 
-/** Most basic blocks and instructions in one region (TurboFan's compile time grows with the function). */
-const MAX_REGION_BLOCKS = 12;
+/**
+ * Most basic blocks and instructions in one region. One block by default: a block that branches to itself
+ * still runs as a loop inside its function, but regions of several blocks gained nothing once V8 had
+ * optimised them and cost 2-3x the compile time on a kernel's first launch (TurboFan's time grows faster
+ * than the function): mandelbrot 0.20 s of CPU on its first launch with one block, 0.35 s with up to 4,
+ * 0.54 s with up to 12, and 0.07-0.08 s on later launches with any of them.
+ */
+export const REGION_BLOCKS = 1;
 const MAX_REGION_INSTS = 160;
 
 /**
@@ -220,12 +226,17 @@ const MAX_REGION_INSTS = 160;
  * the size limits, and compiles it for the wave mode `mode`: a loop over the blocks whose branches
  * between them are plain control flow, so that a loop of the kernel runs inside one function call.
  */
-export function compileBlock(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
+export function compileBlock(
+  fetch: (pc: number) => Inst,
+  pc: number,
+  mode: number,
+  maxBlocks = REGION_BLOCKS,
+): Block {
   const blocks: Inst[][] = [];
   const label = new Map<number, number>();
   const queue = [pc];
   let total = 0;
-  while (queue.length > 0 && blocks.length < MAX_REGION_BLOCKS) {
+  while (queue.length > 0 && blocks.length < maxBlocks) {
     const at = queue.shift() as number;
     if (label.has(at)) continue;
     const b = formBlock(fetch, at, blocks.length === 0);

@@ -5,7 +5,7 @@
 
 import type { Inst } from '../inst.js';
 import type { Program } from '../program.js';
-import { type Block, compileBlock } from './block.js';
+import { type Block, compileBlock, REGION_BLOCKS } from './block.js';
 
 export type Engine = 'interpreter' | 'jit';
 
@@ -25,14 +25,18 @@ export function isEngine(x: unknown): x is Engine {
 export class BlockCache {
   private readonly blocks = new Map<number, Block>();
 
-  constructor(private readonly base: number) {}
+  /** @param regionBlocks the most basic blocks compiled into one function (block.ts, REGION_BLOCKS). */
+  constructor(
+    private readonly base: number,
+    private readonly regionBlocks = REGION_BLOCKS,
+  ) {}
 
   /** The block starting at pc, compiled for `mode` (compiling it on first use). */
   get(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
     const key = pc - this.base;
     let b = this.blocks.get(key);
     if (b === undefined || b.mode !== mode) {
-      b = compileBlock(fetch, pc, mode);
+      b = compileBlock(fetch, pc, mode, this.regionBlocks);
       this.blocks.set(key, b);
     }
     return b;
