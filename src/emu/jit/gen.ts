@@ -1,0 +1,498 @@
+// The code of one basic block of a region (block.ts): runs of inlinable VALU ops as one loop over the
+// active lanes (registers read and written in place, lane-mask outputs gathered in locals), GLOBAL and LDS
+// dword accesses, common SALU ops and branches as straight-line statements, and every other instruction
+// a call of the interpreter's own handler, so that the block computes what the interpreter computes.
+
+import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
+import type { Inst } from '../inst.js';
+import { dsHandler } from '../mem/ds.js';
+import { flatDwords, flatGlobal, flatIsStore } from '../mem/flat.js';
+import type { SaluFn } from '../salu/context.js';
+import { runSalu, runSaluK } from '../salu/exec.js';
+import { isConstCode, readScalar64 } from '../scalar-src.js';
+import { runValu, type ValuOp } from '../valu/exec.js';
+import { M_IEEE } from '../valu/f32-util.js';
+import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
+import { valuSpecial } from '../valu/special.js';
+import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
+import { HELPERS } from './helpers.js';
+import { SALU_GENS } from './salu-gen.js';
+import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
+
+export const BRANCHES: Record<string, string> = {
+  s_branch: 'true',
+  s_cbranch_scc0: 'w.scc === 0',
+  s_cbranch_scc1: 'w.scc !== 0',
+  s_cbranch_vccz: `(s[${VCC_LO}] | s[${VCC_HI}]) === 0`,
+  s_cbranch_vccnz: `(s[${VCC_LO}] | s[${VCC_HI}]) !== 0`,
+  s_cbranch_execz: `(s[${EXEC_LO}] | s[${EXEC_HI}]) === 0`,
+  s_cbranch_execnz: `(s[${EXEC_LO}] | s[${EXEC_HI}]) !== 0`,
+};
+
+const ACC_READ = valuSpecial('v_accvgpr_read_b32');
+const ACC_WRITE = valuSpecial('v_accvgpr_write_b32');
+
+/** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
+const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
+for (const [name, dwords, write, scale] of [
+  ['ds_read_b32', 1, false, 0],
+  ['ds_read_b64', 2, false, 0],
+  ['ds_read_b96', 3, false, 0],
+  ['ds_read_b128', 4, false, 0],
+  ['ds_write_b32', 1, true, 0],
+  ['ds_write_b64', 2, true, 0],
+  ['ds_write_b96', 3, true, 0],
+  ['ds_write_b128', 4, true, 0],
+  ['ds_read2_b32', 1, false, 4],
+  ['ds_read2st64_b32', 1, false, 256],
+  ['ds_read2_b64', 2, false, 8],
+  ['ds_read2st64_b64', 2, false, 512],
+  ['ds_write2_b32', 1, true, 4],
+  ['ds_write2st64_b32', 1, true, 256],
+  ['ds_write2_b64', 2, true, 8],
+  ['ds_write2st64_b64', 2, true, 512],
+] as const) {
+  DS_INLINE.set(dsHandler(name), { dwords, write, scale });
+}
+
+/** SOPP ops that only advance the pc (the emulator completes memory operations at once). */
+export const NOPS = new Set(['s_nop', 's_waitcnt']);
+
+/** Formats whose handlers may change the pc or wave state a block relies on: the block ends after them. */
+export const SCALAR_FORMATS = new Set(['sop1', 'sop2', 'sopc', 'sopk', 'sopp']);
+
+/** A dummy wave for evaluating constant operands at compile time (constants read no register). */
+let CONST_WAVE: Wave | undefined;
+const PAIR = new Uint32Array(2);
+
+function num(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (Object.is(x, -0)) return '-0';
+  return String(x);
+}
+
+/** The pending loop of VALU ops over the active lanes. */
+class Group {
+  readonly body: string[] = [];
+  /** SGPRs read as uniform values, hoisted before the loop. */
+  readonly reads = new Set<number>();
+  readonly floatReads = new Set<number>();
+  /** SGPR pairs whose lane masks the loop produces, by the pair's first register. */
+  readonly masks = new Set<number>();
+  /** Every SGPR a mask output of the loop writes. */
+  readonly written = new Set<number>();
+  count = 0;
+}
+
+/** One basic block of a region (its instructions are I[first ..] of the region). */
+export class Gen {
+  private readonly out: string[] = [];
+  private group: Group | null = null;
+
+  constructor(
+    private readonly insts: readonly Inst[],
+    private readonly mode: number,
+    private readonly first: number,
+    private readonly label: ReadonlyMap<number, number>,
+    private readonly entry: number,
+  ) {}
+
+  /**
+   * An address as an expression relative to the region's entry P (a parameter), so that the same code
+   * loaded elsewhere gives the same source, and the compiled function is shared (see compileBlock).
+   */
+  private at(pc: number): string {
+    const d = pc - this.entry;
+    return d === 0 ? 'P' : d > 0 ? `(P + ${d})` : `(P - ${-d})`;
+  }
+
+  /** I[] index of the block's instruction k. */
+  private ix(k: number): number {
+    return this.first + k;
+  }
+
+  /**
+   * Leaves the block after `count` of its instructions, for pc: to that block of the region (after the
+   * budget check: a loop must not outrun the scheduler's slice), or out of the function.
+   */
+  private exit(count: number, pc: number): string {
+    const j = this.label.get(pc);
+    if (j === undefined) return `w.pc = ${this.at(pc)}; return n + ${count};`;
+    return `n += ${count}; if (n >= lim) { w.pc = ${this.at(pc)}; return n; } L = ${j}; continue;`;
+  }
+
+  emit(): string {
+    const n = this.insts.length;
+    let ended = false;
+    for (let k = 0; k < n && !ended; k++) ended = this.inst(k);
+    this.flush();
+    if (!ended) {
+      const last = this.insts[n - 1];
+      this.out.push(this.exit(n, last.pc + last.size));
+    }
+    return this.out.join('\n');
+  }
+
+  /** Emits instruction k; returns whether the block ends with it. */
+  private inst(k: number): boolean {
+    const i = this.insts[k];
+    if (i.run === runValu && this.valu(i)) return false;
+    if ((i.run === ACC_READ || i.run === ACC_WRITE) && this.acc(i)) return false;
+    this.flush();
+    if (i.fmt === 'sopp') {
+      const cond = BRANCHES[i.name];
+      if (cond !== undefined) {
+        const next = i.pc + 4;
+        const target = i.pc + 4 + ((i.imm << 16) >> 16) * 4;
+        this.out.push(
+          cond === 'true'
+            ? this.exit(k + 1, target)
+            : `if (${cond}) { ${this.exit(k + 1, target)} } else { ${this.exit(k + 1, next)} }`,
+        );
+        return true;
+      }
+      if (NOPS.has(i.name)) return false;
+    }
+    if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
+    if (i.run === flatGlobal && this.global(k, i)) return false;
+    if (i.fmt === 'ds' && this.lds(i)) return false;
+    // Any other instruction: the interpreter's handler.
+    const x = this.ix(k);
+    this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
+    if (i.run === runSalu || i.run === runSaluK) return false;
+    if (SCALAR_FORMATS.has(i.fmt)) {
+      this.out.push(`return n + ${k + 1};`);
+      return true;
+    }
+    this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return n + ${k + 1};`);
+    return false;
+  }
+
+  /**
+   * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: a
+   * first pass checks that every active lane's access lies in one allocation; then the lanes move their
+   * dwords through that allocation's DataView. Any other case (a fault, lanes in several allocations)
+   * runs the interpreter's handler, which reports it exactly.
+   */
+  private global(k: number, i: Inst): boolean {
+    if (i.seg !== SEG_GLOBAL) return false;
+    const n = flatDwords(i);
+    if (n === 0) return false;
+    const bytes = n * 4;
+    const lo = `v[${i.vaddr * 64} + l]`;
+    let base = '';
+    let addr: string;
+    if (i.saddr === 0x7f) addr = `(v[${(i.vaddr + 1) * 64} + l] * 4294967296 + ${lo} + ${i.offset})`;
+    else {
+      // An SGPR pair base (null: 0) plus the zero-extended VGPR offset.
+      const c = i.saddr & ~1;
+      base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
+      addr = `(sb + ${lo} + ${i.offset})`;
+    }
+    const load = !flatIsStore(i);
+    const moves: string[] = [];
+    for (let d = 0; d < n; d++) {
+      moves.push(
+        load
+          ? `v[${(i.dst + d) * 64} + l] = dv.getUint32(o + ${4 * d}, true);`
+          : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
+      );
+    }
+    const on = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
+    this.out.push(
+      [
+        `{ k = ${this.ix(k)}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+        'let R = null, ok = true;',
+        `for (let l = 0; l < 64; l++) { ${on} const x = ${addr};`,
+        `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
+        `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
+        `if (!ok) { w.pc = ${this.at(i.pc)}; I[${this.ix(k)}].run(w, I[${this.ix(k)}]); }`,
+        'else if (R !== null) { const dv = R.view, rb = R.base;',
+        `for (let l = 0; l < 64; l++) { ${on} const o = ${addr} - rb; ${moves.join(' ')} }`,
+        'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
+      ].join('\n'),
+    );
+    return true;
+  }
+
+  /**
+   * The plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their st64 forms) inlined,
+   * with the interpreter's rules: a 32-bit address sum, and each dword past the workgroup's allocation
+   * reads 0 and is not written (mem/ds.ts). They stay out of the lane loops: a later op of the loop could
+   * read what another lane has not written yet.
+   */
+  private lds(i: Inst): boolean {
+    const shape = DS_INLINE.get(i.run);
+    if (shape === undefined) return false;
+    const { dwords, write, scale } = shape;
+    const body: string[] = [];
+    const rd = (a: string, row: number) =>
+      `v[${row * 64} + l] = ${a} + 4 <= ls ? lv.getUint32(${a}, true) : 0;`;
+    const wr = (a: string, row: number) =>
+      `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
+    const at = (a: string, k: number) => (k === 0 ? a : `${a} + ${4 * k}`);
+    if (scale === 0) {
+      body.push(`const x = (v[${i.vaddr * 64} + l] + ${i.offset}) >>> 0;`);
+      for (let k = 0; k < dwords; k++)
+        body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
+    } else {
+      body.push(
+        `const b = v[${i.vaddr * 64} + l], x0 = (b + ${i.offset * scale}) >>> 0, x1 = (b + ${i.offset1 * scale}) >>> 0;`,
+      );
+      for (let e = 0; e < 2; e++) {
+        for (let k = 0; k < dwords; k++) {
+          const a = at(`x${e}`, k);
+          body.push(write ? wr(a, (e === 0 ? i.vdata : i.src1) + k) : rd(a, i.dst + e * dwords + k));
+        }
+      }
+    }
+    this.out.push(
+      [
+        `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
+        'for (let l = 0; l < 64; l++) { if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;',
+        body.join(' '),
+        '}',
+        'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+      ].join('\n'),
+    );
+    return true;
+  }
+
+  /** A scalar ALU op inlined, or false to call its handler. */
+  private salu(i: Inst): boolean {
+    const g = SALU_GENS.get(i.fn as SaluFn);
+    if (g === undefined) return false;
+    const lines: string[] = [];
+    let dw: number;
+    if (i.run === runSaluK) {
+      lines.push(`let a0 = s[${i.dst}], a1 = 0, b0 = ${i.imm}, b1 = 0;`);
+      // SOPK: s_cmpk_* write only SCC (runSaluK).
+      dw = i.name.startsWith('s_cmpk_') ? 0 : 1;
+    } else {
+      const prof = (i.op as { profile: { src0: number; src1: number; dst: number } }).profile;
+      const a = this.scalarSrc(i.src0, prof.src0 & 3, i.k0, i.lit);
+      const b = this.scalarSrc(i.src1, prof.src1 & 3, i.k1, i.lit);
+      if (a === null || b === null) return false;
+      lines.push(`let a0 = ${a[0]}, a1 = ${a[1]}, b0 = ${b[0]}, b1 = ${b[1]};`);
+      dw = prof.dst & 3;
+    }
+    const d = i.dst;
+    const keep = g.keep === true;
+    lines.push(
+      `let d0 = ${keep && d < 128 ? `s[${d}]` : 0}, d1 = ${keep && d < 127 ? `s[${d + 1}]` : 0}, sc = w.scc;`,
+    );
+    const execOut = /\bx0 =/.test(g.body);
+    if (/\bx[01]\b/.test(g.body)) lines.push(`let x0 = s[${EXEC_LO}], x1 = s[${EXEC_HI}];`);
+    lines.push(g.body);
+    if (/\bsc =/.test(g.body)) lines.push('w.scc = sc;');
+    if (execOut) lines.push(`s[${EXEC_LO}] = x0; s[${EXEC_HI}] = x1;`);
+    if (dw > 0 && d < 128) {
+      lines.push(`s[${d}] = d0;`);
+      if (dw === 2 && d < 127) lines.push(`s[${d + 1}] = d1;`);
+    }
+    this.out.push(`{ ${lines.join(' ')} }`);
+    return true;
+  }
+
+  /** A scalar source as [lo, hi] expressions, or null when it is neither an SGPR nor a constant. */
+  private scalarSrc(code: number, width: number, k: number, lit: number): [string, string] | null {
+    if (width === 0) return ['0', '0'];
+    if (width === 1) {
+      if (code < 128) return [`s[${code}]`, '0'];
+      return isConstCode(code) ? [String(k >>> 0), '0'] : null;
+    }
+    if (code < 127) return [`s[${code}]`, `s[${code + 1}]`];
+    if (!isConstCode(code)) return null;
+    CONST_WAVE ??= new Wave(false);
+    readScalar64(CONST_WAVE, code, lit, false, PAIR);
+    return [String(PAIR[0]), String(PAIR[1])];
+  }
+
+  /** Adds a VALU op to the lane loop; false if it cannot be inlined. */
+  private valu(i: Inst): boolean {
+    const op = i.op as ValuOp;
+    const g = VALU_GENS.get(op.fn);
+    if (g === undefined) return false;
+    const info = op.info;
+    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return false;
+    if (i.opSel !== 0 || info.cmpx) return false;
+    if (g.float && !inlineMode(this.mode)) return false;
+    if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== info.maskIn) return false;
+    if (info.dst !== D_VGPR && info.dst !== D_MASK) return false;
+    const dstWidth = g.dstWidth ?? 1;
+    if (info.dstWidth !== dstWidth || info.dst16 || i.dst + dstWidth > 256) return false;
+    const codes = [i.src0, i.src1, i.src2];
+    const consts = [i.k0, i.k1, i.k2];
+    const constsHi = [i.k0h, i.k1h, i.k2h];
+    const widths = [1, 1, 1];
+    for (let s = 0; s < info.nsrc; s++) {
+      const w = g.widths?.[s] ?? 1;
+      widths[s] = w;
+      if (info.width[s] !== w) return false;
+      const kind = info.kind[s];
+      if (w === 1 ? kind !== K_INT && kind !== K_F32 : kind !== K_I64) return false;
+      // Modifiers flip or clear the sign bit of a 32-bit source (valu/exec.ts mods); none on 64-bit ones.
+      if (w === 2 && (((i.abs | i.neg) >>> s) & 1) !== 0) return false;
+    }
+    const nsrc = info.nsrc + (info.tied ? 1 : 0);
+    if (info.tied) {
+      codes[info.nsrc] = 256 + i.dst;
+      consts[info.nsrc] = 0;
+    }
+    // The SGPRs read as uniform values.
+    const sgprs: number[] = [];
+    for (let s = 0; s < nsrc; s++) {
+      const c = codes[s];
+      if (isConstCode(c)) continue;
+      if (c >= 256) {
+        if (c - 256 + widths[s] > 256) return false;
+      } else if (c < 128 - widths[s] + 1 && (widths[s] === 1 || c < 126)) {
+        sgprs.push(c);
+        if (widths[s] === 2) sgprs.push(c + 1);
+      } else return false;
+    }
+    // The mask pair read and written, checked against the current loop before joining it.
+    const maskInPair = !g.maskIn ? -1 : op.enc === 0 ? VCC_LO : i.src2 < 128 ? i.src2 : -2;
+    if (maskInPair === -2) return false;
+    const maskOutPair = g.maskOut ? i.sdst : -1;
+    if (g.maskOut && maskOutPair >= 126) return false;
+    if (!this.fits(sgprs, maskInPair, maskOutPair)) {
+      this.flush();
+      if (!this.fits(sgprs, maskInPair, maskOutPair)) return false;
+    }
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    const abs = i.abs;
+    const neg = i.neg;
+    const bits = (s: number, e: string): string => {
+      const a = (abs >>> s) & 1;
+      const n = (neg >>> s) & 1;
+      if (s >= info.nsrc || (a | n) === 0) return e;
+      return a && n
+        ? `((${e} & 0x7fffffff) ^ 0x80000000) >>> 0`
+        : a
+          ? `(${e} & 0x7fffffff)`
+          : `((${e} ^ 0x80000000) >>> 0)`;
+    };
+    const float = (s: number, e: string): string => {
+      const a = (abs >>> s) & 1;
+      const n = (neg >>> s) & 1;
+      if (s >= info.nsrc || (a | n) === 0) return e;
+      return a && n ? `(-Math.abs(${e}))` : a ? `Math.abs(${e})` : `(-${e})`;
+    };
+    const o: LaneOperands = {
+      u(s) {
+        const c = codes[s];
+        if (c >= 256) return bits(s, `v[${(c - 256) * 64} + l]`);
+        if (c < 128) {
+          grp.reads.add(c);
+          return bits(s, `S${c}`);
+        }
+        let k = consts[s] >>> 0;
+        if (s < info.nsrc && (abs >>> s) & 1) k &= 0x7fffffff;
+        if (s < info.nsrc && (neg >>> s) & 1) k ^= 0x80000000;
+        return String(k >>> 0);
+      },
+      u64(s) {
+        const c = codes[s];
+        if (c >= 256) return [`v[${(c - 256) * 64} + l]`, `v[${(c - 255) * 64} + l]`];
+        if (c < 128) {
+          grp.reads.add(c);
+          grp.reads.add(c + 1);
+          return [`S${c}`, `S${c + 1}`];
+        }
+        return [String(consts[s] >>> 0), String(constsHi[s] >>> 0)];
+      },
+      f(s) {
+        const c = codes[s];
+        if (c >= 256) return float(s, `vf[${(c - 256) * 64} + l]`);
+        if (c < 128) {
+          grp.reads.add(c);
+          grp.floatReads.add(c);
+          return float(s, `F${c}`);
+        }
+        return float(s, `(${num(HELPERS.f32Of(consts[s]))})`);
+      },
+      ieee: (this.mode & M_IEEE) !== 0 ? 'true' : 'false',
+      d: `${i.dst * 64} + l`,
+      d64: [`${i.dst * 64} + l`, `${(i.dst + 1) * 64} + l`],
+      maskIn() {
+        const p = maskInPair;
+        if (grp.masks.has(p)) return `(((l < 32 ? M${p}a : M${p}b) >>> l) & 1)`;
+        grp.reads.add(p);
+        grp.reads.add(p + 1);
+        return `(((l < 32 ? S${p} : S${p + 1}) >>> l) & 1)`;
+      },
+      maskOut(cond) {
+        const p = maskOutPair;
+        const a = `M${p}a`;
+        const b = `M${p}b`;
+        const again = grp.masks.has(p);
+        grp.masks.add(p);
+        grp.written.add(p);
+        grp.written.add(p + 1);
+        return again
+          ? `if (${cond}) { if (l < 32) ${a} |= 1 << l; else ${b} |= 1 << l; } else if (l < 32) ${a} &= ~(1 << l); else ${b} &= ~(1 << l);`
+          : `if (${cond}) { if (l < 32) ${a} |= 1 << l; else ${b} |= 1 << l; }`;
+      },
+    };
+    grp.body.push(g.gen(o));
+    grp.count++;
+    return true;
+  }
+
+  /** v_accvgpr_read/write (gfx908): lane moves between AGPRs and VGPRs, joined to the lane loop. */
+  private acc(i: Inst): boolean {
+    const read = i.run === ACC_READ;
+    const src = i.src0;
+    if (!read && !(src >= 256 || src < 128 || isConstCode(src))) return false;
+    if (!this.fits(!read && src < 128 ? [src] : [], -1, -1)) this.flush();
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    let value: string;
+    if (read) value = `a[${(src & 0xff) * 64} + l]`;
+    else if (src >= 256) value = `v[${(src - 256) * 64} + l]`;
+    else if (src < 128) {
+      grp.reads.add(src);
+      value = `S${src}`;
+    } else value = String(i.k0 >>> 0);
+    grp.body.push(read ? `v[${i.dst * 64} + l] = ${value};` : `a[${i.dst * 64} + l] = ${value};`);
+    grp.count++;
+    return true;
+  }
+
+  /** Whether an op reading these SGPRs as uniform values and these mask pairs can join the current loop. */
+  private fits(sgprs: readonly number[], maskIn: number, maskOut: number): boolean {
+    const grp = this.group;
+    if (grp === null) return true;
+    // A uniform read of an SGPR the loop writes would see the value from before the loop.
+    for (const c of sgprs) if (grp.written.has(c)) return false;
+    if (maskIn >= 0 && !grp.masks.has(maskIn) && (grp.written.has(maskIn) || grp.written.has(maskIn + 1)))
+      return false;
+    // A mask written over part of another written pair. (Uniform reads of the pair earlier in the loop
+    // are fine: they precede the write.)
+    if (maskOut >= 0 && !grp.masks.has(maskOut) && (grp.written.has(maskOut) || grp.written.has(maskOut + 1)))
+      return false;
+    return true;
+  }
+
+  /** Emits the pending lane loop. */
+  private flush(): void {
+    const grp = this.group;
+    if (grp === null) return;
+    this.group = null;
+    const body = grp.body.join('\n');
+    const lines: string[] = ['{', `const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}];`];
+    for (const c of grp.reads) lines.push(`const S${c} = s[${c}];`);
+    for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
+    for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
+    // One copy of the body (TurboFan's compile time grows faster than the function): the lane test
+    // costs about what iterating over set bits saves.
+    lines.push(
+      `for (let l = 0; l < 64; l++) {\nif ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;\n${body}\n}`,
+    );
+    for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
+    lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
+    this.out.push(lines.join('\n'));
+  }
+}
