@@ -94,12 +94,14 @@ test('the ops the engine inlines do not call the interpreter', () => {
     'ds_read2_b32 v[2:3], v1 offset0:1 offset1:9',
     'ds_read2st64_b32 v[2:3], v1 offset1:2',
     'ds_read_b128 v[4:7], v1',
+    's_load_dwordx4 s[4:7], s[34:35], 0x10',
+    's_load_dword s8, s[34:35], s9',
   ];
   const code = assembleText(`${lines.join('\n')}\ns_endpgm\n`, 'gfx908');
   const src = compiledSource(code, 'gfx908', 0x3f0);
   // Only the last instruction (s_endpgm) goes through a handler (the memory ops call theirs only when
   // a lane's access is not within one allocation, to report the fault as the interpreter does).
-  const calls = [...src.matchAll(/(?<!if \(!ok\) \{ w\.pc = [^;]+; )I\[(\d+)\]\.run/g)];
+  const calls = [...src.matchAll(/(?<!if \((?:!ok|R === null)\) \{ w\.pc = [^;]+; )I\[(\d+)\]\.run/g)];
   assert.deepEqual(
     calls.map((m) => Number(m[1])),
     [lines.length],

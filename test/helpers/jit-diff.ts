@@ -268,6 +268,17 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         lines.push(`v_accvgpr_write_b32 a${r.int(8)}, ${r.int(2) ? vr() : inlineConst()}`);
         lines.push(`v_accvgpr_read_b32 ${vr()}, a${r.int(8)}`);
       }
+    } else if (k < 36) {
+      // A scalar load from the buffer at s[34:35] (now and then at and past its end).
+      const n = r.pick([1, 2, 4, 8]);
+      const d = n === 8 ? 8 * r.int(3) : n * r.int(24 / n);
+      const dst = n === 1 ? `s${d}` : `s[${d}:${d + n - 1}]`;
+      const off = r.int(10) === 0 ? BUFFER_BYTES - 4 * r.int(n + 2) : 4 * r.int(64);
+      if (r.int(3) === 0) {
+        // An SGPR offset, not necessarily a multiple of 4 (the address's two low bits are ignored).
+        lines.push(`s_and_b32 s23, ${sr()}, 0x7ff`);
+        lines.push(`s_load_dword${n === 1 ? '' : `x${n}`} ${dst}, s[34:35], s23`);
+      } else lines.push(`s_load_dword${n === 1 ? '' : `x${n}`} ${dst}, s[34:35], 0x${off.toString(16)}`);
     } else if (k < 38) {
       // An LDS access (LDS_BYTES allocated), now and then partly past the end (reads 0, writes dropped).
       // Addresses at the allocation's end too, where an access is partly in range.

@@ -7,6 +7,7 @@ import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
 import type { Inst } from '../inst.js';
 import { dsHandler } from '../mem/ds.js';
 import { flatDwords, flatGlobal, flatIsStore } from '../mem/flat.js';
+import { smemPlainLoad } from '../mem/smem.js';
 import type { SaluFn } from '../salu/context.js';
 import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
@@ -156,6 +157,7 @@ export class Gen {
     if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
     if (i.run === flatGlobal && this.global(k, i)) return false;
     if (i.fmt === 'ds' && this.lds(i)) return false;
+    if (i.fmt === 'smem' && this.sload(k, i)) return false;
     // Any other instruction: the interpreter's handler.
     const x = this.ix(k);
     this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
@@ -253,6 +255,32 @@ export class Gen {
         body.join(' '),
         '}',
         'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+      ].join('\n'),
+    );
+    return true;
+  }
+
+  /**
+   * s_load_dword..x16 from the SGPR-pair address space (mem/smem.ts runLoad): the dword-aligned address,
+   * every dword read before any SGPR is written; an access not within one allocation runs the handler,
+   * which reports the fault.
+   */
+  private sload(k: number, i: Inst): boolean {
+    const n = smemPlainLoad(i);
+    if (n === 0 || i.saddr > 126 || i.dst + n > 128 || (i.src0 >= 0 && i.src0 > 127)) return false;
+    const soff = i.src0 >= 0 ? ` + s[${i.src0}]` : '';
+    const reads: string[] = [];
+    const writes: string[] = [];
+    for (let d = 0; d < n; d++) {
+      reads.push(`x${d} = dv.getUint32(o + ${4 * d}, true)`);
+      writes.push(`s[${i.dst + d}] = x${d};`);
+    }
+    this.out.push(
+      [
+        `{ k = ${this.ix(k)}; const b = s[${i.saddr + 1}] * 4294967296 + s[${i.saddr}] + ${i.offset}${soff};`,
+        `const x = b - (((b % 4) + 4) % 4), R = w.ctx.mem.regionOf(x, ${4 * n});`,
+        `if (R === null) { w.pc = ${this.at(i.pc)}; I[${this.ix(k)}].run(w, I[${this.ix(k)}]); }`,
+        `else { const dv = R.view, o = x - R.base, ${reads.join(', ')}; ${writes.join(' ')} } }`,
       ].join('\n'),
     );
     return true;

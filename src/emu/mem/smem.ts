@@ -223,3 +223,12 @@ export function decodeSmem(words: Uint32Array, at: number, n: number, i: Inst, t
   }
   return size;
 }
+
+/**
+ * Dwords loaded by a bound s_load_* (the SGPR-pair address space, not buffer or scratch), else 0: the
+ * translating engine inlines those and runs this handler for what it does not (faults).
+ */
+export function smemPlainLoad(i: Inst): number {
+  const d = i.op as SmemRow;
+  return i.run === runLoad && d.space === Space.Plain ? d.data : 0;
+}
