@@ -1,13 +1,11 @@
 // The code of one basic block of a region (block.ts): runs of inlinable VALU ops as one loop over the
-// active lanes (registers read and written in place, lane-mask outputs gathered in locals), GLOBAL and LDS
-// dword accesses, common SALU ops and branches as straight-line statements, and every other instruction
-// a call of the interpreter's own handler, so that the block computes what the interpreter computes.
+// active lanes (registers read and written in place, lane-mask outputs gathered in locals), the memory
+// instructions of mem-gen.ts, common SALU ops and branches as straight-line statements, and every other
+// instruction a call of the interpreter's own handler, so that the block computes what the interpreter
+// computes.
 
-import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
 import type { Inst } from '../inst.js';
-import { dsHandler } from '../mem/ds.js';
-import { flatDwords, flatGlobal, flatIsStore } from '../mem/flat.js';
-import { smemPlainLoad } from '../mem/smem.js';
+import { flatGlobal } from '../mem/flat.js';
 import type { SaluFn } from '../salu/context.js';
 import { runSalu, runSaluK } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
@@ -17,6 +15,7 @@ import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { HELPERS } from './helpers.js';
+import { globalCode, ldsCode, sloadCode } from './mem-gen.js';
 import { SALU_GENS } from './salu-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
 
@@ -32,29 +31,6 @@ export const BRANCHES: Record<string, string> = {
 
 const ACC_READ = valuSpecial('v_accvgpr_read_b32');
 const ACC_WRITE = valuSpecial('v_accvgpr_write_b32');
-
-/** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
-const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
-for (const [name, dwords, write, scale] of [
-  ['ds_read_b32', 1, false, 0],
-  ['ds_read_b64', 2, false, 0],
-  ['ds_read_b96', 3, false, 0],
-  ['ds_read_b128', 4, false, 0],
-  ['ds_write_b32', 1, true, 0],
-  ['ds_write_b64', 2, true, 0],
-  ['ds_write_b96', 3, true, 0],
-  ['ds_write_b128', 4, true, 0],
-  ['ds_read2_b32', 1, false, 4],
-  ['ds_read2st64_b32', 1, false, 256],
-  ['ds_read2_b64', 2, false, 8],
-  ['ds_read2st64_b64', 2, false, 512],
-  ['ds_write2_b32', 1, true, 4],
-  ['ds_write2st64_b32', 1, true, 256],
-  ['ds_write2_b64', 2, true, 8],
-  ['ds_write2st64_b64', 2, true, 512],
-] as const) {
-  DS_INLINE.set(dsHandler(name), { dwords, write, scale });
-}
 
 /** SOPP ops that only advance the pc (the emulator completes memory operations at once). */
 export const NOPS = new Set(['s_nop', 's_waitcnt']);
@@ -155,9 +131,19 @@ export class Gen {
       if (NOPS.has(i.name)) return false;
     }
     if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
-    if (i.run === flatGlobal && this.global(k, i)) return false;
-    if (i.fmt === 'ds' && this.lds(i)) return false;
-    if (i.fmt === 'smem' && this.sload(k, i)) return false;
+    const at = (pc: number) => this.at(pc);
+    const mem =
+      i.run === flatGlobal
+        ? globalCode(i, this.ix(k), at)
+        : i.fmt === 'ds'
+          ? ldsCode(i)
+          : i.fmt === 'smem'
+            ? sloadCode(i, this.ix(k), at)
+            : null;
+    if (mem !== null) {
+      this.out.push(mem);
+      return false;
+    }
     // Any other instruction: the interpreter's handler.
     const x = this.ix(k);
     this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
@@ -168,122 +154,6 @@ export class Gen {
     }
     this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return n + ${k + 1};`);
     return false;
-  }
-
-  /**
-   * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: a
-   * first pass checks that every active lane's access lies in one allocation; then the lanes move their
-   * dwords through that allocation's DataView. Any other case (a fault, lanes in several allocations)
-   * runs the interpreter's handler, which reports it exactly.
-   */
-  private global(k: number, i: Inst): boolean {
-    if (i.seg !== SEG_GLOBAL) return false;
-    const n = flatDwords(i);
-    if (n === 0) return false;
-    const bytes = n * 4;
-    const lo = `v[${i.vaddr * 64} + l]`;
-    let base = '';
-    let addr: string;
-    if (i.saddr === 0x7f) addr = `(v[${(i.vaddr + 1) * 64} + l] * 4294967296 + ${lo} + ${i.offset})`;
-    else {
-      // An SGPR pair base (null: 0) plus the zero-extended VGPR offset.
-      const c = i.saddr & ~1;
-      base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
-      addr = `(sb + ${lo} + ${i.offset})`;
-    }
-    const load = !flatIsStore(i);
-    const moves: string[] = [];
-    for (let d = 0; d < n; d++) {
-      moves.push(
-        load
-          ? `v[${(i.dst + d) * 64} + l] = dv.getUint32(o + ${4 * d}, true);`
-          : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
-      );
-    }
-    const on = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
-    this.out.push(
-      [
-        `{ k = ${this.ix(k)}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
-        'let R = null, ok = true;',
-        `for (let l = 0; l < 64; l++) { ${on} const x = ${addr};`,
-        `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
-        `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
-        `if (!ok) { w.pc = ${this.at(i.pc)}; I[${this.ix(k)}].run(w, I[${this.ix(k)}]); }`,
-        'else if (R !== null) { const dv = R.view, rb = R.base;',
-        `for (let l = 0; l < 64; l++) { ${on} const o = ${addr} - rb; ${moves.join(' ')} }`,
-        'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
-      ].join('\n'),
-    );
-    return true;
-  }
-
-  /**
-   * The plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their st64 forms) inlined,
-   * with the interpreter's rules: a 32-bit address sum, and each dword past the workgroup's allocation
-   * reads 0 and is not written (mem/ds.ts). They stay out of the lane loops: a later op of the loop could
-   * read what another lane has not written yet.
-   */
-  private lds(i: Inst): boolean {
-    const shape = DS_INLINE.get(i.run);
-    if (shape === undefined) return false;
-    const { dwords, write, scale } = shape;
-    const body: string[] = [];
-    const rd = (a: string, row: number) =>
-      `v[${row * 64} + l] = ${a} + 4 <= ls ? lv.getUint32(${a}, true) : 0;`;
-    const wr = (a: string, row: number) =>
-      `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
-    const at = (a: string, k: number) => (k === 0 ? a : `${a} + ${4 * k}`);
-    if (scale === 0) {
-      body.push(`const x = (v[${i.vaddr * 64} + l] + ${i.offset}) >>> 0;`);
-      for (let k = 0; k < dwords; k++)
-        body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
-    } else {
-      body.push(
-        `const b = v[${i.vaddr * 64} + l], x0 = (b + ${i.offset * scale}) >>> 0, x1 = (b + ${i.offset1 * scale}) >>> 0;`,
-      );
-      for (let e = 0; e < 2; e++) {
-        for (let k = 0; k < dwords; k++) {
-          const a = at(`x${e}`, k);
-          body.push(write ? wr(a, (e === 0 ? i.vdata : i.src1) + k) : rd(a, i.dst + e * dwords + k));
-        }
-      }
-    }
-    this.out.push(
-      [
-        `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
-        'for (let l = 0; l < 64; l++) { if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;',
-        body.join(' '),
-        '}',
-        'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
-      ].join('\n'),
-    );
-    return true;
-  }
-
-  /**
-   * s_load_dword..x16 from the SGPR-pair address space (mem/smem.ts runLoad): the dword-aligned address,
-   * every dword read before any SGPR is written; an access not within one allocation runs the handler,
-   * which reports the fault.
-   */
-  private sload(k: number, i: Inst): boolean {
-    const n = smemPlainLoad(i);
-    if (n === 0 || i.saddr > 126 || i.dst + n > 128 || (i.src0 >= 0 && i.src0 > 127)) return false;
-    const soff = i.src0 >= 0 ? ` + s[${i.src0}]` : '';
-    const reads: string[] = [];
-    const writes: string[] = [];
-    for (let d = 0; d < n; d++) {
-      reads.push(`x${d} = dv.getUint32(o + ${4 * d}, true)`);
-      writes.push(`s[${i.dst + d}] = x${d};`);
-    }
-    this.out.push(
-      [
-        `{ k = ${this.ix(k)}; const b = s[${i.saddr + 1}] * 4294967296 + s[${i.saddr}] + ${i.offset}${soff};`,
-        `const x = b - (((b % 4) + 4) % 4), R = w.ctx.mem.regionOf(x, ${4 * n});`,
-        `if (R === null) { w.pc = ${this.at(i.pc)}; I[${this.ix(k)}].run(w, I[${this.ix(k)}]); }`,
-        `else { const dv = R.view, o = x - R.base, ${reads.join(', ')}; ${writes.join(' ')} } }`,
-      ].join('\n'),
-    );
-    return true;
   }
 
   /** A scalar ALU op inlined, or false to call its handler. */

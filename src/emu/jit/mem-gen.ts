@@ -1,0 +1,140 @@
+// The translating engine's memory instructions (gen.ts calls these): GLOBAL dword loads and stores, LDS
+// dword reads and writes, and scalar loads, each the code of one instruction with the interpreter's exact
+// rules; where an access is not within one allocation the code runs the interpreter's handler, which
+// reports the fault.
+
+import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
+import type { Inst } from '../inst.js';
+import { dsHandler } from '../mem/ds.js';
+import { flatDwords, flatIsStore } from '../mem/flat.js';
+import { smemPlainLoad } from '../mem/smem.js';
+import { EXEC_HI, EXEC_LO } from '../wave.js';
+
+/** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
+const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
+for (const [name, dwords, write, scale] of [
+  ['ds_read_b32', 1, false, 0],
+  ['ds_read_b64', 2, false, 0],
+  ['ds_read_b96', 3, false, 0],
+  ['ds_read_b128', 4, false, 0],
+  ['ds_write_b32', 1, true, 0],
+  ['ds_write_b64', 2, true, 0],
+  ['ds_write_b96', 3, true, 0],
+  ['ds_write_b128', 4, true, 0],
+  ['ds_read2_b32', 1, false, 4],
+  ['ds_read2st64_b32', 1, false, 256],
+  ['ds_read2_b64', 2, false, 8],
+  ['ds_read2st64_b64', 2, false, 512],
+  ['ds_write2_b32', 1, true, 4],
+  ['ds_write2st64_b32', 1, true, 256],
+  ['ds_write2_b64', 2, true, 8],
+  ['ds_write2st64_b64', 2, true, 512],
+] as const) {
+  DS_INLINE.set(dsHandler(name), { dwords, write, scale });
+}
+
+/**
+ * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: a
+ * first pass checks that every active lane's access lies in one allocation; then the lanes move their
+ * dwords through that allocation's DataView. Any other case (a fault, lanes in several allocations)
+ * runs the interpreter's handler, which reports it exactly.
+ */
+export function globalCode(i: Inst, x: number, at: (pc: number) => string): string | null {
+  if (i.seg !== SEG_GLOBAL) return null;
+  const n = flatDwords(i);
+  if (n === 0) return null;
+  const bytes = n * 4;
+  const lo = `v[${i.vaddr * 64} + l]`;
+  let base = '';
+  let addr: string;
+  if (i.saddr === 0x7f) addr = `(v[${(i.vaddr + 1) * 64} + l] * 4294967296 + ${lo} + ${i.offset})`;
+  else {
+    // An SGPR pair base (null: 0) plus the zero-extended VGPR offset.
+    const c = i.saddr & ~1;
+    base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
+    addr = `(sb + ${lo} + ${i.offset})`;
+  }
+  const load = !flatIsStore(i);
+  const moves: string[] = [];
+  for (let d = 0; d < n; d++) {
+    moves.push(
+      load
+        ? `v[${(i.dst + d) * 64} + l] = dv.getUint32(o + ${4 * d}, true);`
+        : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
+    );
+  }
+  const on = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
+  return [
+    `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+    'let R = null, ok = true;',
+    `for (let l = 0; l < 64; l++) { ${on} const x = ${addr};`,
+    `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
+    `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
+    `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
+    'else if (R !== null) { const dv = R.view, rb = R.base;',
+    `for (let l = 0; l < 64; l++) { ${on} const o = ${addr} - rb; ${moves.join(' ')} }`,
+    'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
+  ].join('\n');
+}
+
+/**
+ * The plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their st64 forms) inlined,
+ * with the interpreter's rules: a 32-bit address sum, and each dword past the workgroup's allocation
+ * reads 0 and is not written (mem/ds.ts). They stay out of the lane loops: a later op of the loop could
+ * read what another lane has not written yet.
+ */
+export function ldsCode(i: Inst): string | null {
+  const shape = DS_INLINE.get(i.run);
+  if (shape === undefined) return null;
+  const { dwords, write, scale } = shape;
+  const body: string[] = [];
+  const rd = (a: string, row: number) =>
+    `v[${row * 64} + l] = ${a} + 4 <= ls ? lv.getUint32(${a}, true) : 0;`;
+  const wr = (a: string, row: number) => `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
+  const at = (a: string, k: number) => (k === 0 ? a : `${a} + ${4 * k}`);
+  if (scale === 0) {
+    body.push(`const x = (v[${i.vaddr * 64} + l] + ${i.offset}) >>> 0;`);
+    for (let k = 0; k < dwords; k++)
+      body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
+  } else {
+    body.push(
+      `const b = v[${i.vaddr * 64} + l], x0 = (b + ${i.offset * scale}) >>> 0, x1 = (b + ${i.offset1 * scale}) >>> 0;`,
+    );
+    for (let e = 0; e < 2; e++) {
+      for (let k = 0; k < dwords; k++) {
+        const a = at(`x${e}`, k);
+        body.push(write ? wr(a, (e === 0 ? i.vdata : i.src1) + k) : rd(a, i.dst + e * dwords + k));
+      }
+    }
+  }
+  return [
+    `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
+    'for (let l = 0; l < 64; l++) { if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;',
+    body.join(' '),
+    '}',
+    'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+  ].join('\n');
+}
+
+/**
+ * s_load_dword..x16 from the SGPR-pair address space (mem/smem.ts runLoad): the dword-aligned address,
+ * every dword read before any SGPR is written; an access not within one allocation runs the handler,
+ * which reports the fault.
+ */
+export function sloadCode(i: Inst, x: number, at: (pc: number) => string): string | null {
+  const n = smemPlainLoad(i);
+  if (n === 0 || i.saddr > 126 || i.dst + n > 128 || (i.src0 >= 0 && i.src0 > 127)) return null;
+  const soff = i.src0 >= 0 ? ` + s[${i.src0}]` : '';
+  const reads: string[] = [];
+  const writes: string[] = [];
+  for (let d = 0; d < n; d++) {
+    reads.push(`x${d} = dv.getUint32(o + ${4 * d}, true)`);
+    writes.push(`s[${i.dst + d}] = x${d};`);
+  }
+  return [
+    `{ k = ${x}; const b = s[${i.saddr + 1}] * 4294967296 + s[${i.saddr}] + ${i.offset}${soff};`,
+    `const x = b - (((b % 4) + 4) % 4), R = w.ctx.mem.regionOf(x, ${4 * n});`,
+    `if (R === null) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
+    `else { const dv = R.view, o = x - R.base, ${reads.join(', ')}; ${writes.join(' ')} } }`,
+  ].join('\n');
+}
