@@ -498,7 +498,6 @@ function runWave(w: Wave, limit: number, k: KernelSetup, ranges: Float64Array, w
   let i: Inst | undefined;
   let lo = w.pc;
   let hi = lo;
-  const sys = w.sys;
   for (;;) {
     try {
       while (n < limit && !w.done && !w.atBarrier) {
@@ -506,9 +505,7 @@ function runWave(w: Wave, limit: number, k: KernelSetup, ranges: Float64Array, w
         i = ctx.inst(pc);
         if (pc > hi) hi = pc;
         else if (pc < lo) lo = pc;
-        // MODE.VSKIP: vector instructions are not issued (s_setvskip).
-        if (sys.skipVector && isVector(i)) w.pc = pc + i.size;
-        else i.run(w, i);
+        issue(w, i);
         n++;
       }
       break;
@@ -553,10 +550,8 @@ function runWaveJit(
       b = undefined;
       i = undefined;
       if (w.gprIdxMode !== 0 || sys.skipVector) {
-        const pc = w.pc;
-        i = fetch(pc);
-        if (sys.skipVector && isVector(i)) w.pc = pc + i.size;
-        else i.run(w, i);
+        i = fetch(w.pc);
+        issue(w, i);
         n++;
         prev = undefined;
         continue;
@@ -578,6 +573,12 @@ function runWaveJit(
   w.waveInstructions += n;
   ranges[2 * wi] = lo;
   ranges[2 * wi + 1] = hi;
+}
+
+/** Issues one instruction on the interpreter; MODE.VSKIP: vector instructions are skipped (s_setvskip). */
+function issue(w: Wave, i: Inst): void {
+  if (w.sys.skipVector && isVector(i)) w.pc = i.pc + i.size;
+  else i.run(w, i);
 }
 
 /** Formats MODE.VSKIP skips: VOP*, memory (MUBUF/MTBUF/MIMG/DS/FLAT) and export (Vega S_SETVSKIP). */

@@ -4,9 +4,9 @@
 // the wave is in that mode and not in VGPR indexing mode (the dispatcher checks).
 
 import type { Inst } from '../inst.js';
-import { runSalu, runSaluK } from '../salu/exec.js';
+import { branchTarget } from '../salu/exec.js';
 import type { Wave } from '../wave.js';
-import { BRANCHES, Gen, NOPS, SCALAR_FORMATS } from './gen.js';
+import { BRANCHES, endsBlock, Gen } from './gen.js';
 import { HELPERS, type Helpers } from './helpers.js';
 
 export { FAULT } from './helpers.js';
@@ -99,12 +99,7 @@ function formBlock(fetch: (pc: number) => Inst, pc: number, first: boolean): Ins
     }
     insts.push(i);
     p = i.pc + i.size;
-    if (
-      i.fmt === 'sopp'
-        ? !NOPS.has(i.name)
-        : SCALAR_FORMATS.has(i.fmt) && i.run !== runSalu && i.run !== runSaluK
-    )
-      break;
+    if (endsBlock(i)) break;
     if (insts.length >= MAX_INSTS) break;
   }
   return insts;
@@ -114,13 +109,9 @@ function formBlock(fetch: (pc: number) => Inst, pc: number, first: boolean): Ins
 function successors(insts: readonly Inst[]): number[] {
   const last = insts[insts.length - 1];
   const next = last.pc + last.size;
-  if (last.fmt === 'sopp') {
-    const cond = BRANCHES[last.name];
-    if (cond === undefined) return NOPS.has(last.name) ? [next] : [];
-    const target = last.pc + 4 + ((last.imm << 16) >> 16) * 4;
-    return cond === 'true' ? [target] : [target, next];
-  }
-  return SCALAR_FORMATS.has(last.fmt) && last.run !== runSalu && last.run !== runSaluK ? [] : [next];
+  const cond = last.fmt === 'sopp' ? BRANCHES[last.name] : undefined;
+  if (cond !== undefined) return cond === 'true' ? [branchTarget(last)] : [branchTarget(last), next];
+  return endsBlock(last) ? [] : [next];
 }
 
 /**

@@ -7,14 +7,14 @@
 import type { Inst } from '../inst.js';
 import { flatGlobal } from '../mem/flat.js';
 import type { SaluFn } from '../salu/context.js';
-import { runSalu, runSaluK } from '../salu/exec.js';
+import { branchTarget, runSalu, runSaluK, sopkDstDwords } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
 import { runValu, type ValuOp } from '../valu/exec.js';
 import { M_IEEE } from '../valu/f32-util.js';
 import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
-import { HELPERS } from './helpers.js';
+import { HELPERS, SKIP_INACTIVE } from './helpers.js';
 import { globalCode, ldsCode, sloadCode } from './mem-gen.js';
 import { SALU_GENS } from './salu-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
@@ -36,7 +36,18 @@ const ACC_WRITE = valuSpecial('v_accvgpr_write_b32');
 export const NOPS = new Set(['s_nop', 's_waitcnt']);
 
 /** Formats whose handlers may change the pc or wave state a block relies on: the block ends after them. */
-export const SCALAR_FORMATS = new Set(['sop1', 'sop2', 'sopc', 'sopk', 'sopp']);
+const SCALAR_FORMATS = new Set(['sop1', 'sop2', 'sopc', 'sopk', 'sopp']);
+
+/**
+ * Whether a basic block ends with instruction i: a branch or any other SOPP op but the no-ops, and the
+ * scalar ops other than plain ALU ones (s_setpc, s_setreg, s_set_gpr_idx_on...), after which the wave's
+ * pc, MODE or indexing state may not be what the block was compiled for.
+ */
+export function endsBlock(i: Inst): boolean {
+  return i.fmt === 'sopp'
+    ? !NOPS.has(i.name)
+    : SCALAR_FORMATS.has(i.fmt) && i.run !== runSalu && i.run !== runSaluK;
+}
 
 /** A dummy wave for evaluating constant operands at compile time (constants read no register). */
 let CONST_WAVE: Wave | undefined;
@@ -120,7 +131,7 @@ export class Gen {
       const cond = BRANCHES[i.name];
       if (cond !== undefined) {
         const next = i.pc + 4;
-        const target = i.pc + 4 + ((i.imm << 16) >> 16) * 4;
+        const target = branchTarget(i);
         this.out.push(
           cond === 'true'
             ? this.exit(k + 1, target)
@@ -147,11 +158,11 @@ export class Gen {
     // Any other instruction: the interpreter's handler.
     const x = this.ix(k);
     this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
-    if (i.run === runSalu || i.run === runSaluK) return false;
-    if (SCALAR_FORMATS.has(i.fmt)) {
+    if (endsBlock(i)) {
       this.out.push(`return n + ${k + 1};`);
       return true;
     }
+    if (SCALAR_FORMATS.has(i.fmt)) return false;
     this.out.push(`if (w.pc !== ${this.at(i.pc + i.size)} || w.atBarrier || w.done) return n + ${k + 1};`);
     return false;
   }
@@ -164,8 +175,7 @@ export class Gen {
     let dw: number;
     if (i.run === runSaluK) {
       lines.push(`let a0 = s[${i.dst}], a1 = 0, b0 = ${i.imm}, b1 = 0;`);
-      // SOPK: s_cmpk_* write only SCC (runSaluK).
-      dw = i.name.startsWith('s_cmpk_') ? 0 : 1;
+      dw = sopkDstDwords(i);
     } else {
       const prof = (i.op as { profile: { src0: number; src1: number; dst: number } }).profile;
       const a = this.scalarSrc(i.src0, prof.src0 & 3, i.k0, i.lit);
@@ -260,23 +270,22 @@ export class Gen {
     }
     const grp = this.group ?? new Group();
     this.group = grp;
-    const abs = i.abs;
-    const neg = i.neg;
+    // Source s's neg/abs modifiers (valu/exec.ts mods): bit 0 abs, bit 1 neg; none on the tied source.
+    const mods = (s: number): number =>
+      s < info.nsrc ? ((i.abs >>> s) & 1) | (((i.neg >>> s) & 1) << 1) : 0;
     const bits = (s: number, e: string): string => {
-      const a = (abs >>> s) & 1;
-      const n = (neg >>> s) & 1;
-      if (s >= info.nsrc || (a | n) === 0) return e;
-      return a && n
-        ? `((${e} & 0x7fffffff) ^ 0x80000000) >>> 0`
-        : a
-          ? `(${e} & 0x7fffffff)`
-          : `((${e} ^ 0x80000000) >>> 0)`;
+      const m = mods(s);
+      return m === 0
+        ? e
+        : m === 3
+          ? `((${e} & 0x7fffffff) ^ 0x80000000) >>> 0`
+          : m === 1
+            ? `(${e} & 0x7fffffff)`
+            : `((${e} ^ 0x80000000) >>> 0)`;
     };
     const float = (s: number, e: string): string => {
-      const a = (abs >>> s) & 1;
-      const n = (neg >>> s) & 1;
-      if (s >= info.nsrc || (a | n) === 0) return e;
-      return a && n ? `(-Math.abs(${e}))` : a ? `Math.abs(${e})` : `(-${e})`;
+      const m = mods(s);
+      return m === 0 ? e : m === 3 ? `(-Math.abs(${e}))` : m === 1 ? `Math.abs(${e})` : `(-${e})`;
     };
     const o: LaneOperands = {
       u(s) {
@@ -286,9 +295,10 @@ export class Gen {
           grp.reads.add(c);
           return bits(s, `S${c}`);
         }
-        let k = consts[s] >>> 0;
-        if (s < info.nsrc && (abs >>> s) & 1) k &= 0x7fffffff;
-        if (s < info.nsrc && (neg >>> s) & 1) k ^= 0x80000000;
+        const m = mods(s);
+        let k = consts[s];
+        if (m & 1) k &= 0x7fffffff;
+        if (m & 2) k ^= 0x80000000;
         return String(k >>> 0);
       },
       u64(s) {
@@ -386,9 +396,7 @@ export class Gen {
     for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
     // One copy of the body (TurboFan's compile time grows faster than the function): the lane test
     // costs about what iterating over set bits saves.
-    lines.push(
-      `for (let l = 0; l < 64; l++) {\nif ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;\n${body}\n}`,
-    );
+    lines.push(`for (let l = 0; l < 64; l++) {\n${SKIP_INACTIVE}\n${body}\n}`);
     for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
     lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
     this.out.push(lines.join('\n'));

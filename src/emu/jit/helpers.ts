@@ -32,3 +32,6 @@ const F32 = new Float32Array(1);
 const F32_BITS = new Uint32Array(F32.buffer);
 
 export type Helpers = typeof HELPERS;
+
+/** The generated lane loops' test of a lane's EXEC bit (e0/e1 hold EXEC, l the lane). */
+export const SKIP_INACTIVE = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';

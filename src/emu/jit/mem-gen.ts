@@ -9,6 +9,7 @@ import { dsHandler } from '../mem/ds.js';
 import { flatDwords, flatIsStore } from '../mem/flat.js';
 import { smemPlainLoad } from '../mem/smem.js';
 import { EXEC_HI, EXEC_LO } from '../wave.js';
+import { SKIP_INACTIVE } from './helpers.js';
 
 /** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
 const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
@@ -63,16 +64,15 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
         : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
     );
   }
-  const on = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
   return [
     `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
     'let R = null, ok = true;',
-    `for (let l = 0; l < 64; l++) { ${on} const x = ${addr};`,
+    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE} const x = ${addr};`,
     `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
     `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
     `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
     'else if (R !== null) { const dv = R.view, rb = R.base;',
-    `for (let l = 0; l < 64; l++) { ${on} const o = ${addr} - rb; ${moves.join(' ')} }`,
+    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE} const o = ${addr} - rb; ${moves.join(' ')} }`,
     'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
   ].join('\n');
 }
@@ -109,7 +109,7 @@ export function ldsCode(i: Inst): string | null {
   }
   return [
     `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
-    'for (let l = 0; l < 64; l++) { if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;',
+    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE}`,
     body.join(' '),
     '}',
     'w.laneInstructions += H.popc(e0) + H.popc(e1); }',

@@ -79,9 +79,14 @@ export const runSaluK: Handler = (w, i) => {
   x.a1 = 0;
   x.b0 = i.imm;
   x.b1 = 0;
-  const k = (i.op as SopkRow).kind;
-  finish(w, i, k === Sopk.Scc || k === Sopk.SccU ? 0 : 1);
+  finish(w, i, sopkDstDwords(i));
 };
+
+/** Dwords a SOPK op run by runSaluK writes to SDST: 0 for the compares (s_cmpk_*: only SCC), else 1. */
+export function sopkDstDwords(i: Inst): number {
+  const k = (i.op as SopkRow).kind;
+  return k === Sopk.Scc || k === Sopk.SccU ? 0 : 1;
+}
 
 function finish(w: Wave, i: Inst, dw: number): void {
   const x = X;
@@ -274,9 +279,14 @@ const SOPK_SPECIAL: Record<string, Handler> = {
   },
 };
 
+/** The target of a SOPP branch: the next instruction plus the signed 16-bit dword offset. */
+export function branchTarget(i: Inst): number {
+  return i.pc + 4 + ((i.imm << 16) >> 16) * 4;
+}
+
 function branch(cond: (w: Wave) => boolean): Handler {
   return (w, i) => {
-    w.pc = cond(w) ? i.pc + 4 + ((i.imm << 16) >> 16) * 4 : i.pc + 4;
+    w.pc = cond(w) ? branchTarget(i) : i.pc + 4;
   };
 }
 
