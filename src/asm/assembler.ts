@@ -9,6 +9,7 @@ import { CONTROL_DIRECTIVES, directiveControl } from './directives-control.js';
 import { DATA_DIRECTIVES, directiveData } from './directives-data.js';
 import { directiveSymbols, SYMBOL_DIRECTIVES } from './directives-symbols.js';
 import { type Expr, ExprError, parseExpr, TokCursor } from './expr.js';
+import { fastEncode, fastWords } from './fast/index.js';
 import { LexError, lex, type Token } from './lexer.js';
 import { instructionListing, printExpr } from './listing.js';
 import { firstWord, type Macro, splitArgs, substitute } from './macros.js';
@@ -665,6 +666,20 @@ export class Assembler {
   }
 
   private instruction(text: string): void {
+    const n = fastEncode(text, this.target, this.consts);
+    if (n > 0) {
+      const sec = this.cur;
+      for (let k = 0; k < n; k++) sec.put32(fastWords[k]);
+      if (this.out) {
+        const words = Array.from(fastWords.subarray(0, n));
+        this.out.push(
+          this.opts.encodings === false
+            ? `\t${this.canonical(words, [])}\n`
+            : instructionListing(this.canonical(words, []), words, []),
+        );
+      }
+      return;
+    }
     let r: ReturnType<typeof encodeText>;
     try {
       r = encodeText(text, this.line, this.target, this.consts);

@@ -41,7 +41,34 @@ function index(target: Target): StrTable<Mnemonic> {
   }
   const table = new StrTable(m);
   byTarget.set(target, table);
+  namesByTarget.set(target, [...m.keys()]);
   return table;
+}
+
+const namesByTarget = new Map<Target, string[]>();
+
+/** Every mnemonic some family accepts on `target`. */
+export function mnemonicsOf(target: Target): readonly string[] {
+  index(target);
+  return namesByTarget.get(target) as string[];
+}
+
+/** The families that encode `name` on `target`, in the order they are tried, with their table entries. */
+export function familiesOf(
+  target: Target,
+  name: string,
+): { readonly fams: readonly AsmFamily[]; readonly entries: readonly unknown[] } | undefined {
+  const rec = index(target).get(name);
+  if (rec) resolve(rec, target);
+  return rec;
+}
+
+function resolve(rec: Mnemonic, target: Target): void {
+  if (rec.resolved) return;
+  // On first use, not when indexing: an unknown mnemonic indexes every target (the error names
+  // another GPU's op), and that must stay quick.
+  for (let k = 0; k < rec.fams.length; k++) rec.entries[k] = rec.fams[k].entry?.(target, rec.name);
+  rec.resolved = true;
 }
 
 /** True when some family on `target` accepts the mnemonic. */
@@ -70,12 +97,7 @@ export function encodeInstruction(inst: AsmInst): EncodeResult {
   }
   // The line's mnemonic is a slice of the source; the families look it up again.
   (inst as { mnemonic: string }).mnemonic = rec.name;
-  if (!rec.resolved) {
-    // On first use, not when indexing: an unknown mnemonic indexes every target (the error names
-    // another GPU's op), and that must stay quick.
-    for (let k = 0; k < rec.fams.length; k++) rec.entries[k] = rec.fams[k].entry?.(inst.target, rec.name);
-    rec.resolved = true;
-  }
+  resolve(rec, inst.target);
   let first: EncodeResult | null = null;
   const fams = rec.fams;
   for (let k = 0; k < fams.length; k++) {

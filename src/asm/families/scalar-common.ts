@@ -49,6 +49,16 @@ export function hasXnack(t: Target): boolean {
   return findProcessor(t)?.features.has('xnack') ?? true;
 }
 
+/** Sets the generation and xnack of the instruction about to be matched (guard does it per line). */
+export function useTarget(t: Target): void {
+  setScalarGen(genOf(t), hasXnack(t));
+}
+
+export function setScalarGen(g: Generation, xnack: boolean): void {
+  GEN = g;
+  XNACK = xnack;
+}
+
 /** The generation guard() set for the instruction being matched. */
 export function currentGen(): Generation {
   return GEN;
@@ -56,8 +66,7 @@ export function currentGen(): Generation {
 
 /** Runs a family's matcher for `inst`, turning a MatchError into the family's error result. */
 export function guard(inst: AsmInst, run: () => EncodeResult): EncodeResult {
-  GEN = genOf(inst.target);
-  XNACK = hasXnack(inst.target);
+  useTarget(inst.target);
   try {
     return run();
   } catch (e) {
@@ -467,29 +476,11 @@ export function encodeSrc(op: Operand, kind: Src, lit: Literal): number {
       if (c < 0) fail(INVALID, op.pos);
       return c;
     }
-    case 'int': {
-      const [hi, lo] = intWords(op.value);
-      if (wide) {
-        const c = inline64(hi, lo);
-        if (c >= 0) return c;
-      } else if (fits32(hi, lo)) {
-        const c = inline32(lo);
-        if (c >= 0) return c;
-      }
-      if (!fits32(hi, lo) || kind === Src.B64NoLit) fail(INVALID, op.pos);
-      return literal(lo, null, op.pos, lit);
-    }
+    case 'int':
     case 'float': {
-      if (wide) {
-        f64[0] = op.value;
-        const c = inline64(f64words[1], f64words[0]);
-        if (c < 0) fail(INVALID, op.pos);
-        return c;
-      }
-      const bits = floatToF32(op.value);
-      if (bits < 0) fail(INVALID, op.pos);
-      const c = inline32(bits);
-      return c >= 0 ? c : literal(bits, null, op.pos, lit);
+      const c = scalarImm(op.kind === 'float', op.value, kind);
+      if (c < 0) fail(INVALID, op.pos);
+      return c === LITERAL ? literal(scalarImmOut[0], null, op.pos, lit) : c;
     }
     case 'expr':
     case 'ident': {
@@ -503,6 +494,40 @@ export function encodeSrc(op: Operand, kind: Src, lit: Literal): number {
     default:
       return fail(INVALID, op.pos);
   }
+}
+
+/** [0]: the literal dword of the last scalarImm that gave LITERAL (a cell: see asm/fast/lexer.ts). */
+export const scalarImmOut = new Uint32Array(1);
+
+/**
+ * The 8-bit source code of an integer or float token in a source slot of kind `kind` (LITERAL: the
+ * dword is then in scalarLiteral), or -1 when it does not fit. Shared with the fast path (asm/fast).
+ */
+export function scalarImm(isFloat: boolean, v: number | bigint, kind: Src): number {
+  const wide = kind !== Src.B32;
+  if (!isFloat) {
+    const [hi, lo] = intWords(v);
+    if (wide) {
+      const c = inline64(hi, lo);
+      if (c >= 0) return c;
+    } else if (fits32(hi, lo)) {
+      const c = inline32(lo);
+      if (c >= 0) return c;
+    }
+    if (!fits32(hi, lo) || kind === Src.B64NoLit) return -1;
+    scalarImmOut[0] = lo;
+    return LITERAL;
+  }
+  if (wide) {
+    f64[0] = v as number;
+    return inline64(f64words[1], f64words[0]);
+  }
+  const bits = floatToF32(v as number);
+  if (bits < 0) return -1;
+  const c = inline32(bits);
+  if (c >= 0) return c;
+  scalarImmOut[0] = bits;
+  return LITERAL;
 }
 
 function literal(value: number, expr: Expr | null, pos: Pos, lit: Literal): number {

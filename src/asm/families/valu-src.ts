@@ -305,6 +305,25 @@ function floatImm(d: number, cls: number): Imm {
   }
 }
 
+/** [0]: the literal dword of the last immCode that gave 255 (a cell, not a `let`: see asm/fast/lexer.ts). */
+export const immOut = new Uint32Array(1);
+
+/**
+ * The 9-bit source code of an integer or float token in an operand of type `t` (255: a literal, whose
+ * dword is then in immLiteral), or -1 when the value does not fit the operand. The fast path
+ * (asm/fast) shares it with encodeSrc.
+ */
+export function immCode(isFloat: boolean, v: number | bigint, t: OperandType): number {
+  if (!isFloat && typeof v === 'number' && v >= -16 && v <= 64) {
+    immOut[0] = 0;
+    return intCode(v);
+  }
+  const r = isFloat ? floatImm(v as number, CLASS[t]) : intImm(v, CLASS[t]);
+  if (r === null) return -1;
+  immOut[0] = r[1];
+  return r[0];
+}
+
 /** Bus identity of a scalar register: code and width (s0 and s[0:1] are different registers to LLVM). */
 function busKey(code: number, count: number): number {
   return code * 32 + count;
@@ -315,15 +334,11 @@ export function encodeSrc(op: Operand, t: OperandType, dwords: number): Src | Er
   switch (op.kind) {
     case 'reg':
       return regSrc(op, dwords);
-    case 'int': {
-      const r = intImm(op.value, CLASS[t]);
-      if (r === null) return err(INVALID, op.pos);
-      return { kind: r[0] === 255 ? S_LIT : S_CONST, code: r[0], lit: r[1], expr: null, bus: -1, op };
-    }
+    case 'int':
     case 'float': {
-      const r = floatImm(op.value, CLASS[t]);
-      if (r === null) return err(INVALID, op.pos);
-      return { kind: r[0] === 255 ? S_LIT : S_CONST, code: r[0], lit: r[1], expr: null, bus: -1, op };
+      const code = immCode(op.kind === 'float', op.value, t);
+      if (code < 0) return err(INVALID, op.pos);
+      return { kind: code === 255 ? S_LIT : S_CONST, code, lit: immOut[0], expr: null, bus: -1, op };
     }
     case 'expr':
       return { kind: S_LIT, code: 255, lit: 0, expr: op.expr, bus: -1, op };

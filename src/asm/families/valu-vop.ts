@@ -50,9 +50,9 @@ import {
 
 const LDS_DIRECT = 254;
 const UNIQUE_LITERAL = 'only one unique literal operand is allowed';
-const F_AUTO = 0;
-const F_E32 = 1;
-const F_E64 = 2;
+export const F_AUTO = 0;
+export const F_E32 = 1;
+export const F_E64 = 2;
 const F_SDWA = 3;
 const F_DPP = 4;
 
@@ -60,7 +60,7 @@ export const ENC_VOP1 = 0;
 export const ENC_VOP2 = 1;
 export const ENC_VOPC = 2;
 
-interface Entry {
+export interface Entry {
   readonly o: VopOp;
   readonly enc: number;
   readonly form: number;

@@ -1,0 +1,167 @@
+// The fast path's lexer: one pass over an instruction line's characters into reused typed arrays (kind,
+// start, end, value, space before), no token objects and no slices. It knows only what ordinary
+// instruction lines contain (identifiers, decimal and hex integers, plain decimal floats, single-character
+// punctuation); on anything else it gives up (returns -1) and the line goes the general way (lexer.ts),
+// which also owns every diagnostic.
+
+// Modules that read the tokens copy these bindings into their own constants when loaded: an imported
+// binding read on a hot path costs a getter call per read under the tsx loader the benchmarks run with.
+
+const T_END = 0;
+const T_IDENT = 1;
+const T_INT = 2;
+const T_FLOAT = 3;
+const T_PUNCT = 4;
+/** Token kinds. */
+export const TOKEN = { END: T_END, IDENT: T_IDENT, INT: T_INT, FLOAT: T_FLOAT, PUNCT: T_PUNCT } as const;
+
+const MAX_TOKENS = 64;
+const tokKind = new Uint8Array(MAX_TOKENS);
+const tokStart = new Int32Array(MAX_TOKENS);
+const tokEnd = new Int32Array(MAX_TOKENS);
+const tokValue = new Float64Array(MAX_TOKENS);
+const tokSpace = new Uint8Array(MAX_TOKENS);
+/** Tokens of the last line lexed: parallel arrays indexed by token number. */
+export const lexed = {
+  kind: tokKind,
+  start: tokStart,
+  end: tokEnd,
+  /** An integer's or float's value; a punctuation token's character code. */
+  value: tokValue,
+  /** 1 when blanks precede the token. */
+  space: tokSpace,
+} as const;
+
+// Character classes, one table load per character (codes >= 128 are C_BAD).
+const C_BAD = 0;
+const C_BLANK = 1;
+const C_ID = 2;
+const C_DIGIT = 3;
+const C_PUNCT = 4;
+const C_END = 5; // `;` comment
+const C_SLASH = 6; // `//` comment, else an operator the fast path does not take
+const C_DOT = 7;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if (c === 32 || c === 9 || c === 13) CLASS[c] = C_BLANK;
+  else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36) CLASS[c] = C_ID;
+  else if (c >= 48 && c <= 57) CLASS[c] = C_DIGIT;
+  else if (c === 59) CLASS[c] = C_END;
+  else if (c === 47) CLASS[c] = C_SLASH;
+  else if (c === 46) CLASS[c] = C_DOT;
+}
+// Punctuation of operand syntax; a two-character operator (<<, ||, ...) sends the line the general way.
+for (const p of ',[]:|-()') CLASS[p.charCodeAt(0)] = C_PUNCT;
+/** Characters that continue an identifier (as lexer.ts: letters, digits, `_ . $ @`). */
+const ID_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const k = CLASS[c];
+  ID_CHAR[c] = k === C_ID || k === C_DIGIT || k === C_DOT || c === 64 ? 1 : 0;
+}
+const HEX = new Int8Array(128).fill(-1);
+for (let c = 0; c < 128; c++) {
+  if (c >= 48 && c <= 57) HEX[c] = c - 48;
+  else if ((c | 0x20) >= 97 && (c | 0x20) <= 102) HEX[c] = (c | 0x20) - 87;
+}
+
+const isIdChar = (c: number): boolean => c < 128 && ID_CHAR[c] === 1;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/**
+ * Lexes `line` from `from` into the token arrays; returns the number of tokens before the final T_END,
+ * or -1 when the line holds something the fast path leaves to the general lexer.
+ */
+export function lexFast(line: string, from: number): number {
+  const n = line.length;
+  let i = from;
+  let k = 0;
+  let space = 1;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    const cls = c < 128 ? CLASS[c] : C_BAD;
+    if (cls === C_BLANK) {
+      i++;
+      space = 1;
+      continue;
+    }
+    if (cls === C_END || (cls === C_SLASH && line.charCodeAt(i + 1) === 47)) break;
+    if (k === MAX_TOKENS - 1) return -1;
+    tokStart[k] = i;
+    tokSpace[k] = space;
+    space = 0;
+    if (cls === C_ID) {
+      let j = i + 1;
+      while (j < n && isIdChar(line.charCodeAt(j))) j++;
+      tokKind[k] = T_IDENT;
+      tokEnd[k] = j;
+      i = j;
+    } else if (cls === C_DIGIT) {
+      const j = number(line, i, n, k);
+      if (j < 0) return -1;
+      i = j;
+    } else if (cls === C_PUNCT) {
+      // `||`, `<<` and friends: not operand syntax the fast path takes.
+      if (c === 124 && line.charCodeAt(i + 1) === 124) return -1;
+      tokKind[k] = T_PUNCT;
+      tokValue[k] = c;
+      tokEnd[k] = i + 1;
+      i++;
+    } else return -1;
+    k++;
+  }
+  tokKind[k] = T_END;
+  tokStart[k] = i;
+  tokEnd[k] = i;
+  tokSpace[k] = space;
+  return k;
+}
+
+/** An integer (decimal, 0x hex) or a float `ddd.ddd[e[+-]ddd]` at `i`; returns its end or -1. */
+function number(line: string, i: number, n: number, k: number): number {
+  const c0 = line.charCodeAt(i);
+  const c1 = line.charCodeAt(i + 1);
+  let j: number;
+  let v = 0;
+  if (c0 === 48 && (c1 | 0x20) === 120) {
+    j = i + 2;
+    for (; j < n; j++) {
+      const c = line.charCodeAt(j);
+      const d = c < 128 ? HEX[c] : -1;
+      if (d < 0) break;
+      v = v * 16 + d;
+    }
+    // Up to 13 hex digits stay exact; longer ones (and `0x` alone) are the general lexer's.
+    if (j === i + 2 || j - i - 2 > 13) return -1;
+  } else {
+    // A leading zero is octal to llvm-mc: the general lexer's.
+    if (c0 === 48 && isDigit(c1)) return -1;
+    j = i;
+    while (j < n && isDigit(line.charCodeAt(j))) v = v * 10 + (line.charCodeAt(j++) - 48);
+    if (j - i > 15) return -1;
+    if (line.charCodeAt(j) === 46) {
+      // A float: digits on both sides of the point, an optional exponent.
+      let f = j + 1;
+      if (!isDigit(line.charCodeAt(f))) return -1;
+      while (f < n && isDigit(line.charCodeAt(f))) f++;
+      if ((line.charCodeAt(f) | 0x20) === 101) {
+        let e = f + 1;
+        const s = line.charCodeAt(e);
+        if (s === 43 || s === 45) e++;
+        if (!isDigit(line.charCodeAt(e))) return -1;
+        while (e < n && isDigit(line.charCodeAt(e))) e++;
+        f = e;
+      }
+      if (f < n && isIdChar(line.charCodeAt(f))) return -1;
+      tokKind[k] = T_FLOAT;
+      tokValue[k] = Number(line.slice(i, f));
+      tokEnd[k] = f;
+      return f;
+    }
+  }
+  // `12b`, `1e5`, `0x1g`: numeric-label references, exponents without a point, junk: not ours.
+  if (j < n && isIdChar(line.charCodeAt(j))) return -1;
+  tokKind[k] = T_INT;
+  tokValue[k] = v;
+  tokEnd[k] = j;
+  return j;
+}

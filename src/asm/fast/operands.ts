@@ -1,0 +1,296 @@
+// The fast path's operands: the tokens of lexer.ts read into reused typed arrays (kind, register file,
+// index, count, value, keyword, modifiers), one entry per operand, with no object per operand. The syntax
+// taken is what instruction lines ordinarily hold: registers (v1, s[2:3], ttmp4, vcc, ...), integers and
+// floats with an optional sign, `-`/`|...|` around a register, keywords (off, glc, ...) and `name:int`
+// modifiers. Anything else (symbols, expressions, calls, lists, lowercase-only names) returns -1: the
+// line then goes the general way (operands.ts), which gives every diagnostic.
+import type { ConstLookup } from '../operands.js';
+import { SPECIAL_REGS } from '../registers.js';
+import { lexed, TOKEN } from './lexer.js';
+import { SpanTable } from './span-table.js';
+
+const { END: T_END, IDENT: T_IDENT, INT: T_INT, FLOAT: T_FLOAT, PUNCT: T_PUNCT } = TOKEN;
+const { kind: tokKind, start: tokStart, end: tokEnd, value: tokValue, space: tokSpace } = lexed;
+
+// Readers copy these into constants of their own when loaded (see lexer.ts).
+const O_REG = 1;
+const O_INT = 2;
+const O_FLOAT = 3;
+const O_KEY = 4;
+const O_NAMED = 5;
+/** Operand kinds. */
+export const OPERAND = { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED } as const;
+
+const F_V = 0;
+const F_S = 1;
+const F_A = 2;
+const F_TTMP = 3;
+/** Register files; SPECIAL: a named register, whose index is its gfx9 scalar code (registers.ts). */
+export const FILE = { V: F_V, S: F_S, A: F_A, TTMP: F_TTMP, SPECIAL: 4 } as const;
+const F_SPECIAL = FILE.SPECIAL;
+
+const M_NEG = 1;
+const M_ABS = 2;
+/** Source modifier bits. */
+export const MODS = { NEG: M_NEG, ABS: M_ABS } as const;
+
+const MAX_OPS = 16;
+const opKind = new Uint8Array(MAX_OPS);
+const opFile = new Uint8Array(MAX_OPS);
+const opIndex = new Int32Array(MAX_OPS);
+const opCount = new Int32Array(MAX_OPS);
+const opValue = new Float64Array(MAX_OPS);
+const opWord = new Int32Array(MAX_OPS);
+const opComma = new Uint8Array(MAX_OPS);
+const opMods = new Uint8Array(MAX_OPS);
+/** The operands of the last line read: parallel arrays indexed by operand number. */
+export const parsed = {
+  kind: opKind,
+  file: opFile,
+  index: opIndex,
+  count: opCount,
+  value: opValue,
+  /** KEY / NAMED: the word's id (KEYWORDS, NAMED). */
+  word: opWord,
+  /** 1 when a comma preceded the operand. */
+  comma: opComma,
+  mods: opMods,
+} as const;
+
+/** Keywords and `name:` modifier names the families' matchers know, by id. */
+export const KEYWORDS = [
+  'off',
+  'glc',
+  'slc',
+  'lds',
+  'tfe',
+  'nv',
+  'offen',
+  'idxen',
+  'addr64',
+  'clamp',
+  'done',
+  'vm',
+  'compr',
+  'gds',
+  'unorm',
+  'da',
+  'r128',
+  'lwe',
+  'd16',
+  'a16',
+  'high',
+] as const;
+export const NAMED = [
+  'offset',
+  'offset0',
+  'offset1',
+  'mul',
+  'div',
+  'dmask',
+  'dfmt',
+  'nfmt',
+  'format',
+] as const;
+/** Word ids: keywords from 0, named-modifier names from NAMED_BASE. */
+export const NAMED_BASE = 64;
+export const kw = (name: (typeof KEYWORDS)[number]): number => KEYWORDS.indexOf(name);
+export const named = (name: (typeof NAMED)[number]): number => NAMED_BASE + NAMED.indexOf(name);
+
+/** Identifiers: a keyword or modifier name (id), or a named register (SPECIAL_BASE + code * 4 + count). */
+const SPECIAL_BASE = 1 << 16;
+const WORDS = new SpanTable<number>([
+  ...KEYWORDS.map((k, i) => [k, i] as const),
+  ...NAMED.map((k, i) => [k, NAMED_BASE + i] as const),
+  ...Object.entries(SPECIAL_REGS).map(([k, [code, n]]) => [k, SPECIAL_BASE + code * 4 + n] as const),
+]);
+
+let line = '';
+let t = 0;
+
+const isPunct = (k: number, ch: number): boolean => tokKind[k] === T_PUNCT && tokValue[k] === ch;
+const COMMA = 44;
+const MINUS = 45;
+const BAR = 124;
+const COLON = 58;
+const LBRACK = 91;
+const RBRACK = 93;
+
+/**
+ * Reads the operands from token `from` of `text` (lexed by lexFast) into the arrays; returns their
+ * number, or -1 when the general parser must read the line.
+ */
+export function parseFast(text: string, from: number, consts: ConstLookup): number {
+  line = text;
+  t = from;
+  let n = 0;
+  while (tokKind[t] !== T_END) {
+    if (n === MAX_OPS) return -1;
+    let comma = 0;
+    if (n > 0 && isPunct(t, COMMA)) {
+      comma = 1;
+      t++;
+      // A trailing comma (s_waitcnt treats it apart): the general path's.
+      if (tokKind[t] === T_END) return -1;
+    }
+    opComma[n] = comma;
+    if (!operand(n, consts)) return -1;
+    n++;
+  }
+  return n;
+}
+
+function operand(n: number, consts: ConstLookup): boolean {
+  let mods = 0;
+  if (isPunct(t, MINUS)) {
+    const k = tokKind[t + 1];
+    if (k === T_INT || k === T_FLOAT) {
+      // A sign, not a modifier: the operand must end after the number.
+      if (!ends(t + 2)) return false;
+      opKind[n] = k === T_INT ? O_INT : O_FLOAT;
+      opValue[n] = -tokValue[t + 1];
+      opMods[n] = 0;
+      t += 2;
+      return true;
+    }
+    mods = M_NEG;
+    t++;
+  }
+  let bars = false;
+  if (isPunct(t, BAR)) {
+    mods |= M_ABS;
+    bars = true;
+    t++;
+  }
+  opMods[n] = mods;
+  const k = tokKind[t];
+  if (k === T_INT || k === T_FLOAT) {
+    // Modifiers around a constant fold into it in ways the families decide: the general path's.
+    if (mods !== 0 || !ends(t + 1)) return false;
+    opKind[n] = k === T_INT ? O_INT : O_FLOAT;
+    opValue[n] = tokValue[t];
+    t++;
+    return true;
+  }
+  if (k !== T_IDENT) return false;
+  if (!ident(n, consts)) return false;
+  if (mods !== 0 && opKind[n] !== O_REG) return false;
+  if (bars) {
+    if (!isPunct(t, BAR)) return false;
+    t++;
+  }
+  return ends(t);
+}
+
+/** Whether token k ends an operand: a comma, the end, or a blank before the next operand. */
+function ends(k: number): boolean {
+  const kind = tokKind[k];
+  if (kind === T_END) return true;
+  if (kind === T_PUNCT) return tokValue[k] === COMMA;
+  return tokSpace[k] === 1;
+}
+
+function ident(n: number, consts: ConstLookup): boolean {
+  const s = tokStart[t];
+  const e = tokEnd[t];
+  const next = t + 1;
+  // `s[0:3]`: a range glued to its prefix.
+  if (isPunct(next, LBRACK) && tokSpace[next] === 0) {
+    const file = rangeFile(s, e);
+    if (file < 0) return false;
+    if (tokKind[next + 1] !== T_INT) return false;
+    const lo = tokValue[next + 1];
+    let hi = lo;
+    let k = next + 2;
+    if (isPunct(k, COLON)) {
+      if (tokKind[k + 1] !== T_INT) return false;
+      hi = tokValue[k + 1];
+      k += 2;
+    }
+    if (!isPunct(k, RBRACK) || hi < lo) return false;
+    opKind[n] = O_REG;
+    opFile[n] = file;
+    opIndex[n] = lo;
+    opCount[n] = hi - lo + 1;
+    t = k + 1;
+    return true;
+  }
+  if (isPunct(next, COLON) && tokSpace[next] === 0) {
+    // `name:value` with an integer value.
+    const w = WORDS.get(line, s, e);
+    if (w === undefined || w < NAMED_BASE || w >= SPECIAL_BASE) return false;
+    let k = next + 1;
+    let sign = 1;
+    if (isPunct(k, MINUS)) {
+      sign = -1;
+      k++;
+    }
+    if (tokKind[k] !== T_INT || !ends(k + 1)) return false;
+    opKind[n] = O_NAMED;
+    opWord[n] = w;
+    opValue[n] = sign * tokValue[k];
+    t = k + 1;
+    return true;
+  }
+  if (isPunct(next, 40)) return false; // name(...): calls are the general path's
+  if (single(n, s, e)) {
+    t = next;
+    return true;
+  }
+  const w = WORDS.get(line, s, e);
+  if (w === undefined) return false;
+  if (w >= SPECIAL_BASE) {
+    opKind[n] = O_REG;
+    opFile[n] = F_SPECIAL;
+    opIndex[n] = (w - SPECIAL_BASE) >> 2;
+    opCount[n] = (w - SPECIAL_BASE) & 3;
+  } else {
+    if (w >= NAMED_BASE) return false;
+    // A keyword defined as a symbol is a value to the general parser.
+    if (consts(KEYWORDS[w]) !== undefined) return false;
+    opKind[n] = O_KEY;
+    opWord[n] = w;
+  }
+  t = next;
+  return true;
+}
+
+/** The register file of a range prefix (v, s, a, acc, ttmp), or -1. */
+function rangeFile(s: number, e: number): number {
+  const c = line.charCodeAt(s);
+  const len = e - s;
+  if (len === 1) return c === 118 ? F_V : c === 115 ? F_S : c === 97 ? F_A : -1;
+  if (len === 4 && c === 116 && line.startsWith('ttmp', s)) return F_TTMP;
+  if (len === 3 && c === 97 && line.startsWith('acc', s)) return F_A;
+  return -1;
+}
+
+/** `v12`, `s3`, `a0`, `acc5`, `ttmp7` (lowercase, no leading zero) into operand n. */
+function single(n: number, s: number, e: number): boolean {
+  const c = line.charCodeAt(s);
+  let p: number;
+  let file: number;
+  if (c === 118 || c === 115) {
+    p = s + 1;
+    file = c === 118 ? F_V : F_S;
+  } else if (c === 97) {
+    p = line.charCodeAt(s + 1) === 99 && line.charCodeAt(s + 2) === 99 ? s + 3 : s + 1;
+    file = F_A;
+  } else if (c === 116 && line.startsWith('ttmp', s)) {
+    p = s + 4;
+    file = F_TTMP;
+  } else return false;
+  const len = e - p;
+  if (len < 1 || len > 5 || (len > 1 && line.charCodeAt(p) === 48)) return false;
+  let v = 0;
+  for (let i = p; i < e; i++) {
+    const d = line.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+    v = v * 10 + d;
+  }
+  opKind[n] = O_REG;
+  opFile[n] = file;
+  opIndex[n] = v;
+  opCount[n] = 1;
+  return true;
+}

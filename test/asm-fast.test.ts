@@ -1,0 +1,194 @@
+// The fast path (src/asm/fast) against the general path it short-cuts, line by line: on the benchmark's
+// generated lines (texts of random valid encodings, every family) and on mutations of them (registers
+// out of range or misaligned, wrong widths, operands dropped or added, literals, modifiers, suffixes),
+// whatever the fast path encodes the general path must encode to the same words; the general path's
+// bytes are llvm-mc-22's (its own fixture tests). Lines the fast path declines are the general path's.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { generateTexts } from '../scripts/fuzz-asm.js';
+import { makeRng } from '../scripts/fuzz-disasm.js';
+import { assemble, formatDiagnostics } from '../src/asm/assembler.js';
+import { fastEncode, fastWords, setFastPath } from '../src/asm/fast/index.js';
+import { parseInstruction } from '../src/asm/line.js';
+import { encodeInstruction } from '../src/asm/registry.js';
+import type { Target } from '../src/isa/targets.js';
+import { tier } from './helpers/tier.js';
+
+const TARGETS: Target[] = ['gfx908', 'gfx906', 'gfx900', 'gfx803', 'gfx700', 'gfx600'];
+const COUNT = tier(6000, 30000);
+const noConsts = () => undefined;
+/** A seeded generator of [0, 1). */
+const uniform = (seed: number, stream: number) => {
+  const next = makeRng(seed, stream);
+  return () => next() / 2 ** 32;
+};
+
+const hex = (w: ArrayLike<number>) => Array.from(w, (x) => (x >>> 0).toString(16).padStart(8, '0')).join(' ');
+
+function general(text: string, t: Target): string | null {
+  const inst = parseInstruction(text, 1, t);
+  if ('error' in inst) return null;
+  const r = encodeInstruction(inst);
+  if ('error' in r || r.fixups?.length) return null;
+  return hex(r.words);
+}
+
+const REGS = [
+  'v0',
+  'v255',
+  'v256',
+  's0',
+  's101',
+  's102',
+  's104',
+  's105',
+  'ttmp11',
+  'ttmp12',
+  'ttmp15',
+  'vcc',
+  'vcc_lo',
+  'exec',
+  'exec_hi',
+  'm0',
+  'a3',
+  'acc7',
+  'flat_scratch_lo',
+  'xnack_mask',
+  'scc',
+  'src_vccz',
+  'lds_direct',
+  'null',
+  'v[1:2]',
+  'v[2:3]',
+  's[1:2]',
+  's[2:3]',
+  's[4:7]',
+  's[2:5]',
+  'ttmp[1:2]',
+  'ttmp[4:5]',
+  'v[0:3]',
+  'vcc_hi',
+  'tba',
+];
+const IMMS = [
+  '0',
+  '64',
+  '65',
+  '-16',
+  '-17',
+  '0.5',
+  '-4.0',
+  '0.15915494',
+  '1.5',
+  '0x3f800000',
+  '0xffffffff',
+  '-0x80000000',
+  '0x100000000',
+  '65535',
+  '65536',
+  '-32768',
+  '-32769',
+  '0x12345',
+];
+const TAILS = [' glc', ' clamp', ' offset:4', ' mul:2', ',', ', v1', ', s0', ' vcc', ' off', ' lit(1)'];
+
+/** A few mutations of `text`, seeded. */
+function mutate(text: string, rng: () => number): string[] {
+  const pick = <T>(a: readonly T[]) => a[Math.floor(rng() * a.length)];
+  const out: string[] = [];
+  // Replace one operand by a register or an immediate.
+  for (let k = 0; k < 3; k++) {
+    const parts = text.split(', ');
+    const at = Math.floor(rng() * parts.length);
+    const head = parts[at].includes(' ') && at === 0 ? parts[at].slice(0, parts[at].indexOf(' ') + 1) : '';
+    parts[at] = head + (rng() < 0.6 ? pick(REGS) : pick(IMMS));
+    out.push(parts.join(', '));
+  }
+  out.push(text + pick(TAILS));
+  out.push(text.replace(/, [^,]*$/, ''));
+  out.push(
+    text
+      .replace(/_e32 /, ' ')
+      .replace(/^(\S+?)( |$)/, (_m, a, b) => (a.endsWith('_e32') ? a + b : `${a}_e32${b}`)),
+  );
+  out.push(text.replace(/^(\S+)/, '$1_e64'));
+  out.push(text.replace(/(v|s)(\d+)/, (_m, f, d) => `-${f}${d}`));
+  out.push(text.replace(/(v|s)(\d+)/, (_m, f, d) => `|${f}${d}|`));
+  out.push(text.replace(/\b(\d+)\b/, (_m, d) => `0${d}`));
+  out.push(text.toUpperCase());
+  out.push(text.replace(/, /g, ' '));
+  return out;
+}
+
+test(`fast path = general path on ${COUNT} generated lines and their mutations per target`, (t) => {
+  for (const target of TARGETS) {
+    const rng = uniform(7, 11);
+    const texts = generateTexts(target, COUNT, 99);
+    let fast = 0;
+    let checked = 0;
+    const bad: string[] = [];
+    const byFam = new Map<string, number>();
+    const check = (text: string, generated: boolean) => {
+      checked++;
+      const n = fastEncode(text, target, noConsts);
+      if (n === 0) return;
+      if (generated) {
+        fast++;
+        const fam = text.startsWith('s_') ? 'scalar' : text.startsWith('v_') ? 'vector' : 'other';
+        byFam.set(fam, (byFam.get(fam) ?? 0) + 1);
+      }
+      const mine = hex(fastWords.subarray(0, n));
+      const ref = general(text, target);
+      if (ref !== mine && bad.length < 10) bad.push(`${text}: fast ${mine}, general ${ref ?? 'error'}`);
+    };
+    for (const text of texts) {
+      check(text, true);
+      for (const m of mutate(text, rng)) check(m, false);
+    }
+    t.diagnostic(
+      `${target}: ${texts.length} generated lines, fast path took ${fast} (${[...byFam].map(([k, v]) => `${k} ${v}`).join(', ')}); ${checked} lines checked`,
+    );
+    assert.deepEqual(bad, [], target);
+    // The fast path must be in use: most generated VALU and SALU lines are its.
+    assert.ok(fast > texts.length / 2, `${target}: fast path took only ${fast} of ${texts.length}`);
+  }
+});
+
+test('a keyword defined as a symbol is left to the general path', () => {
+  const consts = (n: string) => (n === 'vcc' ? 5n : undefined);
+  assert.ok(fastEncode('s_mov_b32 s0, s1', 'gfx908', consts) > 0);
+  // Registers are never symbols to llvm-mc; keywords are looked up.
+  assert.equal(
+    fastEncode('s_mov_b32 s0, glc', 'gfx908', (n) => (n === 'glc' ? 1n : undefined)),
+    0,
+  );
+});
+
+test('whole sources: the same listing, object and diagnostics with and without the fast path', () => {
+  for (const target of TARGETS) {
+    const rng = uniform(3, 5);
+    const lines: string[] = [];
+    for (const x of generateTexts(target, 2000, 5))
+      lines.push(`\t${x}`, `\t${mutate(x, rng)[Math.floor(rng() * 8)]}`);
+    const src = ['.text', 'lbl:', ...lines].join('\n') + '\n';
+    const run = (fast: boolean) => {
+      setFastPath(fast);
+      try {
+        const obj = assemble(src, 'a.s', { mcpu: target });
+        const lst = assemble(src, 'a.s', { mcpu: target, showEncoding: true });
+        return {
+          obj: obj.object ? hex(new Uint32Array(obj.object.buffer, 0, obj.object.length >> 2)) : null,
+          lst: lst.listing,
+          diags: formatDiagnostics(lst.diagnostics),
+        };
+      } finally {
+        setFastPath(true);
+      }
+    };
+    const a = run(true);
+    const b = run(false);
+    assert.equal(a.diags, b.diags, target);
+    assert.equal(a.lst, b.lst, target);
+    assert.equal(a.obj, b.obj, target);
+  }
+});
