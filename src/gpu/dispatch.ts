@@ -1,6 +1,6 @@
 // The dispatcher: splits a grid into workgroups and 64-lane wavefronts, sets up each wave's initial state
 // as the LLVM AMDGPU guide's "Initial Kernel Execution State" prescribes for the processor's generation
-// (driven by the kernel descriptor's fields, src/elf/kd-fields.ts, and the processor record), runs the waves of a workgroup round-robin between barriers, and turns faults into reports
+// (from a wave plan, src/gpu/wave-plan.ts: the kernel descriptor's fields or a PM4 stream's COMPUTE_* registers, and the processor record), runs the waves of a workgroup round-robin between barriers, and turns faults into reports
 // naming the kernel, workgroup, wave, lane, pc and instruction.
 
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
