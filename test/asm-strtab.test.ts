@@ -13,6 +13,8 @@ test('StrTable finds every key of a full table and no other string', () => {
     const key = line.slice(1, 1 + names[i].length);
     assert.equal(t.get(key), i);
     assert.equal(t.key(key), names[i]);
+    assert.equal(t.getSpan(line, 1, 1 + names[i].length), i);
+    assert.equal(t.getSpan(line, 1, names[i].length), undefined);
   }
   for (const miss of ['v_op_3000_e32', 'v_op_1_e3', '', 'v_op_1_e32 ']) assert.equal(t.has(miss), false);
 });

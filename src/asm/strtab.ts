@@ -50,9 +50,31 @@ export class StrTable<V> {
   has(s: string): boolean {
     return this.find(s) >= 0;
   }
+  /**
+   * The value of the key spelled by line[start, end), or undefined: hashed and compared in place, with no
+   * slice of the line (the assembler's fast path looks mnemonics and keywords up so).
+   */
+  getSpan(line: string, start: number, end: number): V | undefined {
+    let h = 0x811c9dc5;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ line.charCodeAt(i), 0x01000193);
+    h = (h >>> 0) & this.mask;
+    const len = end - start;
+    for (;;) {
+      const k = this.keys[h];
+      if (k === undefined) return undefined;
+      if (k.length === len && sameAt(k, line, start)) return this.vals[h];
+      h = (h + 1) & this.mask;
+    }
+  }
   /** The stored (flat, internalised) copy of `s`: later Map lookups with it hash for free. */
   key(s: string): string | undefined {
     const h = this.find(s);
     return h < 0 ? undefined : this.keys[h];
   }
+}
+
+/** Whether `line` holds `k` at `start`. */
+function sameAt(k: string, line: string, start: number): boolean {
+  for (let i = 0; i < k.length; i++) if (k.charCodeAt(i) !== line.charCodeAt(start + i)) return false;
+  return true;
 }

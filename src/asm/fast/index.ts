@@ -10,11 +10,11 @@ import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
 import type { ConstLookup } from '../operands.js';
 import { familiesOf, mnemonicsOf } from '../registry.js';
+import { StrTable } from '../strtab.js';
 import { programOf } from './build.js';
 import * as lexer from './lexer.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
-import { SpanTable } from './span-table.js';
 
 // Imported bindings copied once (see lexer.ts).
 const { hasXnack, setScalarGen } = scalar;
@@ -35,7 +35,7 @@ interface Cell {
 }
 
 interface PerTarget {
-  readonly table: SpanTable<Cell>;
+  readonly table: StrTable<Cell>;
   readonly gen: ReturnType<typeof genOf>;
   readonly xnack: boolean;
 }
@@ -55,7 +55,7 @@ function perTarget(t: Target): PerTarget {
   let p = targets.get(t);
   if (!p) {
     const cells = mnemonicsOf(t).map((name) => [name, { name, prog: undefined }] as const);
-    p = { table: new SpanTable<Cell>(cells), gen: genOf(t), xnack: hasXnack(t) };
+    p = { table: new StrTable<Cell>(cells), gen: genOf(t), xnack: hasXnack(t) };
     targets.set(t, p);
   }
   return p;
@@ -79,7 +79,7 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
     lastTarget = target;
   }
   const pt = last as PerTarget;
-  const cell = pt.table.get(text, tokStart[0], tokEnd[0]);
+  const cell = pt.table.getSpan(text, tokStart[0], tokEnd[0]);
   if (cell === undefined) return 0;
   let prog = cell.prog;
   if (prog === undefined) prog = cell.prog = build(target, cell.name);

@@ -6,8 +6,8 @@
 // line then goes the general way (operands.ts), which gives every diagnostic.
 import type { ConstLookup } from '../operands.js';
 import { SPECIAL_REGS } from '../registers.js';
+import { StrTable } from '../strtab.js';
 import { lexed, TOKEN } from './lexer.js';
-import { SpanTable } from './span-table.js';
 
 const { END: T_END, IDENT: T_IDENT, INT: T_INT, FLOAT: T_FLOAT, PUNCT: T_PUNCT } = TOKEN;
 const { kind: tokKind, start: tokStart, end: tokEnd, value: tokValue, space: tokSpace } = lexed;
@@ -99,7 +99,7 @@ export const named = (name: (typeof NAMED)[number]): number => NAMED_BASE + NAME
 
 /** Identifiers: a keyword or modifier name (id), or a named register (SPECIAL_BASE + code * 4 + count). */
 const SPECIAL_BASE = 1 << 16;
-const WORDS = new SpanTable<number>([
+const WORDS = new StrTable<number>([
   ...KEYWORDS.map((k, i) => [k, i] as const),
   ...NAMED.map((k, i) => [k, NAMED_BASE + i] as const),
   ...Object.entries(SPECIAL_REGS).map(([k, [code, n]]) => [k, SPECIAL_BASE + code * 4 + n] as const),
@@ -217,7 +217,7 @@ function ident(n: number, consts: ConstLookup): boolean {
   }
   if (isPunct(next, COLON) && tokSpace[next] === 0) {
     // `name:value` with an integer value.
-    const w = WORDS.get(line, s, e);
+    const w = WORDS.getSpan(line, s, e);
     if (w === undefined || w < NAMED_BASE || w >= SPECIAL_BASE) return false;
     let k = next + 1;
     let sign = 1;
@@ -237,7 +237,7 @@ function ident(n: number, consts: ConstLookup): boolean {
     t = next;
     return true;
   }
-  const w = WORDS.get(line, s, e);
+  const w = WORDS.getSpan(line, s, e);
   if (w === undefined) return false;
   if (w >= SPECIAL_BASE) {
     opKind[n] = O_REG;
