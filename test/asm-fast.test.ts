@@ -4,9 +4,12 @@
 // whatever the fast path encodes the general path must encode to the same words; the general path's
 // bytes are llvm-mc-22's (its own fixture tests). Lines the fast path declines are the general path's.
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { generateTexts } from '../scripts/fuzz-asm.js';
 import { makeRng } from '../scripts/fuzz-disasm.js';
+import { disLines } from '../scripts/lib/dis-lines.js';
 import { assemble, formatDiagnostics } from '../src/asm/assembler.js';
 import { fastEncode, fastWords, setFastPath } from '../src/asm/fast/index.js';
 import { parseInstruction } from '../src/asm/line.js';
@@ -90,6 +93,19 @@ const IMMS = [
   '-32769',
   '0x12345',
 ];
+const TAILS3 = [
+  '',
+  ' clamp',
+  ' mul:2',
+  ' mul:4',
+  ' div:2',
+  ' clamp mul:2',
+  ' mul:2 clamp',
+  ' mul:3',
+  ' clamp clamp',
+  ', clamp',
+];
+const SRC_MODS = ['-x', '|x|', '-|x|', 'abs(x)', 'neg(x)', 'sext(x)'];
 const TAILS = [' glc', ' clamp', ' offset:4', ' mul:2', ',', ', v1', ', s0', ' vcc', ' off', ' lit(1)'];
 
 /** A few mutations of `text`, seeded. */
@@ -111,7 +127,11 @@ function mutate(text: string, rng: () => number): string[] {
       .replace(/_e32 /, ' ')
       .replace(/^(\S+?)( |$)/, (_m, a, b) => (a.endsWith('_e32') ? a + b : `${a}_e32${b}`)),
   );
-  out.push(text.replace(/^(\S+)/, '$1_e64'));
+  // The VOP3 (e64) form, with source modifiers, clamp and omod.
+  const e64 = text.replace(/_e32 /, '_e64 ');
+  out.push(e64, e64 + pick(TAILS3));
+  out.push(e64.replace(/, (\S+)/, (_m, x) => `, ${pick(SRC_MODS).replace('x', x)}`) + pick(TAILS3));
+  out.push(e64.replace(/, ([^,]+)$/, (_m, x) => `, ${pick(SRC_MODS).replace('x', x)}`));
   out.push(text.replace(/(v|s)(\d+)/, (_m, f, d) => `-${f}${d}`));
   out.push(text.replace(/(v|s)(\d+)/, (_m, f, d) => `|${f}${d}|`));
   out.push(text.replace(/\b(\d+)\b/, (_m, d) => `0${d}`));
@@ -151,6 +171,35 @@ test(`fast path = general path on ${COUNT} generated lines and their mutations p
     assert.deepEqual(bad, [], target);
     // The fast path must be in use: most generated VALU and SALU lines are its.
     assert.ok(fast > texts.length / 2, `${target}: fast path took only ${fast} of ${texts.length}`);
+  }
+});
+
+test('fast path = general path on the corpus kernels (compiler output: VOP3, SMEM, ...) and their mutations', (t) => {
+  const dir = join(import.meta.dirname, 'corpus', 'obj');
+  for (const target of ['gfx908', 'gfx906', 'gfx900'] as const) {
+    const rng = uniform(13, 17);
+    const texts = new Set<string>();
+    for (const f of readdirSync(dir).filter(
+      (n) => n.endsWith(`.${target}.O3.dis.gz`) || n.endsWith(`.${target}.O0.dis.gz`),
+    ))
+      for (const l of disLines(join(dir, f))) texts.add(l.text);
+    let fast = 0;
+    const bad: string[] = [];
+    const check = (text: string) => {
+      const n = fastEncode(text, target, noConsts);
+      if (n === 0) return false;
+      const mine = hex(fastWords.subarray(0, n));
+      const ref = general(text, target);
+      if (ref !== mine && bad.length < 10) bad.push(`${text}: fast ${mine}, general ${ref ?? 'error'}`);
+      return true;
+    };
+    for (const text of texts) {
+      if (check(text)) fast++;
+      for (const m of mutate(text, rng)) check(m);
+    }
+    t.diagnostic(`${target}: ${texts.size} distinct corpus lines, fast path took ${fast}`);
+    assert.deepEqual(bad, [], target);
+    assert.ok(fast > texts.size / 2, `${target}: fast path took only ${fast} of ${texts.size}`);
   }
 });
 

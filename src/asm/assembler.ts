@@ -485,6 +485,11 @@ export class Assembler {
 
   /** One statement: labels, then an assignment, a directive, a macro or an instruction. */
   statement(line: string): void {
+    // An instruction line without label, numeric-label reference or macro (the fast path's lexer
+    // declines `1f`, `lbl:`, `x = ...` and directives) needs none of the scans below. A macro may be
+    // named like an op: then every line takes the general way.
+    const fastTried = this.macros.size === 0;
+    if (fastTried && this.fastLine(line)) return;
     let text = line;
     // Numeric-label references are rewritten after the line's own labels are defined (`1: s_branch 1b`).
     let rewritten = !hasDigitRef(line);
@@ -543,7 +548,9 @@ export class Assembler {
     if (isCommentAt(text, i)) return;
     if (!rewritten) text = text.slice(0, i) + this.numericRefs(text.slice(i));
     // Blanking the labels keeps the columns of the instruction's diagnostics right.
-    this.instruction(labelled ? ' '.repeat(i) + text.slice(i) : text);
+    const inst = labelled ? ' '.repeat(i) + text.slice(i) : text;
+    // The macro check is done: the fast path may take the line now, unless it declined this very text.
+    this.instruction(inst, !fastTried || inst !== line);
   }
 
   /** Lexes the statement and runs `fn` at the token that starts at `start`; reports what it throws. */
@@ -665,21 +672,25 @@ export class Assembler {
     this.pushSource('<instantiation>', body, this.noteHere(col), true, this.frame.dir);
   }
 
-  private instruction(text: string): void {
+  /**
+   * Assembles an ordinary instruction line through the fast path (src/asm/fast) when it can; false when
+   * the line is the general path's.
+   */
+  private fastLine(text: string): boolean {
     const n = fastEncode(text, this.target, this.consts);
-    if (n > 0) {
-      const sec = this.cur;
-      for (let k = 0; k < n; k++) sec.put32(fastWords[k]);
-      if (this.out) {
-        const words = Array.from(fastWords.subarray(0, n));
-        this.out.push(
-          this.opts.encodings === false
-            ? `\t${this.canonical(words, [])}\n`
-            : instructionListing(this.canonical(words, []), words, []),
-        );
-      }
-      return;
+    if (n === 0) return false;
+    const sec = this.cur;
+    for (let k = 0; k < n; k++) sec.put32(fastWords[k]);
+    if (this.out) {
+      const words = Array.from(fastWords.subarray(0, n));
+      const shown = this.canonical(words, []);
+      this.out.push(this.opts.encodings === false ? `\t${shown}\n` : instructionListing(shown, words, []));
     }
+    return true;
+  }
+
+  private instruction(text: string, tryFast: boolean): void {
+    if (tryFast && this.fastLine(text)) return;
     let r: ReturnType<typeof encodeText>;
     try {
       r = encodeText(text, this.line, this.target, this.consts);

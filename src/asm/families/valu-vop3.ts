@@ -39,13 +39,13 @@ import {
   vop3Bus,
 } from './valu-src.js';
 
-interface Entry {
+export interface Entry {
   readonly s: Vop3OpShape;
   readonly e: Vop3Entry;
 }
 
 /** Ops that read vcc without naming it (the constant bus counts it). */
-const READS_VCC = new Set(['v_div_fmas_f32', 'v_div_fmas_f64']);
+export const READS_VCC = new Set(['v_div_fmas_f32', 'v_div_fmas_f64']);
 
 function build(t: Target): Map<string, Entry> {
   const m = new Map<string, Entry>();
@@ -204,4 +204,5 @@ export const valuVop3: AsmFamily = {
   name: 'valu-vop3',
   mnemonics: (t) => table(t).keys(),
   encode,
+  entry: (t, name) => table(t).get(name),
 };

@@ -3,10 +3,13 @@
 // each op's operand profile turned into its slot list and its fields' places in the encoding layouts.
 // An op or form whose syntax needs more than slots (madmk/madak's K, v_swap, lane selects, hwreg,
 // waitcnt, gpr_idx, SDWA/DPP/e64 forms) gets no program: its lines go the general way.
+import { genOf } from '../../codec/families/scalar-common.js';
+import * as vop3 from '../../codec/families/vop3-tables.js';
 import { typeDwords } from '../../codec/operands.js';
-import { SOP1, SOP2, SOPC, SOPK, SOPP } from '../../isa/encodings/scalar.js';
-import { VOP1, VOP2, VOPC } from '../../isa/encodings/vector.js';
+import { SMEM_LAYOUTS, SOP1, SOP2, SOPC, SOPK, SOPP } from '../../isa/encodings/scalar.js';
+import { VOP1, VOP2, VOP3, VOPC } from '../../isa/encodings/vector.js';
 import type { Field, Layout } from '../../isa/fields.js';
+import { SMEM_OPS, Smem, type SmemRow } from '../../isa/ops/scalar-smem.js';
 import {
   K_B32,
   K_B64,
@@ -24,25 +27,45 @@ import {
   type SopRow,
 } from '../../isa/ops/scalar-sop.js';
 import type { OpRow } from '../../isa/ops.js';
+import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
 import { rowTable } from '../families/scalar-common.js';
-import { ENC_VOP1, ENC_VOP2, ENC_VOPC, F_AUTO, F_E32, type Entry as VopEntry } from '../families/valu-vop.js';
+import {
+  ENC_VOP1,
+  ENC_VOP2,
+  ENC_VOPC,
+  F_AUTO,
+  F_E32,
+  F_E64,
+  type Entry as VopEntry,
+} from '../families/valu-vop.js';
+import { READS_VCC, type Entry as Vop3OnlyEntry } from '../families/valu-vop3.js';
 import type { AsmFamily } from '../types.js';
+import { MODS } from './operands.js';
 import {
   IMM16_ANY,
   IMM16_SIGNED,
   IMM16_UNSIGNED,
+  P_CLAMP,
+  P_GLC,
+  P_OMOD,
+  P_VCC_BUS,
   P_VCC_IN,
   type Program,
   S_IMM16,
+  S_MASK3,
+  S_SBASE,
+  S_SDATA,
   S_SDST,
+  S_SOFFSET,
   S_SREG,
   S_SSRC,
   S_SSRC_NOLIT,
   S_VCC,
   S_VGPR,
   S_VSRC,
+  S_VSRC3,
   TYPES,
 } from './program.js';
 
@@ -51,12 +74,32 @@ class Builder {
   slot: number[] = [];
   arg: number[] = [];
   field: (Field | null)[] = [];
+  src: number[] = [];
+  srcMods: number[] = [];
   flags = 0;
   src0 = 0;
-  add(kind: number, arg: number, field: Field | null): this {
+  neg: Field | null = null;
+  abs: Field | null = null;
+  clamp: Field | null = null;
+  omod: Field | null = null;
+  imm: Field | null = null;
+  glc: Field | null = null;
+  add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
     this.field.push(field);
+    this.src.push(src);
+    this.srcMods.push(mods);
+    return this;
+  }
+  /** The VOP3 modifier fields of layout `l`: neg and (unless VOP3B) abs, clamp and omod where the op has them. */
+  vop3(l: Layout<string>, vop3b: boolean, clamp: boolean, omod: boolean): this {
+    this.neg = l.fields.neg;
+    this.abs = vop3b ? null : l.fields.abs;
+    this.clamp = clamp ? l.fields.clamp : null;
+    this.omod = omod ? l.fields.omod : null;
+    if (clamp) this.flags |= P_CLAMP;
+    if (omod) this.flags |= P_OMOD;
     return this;
   }
   done(l: Layout, opcode: number): Program {
@@ -70,6 +113,14 @@ class Builder {
       base,
       flags: this.flags,
       src0: this.src0,
+      src: Uint8Array.from(this.src),
+      srcMods: Uint8Array.from(this.srcMods),
+      neg: this.neg,
+      abs: this.abs,
+      clamp: this.clamp,
+      omod: this.omod,
+      imm: this.imm,
+      glc: this.glc,
     };
   }
 }
@@ -104,6 +155,77 @@ function vopProgram(e: VopEntry): Program | null {
     b.flags |= P_VCC_IN;
   }
   return b.done(VOP2, o.opcode);
+}
+
+const NEG_ABS = MODS.NEG | MODS.ABS;
+
+/** The e64 (VOP3) program of a VOP1/VOP2/VOPC table entry written with `_e64`. */
+function vopE64Program(e: VopEntry, l: Layout<string>): Program | null {
+  const v3 = e.e64;
+  if (e.coAlias || e.form !== F_E64 || v3 === null) return null;
+  const o = e.o;
+  const p = o.p;
+  if (p.flags & (VF_SWAP | VF_LANE | VF_MADMK | VF_MADAK) || p.dstKind === 'sgpr') return null;
+  const b = new Builder();
+  if (v3.kind === vop3.K_NONE) return p.dstKind === 'none' ? b.done(l, v3.opcode) : null;
+  const vopc = e.enc === ENC_VOPC;
+  const carry = (p.flags & VF_CARRY_OUT) !== 0;
+  if (vopc !== (v3.kind === vop3.K_VOPC) || carry !== (v3.kind === vop3.K_SDST)) return null;
+  b.vop3(l, carry, v3.clamp, v3.omod);
+  const mods = (k: number) => (v3.modsPrint & (1 << k) ? NEG_ABS : 0);
+  for (const role of e.want) {
+    if (role === 'dst') b.add(S_VGPR, o.dstDw, l.fields.vdst);
+    else if (role === 'sdst') b.add(S_SDST, 2, vopc ? l.fields.vdst : l.fields.sdst);
+    else if (role === 'src0' || role === 'src1') {
+      const k = role === 'src0' ? 0 : 1;
+      const t = typeIndex(k === 0 ? o.s0 : o.s1);
+      if (t < 0) return null;
+      b.add(S_VSRC3, t, k === 0 ? l.fields.src0 : l.fields.src1, k, mods(k));
+    } else if (role === 'mask') b.add(S_MASK3, 0, l.fields.src2);
+    else return null;
+  }
+  return b.done(l, v3.opcode);
+}
+
+/** The program of a VOP3-only op (asm/families/valu-vop3.ts entry): VOP3A, or VOP3B with an SGPR-pair sdst. */
+function vop3OnlyProgram(ent: Vop3OnlyEntry, l: Layout<string>): Program | null {
+  const { s, e } = ent;
+  if (e.kind !== vop3.K_PLAIN && e.kind !== vop3.K_SDST) return null;
+  if (e.mov || s.dst === 'v128') return null;
+  const vop3b = e.kind === vop3.K_SDST;
+  const b = new Builder().vop3(l, vop3b, e.clamp, e.omod);
+  b.add(S_VGPR, typeDwords(s.dst), l.fields.vdst);
+  if (vop3b) b.add(S_SDST, 2, l.fields.sdst);
+  const fields = [l.fields.src0, l.fields.src1, l.fields.src2];
+  for (let k = 0; k < s.src.length; k++) {
+    const t = typeIndex(s.src[k]);
+    if (t < 0 || k > 2) return null;
+    b.add(S_VSRC3, t, fields[k], k, e.modsPrint & (1 << k) ? (vop3b ? MODS.NEG : NEG_ABS) : 0);
+  }
+  if (READS_VCC.has(s.name)) b.flags |= P_VCC_BUS;
+  return b.done(l, e.opcode);
+}
+
+/**
+ * The program of an SMEM load, store or atomic on gfx8/gfx9 (`sdata, sbase, offset [glc]`, the offset an
+ * SGPR or an integer). SMRD (gfx6/7), probes, `soffset offset:N` and cache-control ops are the family's.
+ */
+function smemProgram(row: SmemRow, opcode: number, gen: Generation): Program | null {
+  if (gen !== 'gfx8' && gen !== 'gfx9') return null;
+  const a = row.access;
+  if (a === Smem.Probe || a === Smem.Discard || a === Smem.Time || a === Smem.RealTime || a === Smem.Cache)
+    return null;
+  if (row.base !== 2 && row.base !== 4) return null;
+  const l = SMEM_LAYOUTS[gen];
+  const f = l.fields;
+  const b = new Builder()
+    .add(S_SDATA, row.data, f.sdata)
+    .add(S_SBASE, row.base, f.sbase)
+    .add(S_SOFFSET, gen === 'gfx9' && row.base === 2 ? 1 : 0, f.offset);
+  b.imm = f.imm;
+  b.glc = f.glc;
+  b.flags |= P_GLC;
+  return b.done(l, opcode);
 }
 
 /** A SOP1/SOP2/SOPC source slot by the profile's operand kind, or false for kinds left to the families. */
@@ -169,13 +291,20 @@ const sop2Rows = rowTable(SOP2_OPS);
 const sopcRows = rowTable(SOPC_OPS);
 const sopkRows = rowTable(SOPK_OPS);
 const soppRows = rowTable(SOPP_OPS);
+const smemRows = rowTable(SMEM_OPS);
 
 /**
  * The program of `name` on `target`, when the first family the general path tries for it (`fam`, with
  * its table entry) is one the fast path has programs for; null otherwise.
  */
 export function programOf(target: Target, name: string, fam: AsmFamily, entry: unknown): Program | null {
-  if (fam.name === 'valu-vop') return entry ? vopProgram(entry as VopEntry) : null;
+  if (fam.name === 'valu-vop') {
+    if (!entry) return null;
+    const e = entry as VopEntry;
+    return e.form === F_E64 ? vopE64Program(e, VOP3[genOf(target)]) : vopProgram(e);
+  }
+  if (fam.name === 'valu-vop3')
+    return entry ? vop3OnlyProgram(entry as Vop3OnlyEntry, VOP3[genOf(target)]) : null;
   // The scalar families take `_e32` as the plain op (and refuse `_e64`).
   if (name.endsWith('_e64')) return null;
   const base = name.endsWith('_e32') ? name.slice(0, -4) : name;
@@ -191,6 +320,10 @@ export function programOf(target: Target, name: string, fam: AsmFamily, entry: u
     case 'sopk': {
       const r = sopkRows(target).get(base);
       return r ? sopkProgram(r.row, r.opcode) : null;
+    }
+    case 'smem': {
+      const r = smemRows(target).get(base);
+      return r ? smemProgram(r.row, r.opcode, genOf(target)) : null;
     }
     case 'sopp': {
       const r = soppRows(target).get(base);

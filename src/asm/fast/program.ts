@@ -8,7 +8,7 @@ import type { Field } from '../../isa/fields.js';
 import type { Generation } from '../../isa/processors.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
-import { FILE, OPERAND, parsed } from './operands.js';
+import { FILE, kw, MODS, named, OPERAND, parsed } from './operands.js';
 
 // Imported bindings copied once (see lexer.ts).
 const { LAST_TTMP_OLD, lastSgpr, scalarImm, ttmpBaseOf } = scalar;
@@ -19,7 +19,12 @@ const SRC_B32 = scalar.Src.B32;
 const SRC_B64 = scalar.Src.B64;
 const SRC_B64_NOLIT = scalar.Src.B64NoLit;
 const { V: F_V, S: F_S, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
-const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT } = OPERAND;
+const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED } = OPERAND;
+const { NEG: M_NEG, ABS: M_ABS } = MODS;
+const K_CLAMP = kw('clamp');
+const K_GLC = kw('glc');
+const N_MUL = named('mul');
+const N_DIV = named('div');
 const {
   kind: opKind,
   file: opFile,
@@ -28,6 +33,7 @@ const {
   value: opValue,
   comma: opComma,
   mods: opMods,
+  word: opWord,
 } = parsed;
 
 /** Slot kinds. */
@@ -48,6 +54,21 @@ export const S_SREG = 7;
 /** A 16-bit immediate: -32768..65535 (arg 0), 0..65535 (arg 1), any integer's low bits (arg 2). */
 export const S_IMM16 = 8;
 
+/** A VOP3 source: as S_VSRC without a literal, with neg/abs where the slot allows them, one scalar value. */
+export const S_VSRC3 = 9;
+/** A VOP3 lane-mask source (carry-in, v_cndmask select): an SGPR pair, vcc or exec, one scalar value. */
+export const S_MASK3 = 10;
+
+/** SMEM data: `arg` dwords of SGPRs/TTMPs (vcc/vcc halves for 1-2 dwords; not m0 or exec). */
+export const S_SDATA = 11;
+/** SMEM base: an SGPR pair (arg 2) or an aligned quad (arg 4); the field holds the code / 2. */
+export const S_SBASE = 12;
+/**
+ * SMEM offset: an SGPR or an integer byte offset (then the program's imm bit is set): 0..0xfffff, or
+ * from -0x100000 with arg 1 (gfx9 address bases).
+ */
+export const S_SOFFSET = 13;
+
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
 export const IMM16_ANY = 2;
@@ -56,6 +77,14 @@ export const IMM16_BRANCH = 3;
 /** Checks a program asks for beyond its slots. */
 /** The op reads vcc implicitly (e32 carry-in, v_cndmask): src0 may not read another scalar value. */
 export const P_VCC_IN = 1;
+/** A VOP3 op that reads vcc implicitly (v_div_fmas): its sources may read no other scalar value. */
+export const P_VCC_BUS = 2;
+/** Modifiers after the positional operands: `clamp`, and `mul:2`, `mul:4`, `div:2` (omod). */
+export const P_CLAMP = 4;
+export const P_OMOD = 8;
+/** The `glc` keyword after the positional operands sets the program's glc field. */
+export const P_GLC = 16;
+const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC;
 
 export const TYPES: readonly OperandType[] = [
   'b32',
@@ -81,6 +110,17 @@ export interface Program {
   readonly flags: number;
   /** With P_VCC_IN: the operand index of src0. */
   readonly src0: number;
+  /** S_VSRC3 slots: the source number (its neg/abs bit) and the modifiers it takes (MODS bits). */
+  readonly src: Uint8Array;
+  readonly srcMods: Uint8Array;
+  /** VOP3 modifier fields (null when the encoding has none: VOP3B keeps sdst where abs is). */
+  readonly neg: Field | null;
+  readonly abs: Field | null;
+  readonly clamp: Field | null;
+  readonly omod: Field | null;
+  /** SMEM: the bit an integer offset sets; the glc bit. */
+  readonly imm: Field | null;
+  readonly glc: Field | null;
 }
 
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
@@ -108,7 +148,7 @@ function special32(code: number): boolean {
 
 /** The scalar code of operand k as a register of `dw` dwords (SGPR, TTMP, vcc/exec/m0), or -1. */
 function scalarReg(k: number, dw: number): number {
-  if (opCount[k] !== dw || opMods[k] !== 0) return -1;
+  if (opCount[k] !== dw) return -1;
   const f = opFile[k];
   const i = opIndex[k];
   if (f === F_SPECIAL) {
@@ -131,19 +171,85 @@ function takeLiteral(v: number): boolean {
   return true;
 }
 
+/** The one scalar value VOP3 sources may read (code * 32 + dwords, as the constant bus counts), or -1. */
+let bus = -1;
+/** neg / abs bits of the VOP3 sources. */
+let negBits = 0;
+let absBits = 0;
+
+/** Counts a scalar read of `code` (dw dwords) on the constant bus; false when it is a second value. */
+function busRead(code: number, dw: number): boolean {
+  const key = code * 32 + dw;
+  if (bus >= 0 && bus !== key) return false;
+  bus = key;
+  return true;
+}
+
+/** A VOP3 source (slot j of program p) for operand k: its code, or -1. */
+function vop3Source(p: Program, j: number, k: number): number {
+  const mods = opMods[k];
+  if ((mods & ~p.srcMods[j]) !== 0) return -1;
+  const t = TYPES[p.arg[j]];
+  const dw = t === 'f64' || t === 'b64' || t === 'i64' ? 2 : 1;
+  const ok = opKind[k];
+  let c: number;
+  if (ok === O_REG) {
+    if (opFile[k] === F_V) {
+      const i = opIndex[k];
+      if (opCount[k] !== dw || i + dw > 256) return -1;
+      c = 256 + i;
+    } else {
+      c = scalarReg(k, dw);
+      if (c < 0 || !busRead(c, dw)) return -1;
+    }
+  } else {
+    if (ok !== O_INT && ok !== O_FLOAT) return -1;
+    c = immCode(ok === O_FLOAT, opValue[k], t);
+    // gfx6-9 VOP3 has no literal.
+    if (c === 255) return -1;
+  }
+  const bit = 1 << p.src[j];
+  if (mods & M_NEG) negBits |= bit;
+  if (mods & M_ABS) absBits |= bit;
+  return c;
+}
+
 /** One slot's value for operand k, or -1 when the fast path does not take it. */
 function slotValue(kind: number, arg: number, k: number): number {
+  // Only VOP3 sources (vop3Source) take source modifiers.
+  if (opMods[k] !== 0) return -1;
   const ok = opKind[k];
   switch (kind) {
+    case S_SDATA: {
+      if (ok !== O_REG) return -1;
+      if (opFile[k] === F_SPECIAL && (arg > 2 || (opIndex[k] !== 106 && opIndex[k] !== 107))) return -1;
+      return scalarReg(k, arg);
+    }
+    case S_SBASE: {
+      if (ok !== O_REG || (arg === 4 && opFile[k] === F_SPECIAL)) return -1;
+      const c = scalarReg(k, arg);
+      return c < 0 ? -1 : c >> 1;
+    }
+    case S_SOFFSET: {
+      if (ok === O_REG) return scalarReg(k, 1);
+      if (ok !== O_INT) return -1;
+      const v = opValue[k];
+      if (v < (arg === 1 ? -0x100000 : 0) || v > 0xfffff) return -1;
+      return v & 0x1fffff;
+    }
+    case S_MASK3: {
+      if (ok !== O_REG) return -1;
+      const c = scalarReg(k, 2);
+      return c >= 0 && busRead(c, 2) ? c : -1;
+    }
     case S_VGPR: {
-      if (ok !== O_REG || opFile[k] !== F_V || opCount[k] !== arg || opMods[k] !== 0) return -1;
+      if (ok !== O_REG || opFile[k] !== F_V || opCount[k] !== arg) return -1;
       const i = opIndex[k];
       return i + arg <= 256 ? i : -1;
     }
     case S_VSRC: {
       const t = TYPES[arg];
       const dw = t === 'f64' || t === 'b64' || t === 'i64' ? 2 : 1;
-      if (opMods[k] !== 0) return -1;
       if (ok === O_REG) {
         if (opFile[k] === F_V) {
           const i = opIndex[k];
@@ -157,13 +263,7 @@ function slotValue(kind: number, arg: number, k: number): number {
       return c;
     }
     case S_VCC:
-      return ok === O_REG &&
-        opFile[k] === F_SPECIAL &&
-        opIndex[k] === 106 &&
-        opCount[k] === 2 &&
-        opMods[k] === 0
-        ? 0
-        : -1;
+      return ok === O_REG && opFile[k] === F_SPECIAL && opIndex[k] === 106 && opCount[k] === 2 ? 0 : -1;
     case S_SDST:
     case S_SREG:
       // The special registers taken all have codes below 128 (the SDST field's 7 bits).
@@ -194,17 +294,35 @@ function slotValue(kind: number, arg: number, k: number): number {
  */
 export function encodeProgram(p: Program, n: number): number {
   const slot = p.slot;
-  if (n !== slot.length) return 0;
+  const m = slot.length;
+  if (n < m || (n > m && (p.flags & P_MODIFIERS) === 0)) return 0;
   literal = -1;
+  bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : -1;
+  negBits = 0;
+  absBits = 0;
   const base = p.base;
   const size = base.length;
   for (let w = 0; w < size; w++) words[w] = base[w];
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < m; k++) {
     if ((k === 0) === (opComma[k] === 1)) return 0;
-    const v = slotValue(slot[k], p.arg[k], k);
+    const kind = slot[k];
+    const v = kind === S_VSRC3 ? vop3Source(p, k, k) : slotValue(kind, p.arg[k], k);
     if (v < 0) return 0;
     const f = p.field[k];
     if (f !== null) words[f.word] |= v << f.shift;
+    if (kind === S_SOFFSET && opKind[k] === O_INT) {
+      const imm = p.imm as Field;
+      words[imm.word] |= 1 << imm.shift;
+    }
+  }
+  if (n > m && !modifiers(p, m, n)) return 0;
+  if (negBits !== 0) {
+    const f = p.neg as Field;
+    words[f.word] |= negBits << f.shift;
+  }
+  if (absBits !== 0) {
+    if (p.abs === null) return 0;
+    words[p.abs.word] |= absBits << p.abs.shift;
   }
   if (p.flags & P_VCC_IN) {
     // The implicit vcc read competes with src0 for the one scalar value of gfx6-9 (a literal too).
@@ -215,4 +333,39 @@ export function encodeProgram(p: Program, n: number): number {
   if (literal < 0) return size;
   words[size] = literal;
   return size + 1;
+}
+
+/**
+ * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order), SMEM glc;
+ * each once.
+ */
+function modifiers(p: Program, from: number, n: number): boolean {
+  let clamp = false;
+  let omod = -1;
+  let glc = false;
+  for (let k = from; k < n; k++) {
+    if (opComma[k] === 1) return false;
+    const ok = opKind[k];
+    const w = opWord[k];
+    if (ok === O_KEY && w === K_GLC && !glc && p.glc !== null) glc = true;
+    else if (ok === O_KEY && w === K_CLAMP && !clamp && omod < 0 && p.clamp !== null) clamp = true;
+    else if (ok === O_NAMED && omod < 0 && p.omod !== null && (w === N_MUL || w === N_DIV)) {
+      const v = opValue[k];
+      omod = w === N_DIV ? (v === 2 ? 3 : -1) : v === 2 ? 1 : v === 4 ? 2 : -1;
+      if (omod < 0) return false;
+    } else return false;
+  }
+  if (clamp) {
+    const f = p.clamp as Field;
+    words[f.word] |= 1 << f.shift;
+  }
+  if (omod > 0) {
+    const f = p.omod as Field;
+    words[f.word] |= omod << f.shift;
+  }
+  if (glc) {
+    const f = p.glc as Field;
+    words[f.word] |= 1 << f.shift;
+  }
+  return true;
 }
