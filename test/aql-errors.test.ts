@@ -147,3 +147,20 @@ test("a fault in a queued dispatch is the dispatcher's error; the queue stops", 
   );
   assert.ok(q.processor.error !== undefined);
 });
+
+test('a wait on a signal only a stopped queue would change names that queue', () => {
+  const dev = new Device();
+  const q = dev.createQueue({ kind: 'aql' });
+  const s = dev.createSignal(1);
+  q.barrierAnd([], { completionSignal: s });
+  dev.mem.write16(q.ring, 0);
+  q.submit();
+  assert.throws(
+    () => s.wait('eq', 0),
+    /AQL queue 1 \(amd_queue_t at 0x[0-9a-f]+\) packet 0: VENDOR_SPECIFIC packets/,
+  );
+  assert.throws(
+    () => s.wait('eq', 0),
+    /^AqlError: wait on signal 0x[0-9a-f]+ \(value 1, waiting for == 0\) can never end: every queue is idle, so nothing will change the signal \(stopped after an error: AQL queue 1 \(amd_queue_t at 0x[0-9a-f]+\)\)$/,
+  );
+});

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { DISPATCH, PACKET_BYTES, PacketType, Q } from '../src/cp/aql/layout.js';
-import { readU64 } from '../src/cp/aql/signal.js';
+import { DISPATCH, PACKET_BYTES, PacketType, Q, SIG } from '../src/cp/aql/layout.js';
+import { readU64, writeU64 } from '../src/cp/aql/signal.js';
 import { Device } from '../src/runtime/device.js';
 import { kernelObject } from './helpers/kernel-asm.js';
 import { launchError } from './helpers/launch-error.js';
@@ -168,4 +168,17 @@ test('a dispatch packet read from memory: fields changed after writing are what 
   const r = [...dev.download(a, Float32Array)];
   assert.deepEqual([r[0], r[127], r[128]], [2, 2, 1]);
   q.destroy();
+});
+
+test('a signal with an event mailbox gets its event_id written there when the packet processor changes it', () => {
+  const dev = new Device();
+  const q = dev.createQueue({ kind: 'aql' });
+  const s = dev.createSignal(1);
+  const mailbox = dev.alloc(8);
+  writeU64(dev.mem, s.address + SIG.eventMailboxPtr, mailbox.address);
+  dev.mem.write32(s.address + SIG.eventId, 42);
+  q.barrierAnd([], { completionSignal: s });
+  q.submit();
+  s.wait('eq', 0);
+  assert.deepEqual([...dev.download(mailbox, Uint32Array)], [42, 0]);
 });

@@ -6,7 +6,7 @@
 import type { DeviceMemory } from '../../emu/memory.js';
 import { runQueues, type SchedQueue, Turn } from '../scheduler.js';
 import type { SignalCondition } from './layout.js';
-import { AqlError } from './queue.js';
+import { AqlError, AqlQueue } from './queue.js';
 import { CONDITION_TEXT, conditionHolds, signalValue } from './signal.js';
 
 /**
@@ -35,9 +35,11 @@ export function waitSignal(
 ): number {
   if (!runUntil(queues, () => conditionHolds(cond, signalValue(mem, addr), ref))) {
     const v = signalValue(mem, addr);
+    const stopped = queues.filter((q) => q instanceof AqlQueue && q.error !== undefined).map((q) => q.label);
     throw new AqlError(
       `wait on signal 0x${addr.toString(16)} (value ${v}, waiting for ${CONDITION_TEXT[cond]} ${ref}) can never end: ` +
-        `every queue is idle${queues.length === 0 ? ' (there are none)' : ''}, so nothing will change the signal`,
+        `every queue is idle${queues.length === 0 ? ' (there are none)' : ''}, so nothing will change the signal` +
+        (stopped.length > 0 ? ` (stopped after an error: ${stopped.join(', ')})` : ''),
     );
   }
   return signalValue(mem, addr);
