@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DISPATCH, PACKET_BYTES, PacketType, Q, SIG } from '../src/cp/aql/layout.js';
 import { readU64, writeU64 } from '../src/cp/aql/signal.js';
-import { Device } from '../src/runtime/device.js';
+import { Device, DispatchError } from '../src/runtime/device.js';
 import { kernelObject } from './helpers/kernel-asm.js';
 import { launchError } from './helpers/launch-error.js';
 
@@ -181,4 +181,30 @@ test('a signal with an event mailbox gets its event_id written there when the pa
   q.submit();
   s.wait('eq', 0);
   assert.deepEqual([...dev.download(mailbox, Uint32Array)], [42, 0]);
+});
+
+test('what the packet cannot say comes from the dispatch options: a budget stops the queued dispatch', () => {
+  const dev = new Device();
+  const mod = dev.load(vadd, 'vadd');
+  const a = dev.upload(new Float32Array(64));
+  const q = dev.createQueue({ kind: 'aql' });
+  const s = dev.createSignal(1);
+  q.dispatch(mod, 'vadd', {
+    grid: [64],
+    block: [64],
+    args: [a, a, a, 64],
+    budget: 5,
+    engine: 'interpreter',
+    completionSignal: s,
+  });
+  q.submit();
+  assert.throws(
+    () => s.wait('eq', 0),
+    (e: unknown) =>
+      e instanceof DispatchError &&
+      e.kind === 'budget' &&
+      /^kernel 'vadd' stopped: .*budget of 5/.test(e.message),
+  );
+  assert.equal(s.load(), 1);
+  q.destroy();
 });
