@@ -473,3 +473,9 @@ test('each packet decodes to the fields its seed 004 / Linux header layout gives
     assert.deepEqual([...p.data], data, what);
   }
 });
+
+test('docs/pm4.md has a row for every packet of the opcode table', async () => {
+  const { readFileSync } = await import('node:fs');
+  const md = readFileSync(new URL('../docs/pm4.md', import.meta.url), 'utf8');
+  for (const e of OPCODES) assert.ok(md.includes(`| ${e.name} | `), e.name);
+});
