@@ -21,6 +21,8 @@ import { CHUNK, formatBytes, Input, LIMITS, nameOf, readInput, writeChunks } fro
 import { parseBytes, parseCount, parseSeconds } from './numbers.js';
 import { runLaunches, runtimeError } from './run-loop.js';
 import { Progress } from './run-progress.js';
+import { runRaw } from './run-raw.js';
+import { isRawSpec } from './run-raw-spec.js';
 import { printText, runDocument } from './run-report.js';
 import { jsonValue, parseShow, showValues } from './run-show.js';
 import { type BufferDecl, parseRunSpec, type RunSpec, SpecError } from './run-spec.js';
@@ -35,6 +37,7 @@ export const RUN: Command = {
   summary: 'run the kernel launches of a run spec (docs/run-spec.md) on the emulated GPU',
   usage: [
     'gcnkit run [--json] [--budget=N] [--workers=N] [--timeout=SECONDS] [--memory=BYTES] [--engine=jit|interpreter] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
+    'gcnkit run [--json] [--budget=N] [--timeout=SECONDS] [--memory=BYTES] [--engine=jit|interpreter] RAW-SPEC.json',
   ],
   optionHelp: [
     ['--json', 'print one JSON document (launch figures, --show values, outputs)'],
@@ -130,6 +133,8 @@ interface PlannedBuffer {
 
 function runCommand(args: ParsedArgs): number {
   const f = flags(args);
+  // One argument: a raw-device spec (no code object), run through the command processor.
+  if (args.positionals.length === 1) return runRawSpecFile(args.positionals[0], f);
   useWorkerThreads();
   const [coFile, specFile] = positionals(RUN, args, ['FILE', 'SPEC.json']);
   if (coFile === '-' && specFile === '-')
@@ -227,6 +232,21 @@ function parseSpecFile(specFile: string): RunSpec {
   } catch (e) {
     throw e instanceof SpecError ? specError(nameOf(specFile), e) : e;
   }
+}
+
+function runRawSpecFile(specFile: string, f: Flags): number {
+  const text = new TextDecoder().decode(readInput(specFile, LIMITS.spec, 'a run spec'));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw inputError(nameOf(specFile), `not JSON: ${(e as Error).message}`);
+  }
+  if (!isRawSpec(json))
+    throw usageError(
+      `missing SPEC.json: with one argument, the argument is a raw-device spec (with "pm4"); a kernel spec needs FILE SPEC.json (usage: ${RUN.usage[0]})`,
+    );
+  return runRaw(specFile, json, f);
 }
 
 /** A buffer's size, from its file and `bytes`, checked against the cap before anything is allocated. */
