@@ -2,6 +2,7 @@
 // GPU, through the runtime API. Everything that can be checked is checked before the first launch:
 // the spec, --show, the output paths, the buffer files and the memory they need against the cap.
 import { constants as bufferConstants } from 'node:buffer';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ENGINES, type Engine, isEngine } from '../emu/jit/engine.js';
 import { DEFAULT_MEMORY_LIMIT, Device, type Module } from '../runtime/device.js';
@@ -235,17 +236,20 @@ function parseSpecFile(specFile: string): RunSpec {
 }
 
 function runRawSpecFile(specFile: string, f: Flags): number {
+  // Anything but a readable JSON object with a "pm4" field is a kernel run missing its spec.
+  const missing = () =>
+    usageError(
+      `missing SPEC.json (usage: ${RUN.usage[0]}; with one argument, a raw-device spec with a "pm4" field)`,
+    );
+  if (specFile !== '-' && !existsSync(specFile)) throw missing();
   const text = new TextDecoder().decode(readInput(specFile, LIMITS.spec, 'a run spec'));
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (e) {
-    throw inputError(nameOf(specFile), `not JSON: ${(e as Error).message}`);
+  } catch {
+    throw missing();
   }
-  if (!isRawSpec(json))
-    throw usageError(
-      `missing SPEC.json: with one argument, the argument is a raw-device spec (with "pm4"); a kernel spec needs FILE SPEC.json (usage: ${RUN.usage[0]})`,
-    );
+  if (!isRawSpec(json)) throw missing();
   return runRaw(specFile, json, f);
 }
 
