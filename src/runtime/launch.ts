@@ -33,6 +33,7 @@ import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
 import { layOutFor } from './image-device.js';
 import { packExplicit, packHidden } from './kernargs.js';
+import { launchThroughPm4 } from './pm4-launch.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import { resolveTrapHandler } from './trap-handler.js';
 import type { LaunchMessage, LaunchOptions, LaunchResult } from './types.js';
@@ -45,7 +46,7 @@ export const DEFAULT_BUDGET = 1e9;
 export const DEFAULT_PROGRESS_INTERVAL = 0.5;
 
 /** Packets in the queue each launch builds (one dispatch packet). */
-const QUEUE_PACKETS = 16;
+export const QUEUE_PACKETS = 16;
 
 export class Module implements LoadedCode {
   constructor(
@@ -72,6 +73,9 @@ export class Module implements LoadedCode {
 
   /** Runs one dispatch to completion (synchronously), through an AQL queue of its own (docs/api.md). */
   launch(name: string, opts: LaunchOptions): LaunchResult {
+    if (opts?.queue === 'pm4') return launchThroughPm4(this, name, opts);
+    if (opts?.queue !== undefined && opts.queue !== 'aql')
+      throw new LaunchError('argument', `queue = ${String(opts.queue)} is not 'aql' or 'pm4'`);
     const dev = this.device;
     const mem = dev.mem;
     // Everything the launch allocates is freed however it ends (the printf buffer after it is read).

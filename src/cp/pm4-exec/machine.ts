@@ -24,6 +24,10 @@ export interface Pm4MachineOptions {
   readonly onInterrupt?: (queue: string, packet: string, data: number) => void;
   /** Where the waves' s_sendmsg messages go. */
   readonly messages?: SentMessage[];
+  /** gfx7/gfx8: the private base the kernel driver programs for flat scratch (SH_HIDDEN_PRIVATE_BASE_VMID). */
+  readonly privateBase?: number;
+  /** A name for the kernel at a program address, for reports (default: the queue and packet). */
+  readonly kernelName?: (entry: number) => string | undefined;
 }
 
 export class Pm4Machine implements Pm4Device {
@@ -54,9 +58,12 @@ export class Pm4Machine implements Pm4Device {
       throw e;
     }
     const k: KernelSetup = {
-      name: `${q.label} dispatch at ${d.where}`,
+      name: this.options.kernelName?.(d.entry) ?? `${q.label} dispatch at ${d.where}`,
       entry: d.entry,
-      registers: d.registers,
+      registers:
+        this.options.privateBase === undefined
+          ? d.registers
+          : { ...d.registers, privateBase: this.options.privateBase },
       processor: this.processor,
       privateSize: 0,
       groupSize: d.lds,
