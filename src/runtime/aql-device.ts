@@ -19,7 +19,8 @@ import { initSignal, setSignalValue, signalValue, writeU64 } from '../cp/aql/sig
 import { runUntil, waitSignal } from '../cp/aql/wait.js';
 import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
-import { allocateIn, type LaunchSetup, type Module } from './launch.js';
+import type { LaunchSetup, Module } from './launch.js';
+import { allocateIn } from './launch-memory.js';
 import type { LaunchOptions, LaunchResult } from './types.js';
 
 /** A signal (amd_signal_t) in device memory; its handle for packets is its address. */

@@ -33,6 +33,7 @@ import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
 import { layOutFor } from './image-device.js';
 import { packExplicit, packHidden } from './kernargs.js';
+import { allocateIn, QUEUE_PACKETS } from './launch-memory.js';
 import { launchThroughPm4 } from './pm4-launch.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import { resolveTrapHandler } from './trap-handler.js';
@@ -44,9 +45,6 @@ export const DYNAMIC_STACK_BYTES = 16384;
 export const DEFAULT_BUDGET = 1e9;
 /** LaunchOptions.progressInterval when none is given (seconds). */
 export const DEFAULT_PROGRESS_INTERVAL = 0.5;
-
-/** Packets in the queue each launch builds (one dispatch packet). */
-export const QUEUE_PACKETS = 16;
 
 export class Module implements LoadedCode {
   constructor(
@@ -333,13 +331,6 @@ export interface LaunchSetup {
   readonly host: HostDispatch;
   /** The result once the dispatch has completed (reads the printf buffer). */
   result(seconds: number): LaunchResult;
-}
-
-/** Device memory for `what`, added to `allocs` (freed by the caller). */
-export function allocateIn(dev: Device, allocs: number[], bytes: number, what: string): number {
-  const a = dev.allocate(bytes, 64, what);
-  allocs.push(a);
-  return a;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

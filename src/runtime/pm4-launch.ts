@@ -15,7 +15,8 @@ import { Pm4Queue } from '../cp/pm4-exec/queue.js';
 import { type DispatchSetup, type KernelSetup, privateBytesPerWave } from '../gpu/dispatch.js';
 import { processorOf } from '../isa/processors.js';
 import { LaunchError } from './errors.js';
-import { allocateIn, type Module, QUEUE_PACKETS } from './launch.js';
+import type { Module } from './launch.js';
+import { allocateIn, QUEUE_PACKETS } from './launch-memory.js';
 import type { LaunchOptions, LaunchResult } from './types.js';
 
 /** The fence value the stream's end-of-pipe event writes. */
