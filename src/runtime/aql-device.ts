@@ -312,7 +312,10 @@ function headerOptions(o: PacketOptions, what: string): HeaderOptions {
 /** A new empty AQL queue, attached to the device's command processor. */
 export function createQueue(dev: Device, options: QueueOptions): DeviceAqlQueue {
   if (typeof options !== 'object' || options === null || options.kind !== 'aql')
-    throw new LaunchError('argument', "createQueue: options must be { kind: 'aql', size? }");
+    throw new LaunchError(
+      'argument',
+      "createQueue: options must be { kind: 'aql', size? } or { kind: 'pm4', mcpu, ... }",
+    );
   const size = options.size ?? 64;
   if (!Number.isSafeInteger(size) || size < 1 || size > 65536 || (size & (size - 1)) !== 0)
     throw new LaunchError(

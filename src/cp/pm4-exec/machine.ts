@@ -26,6 +26,8 @@ export interface Pm4MachineOptions {
   readonly messages?: SentMessage[];
   /** gfx7/gfx8: the private base the kernel driver programs for flat scratch (SH_HIDDEN_PRIVATE_BASE_VMID). */
   readonly privateBase?: number;
+  /** The device's GDS, shared by its queues (default: a GDS of the machine's own). */
+  readonly gds?: Uint8Array;
   /** A name for the kernel at a program address, for reports (default: the queue and packet). */
   readonly kernelName?: (entry: number) => string | undefined;
 }
@@ -34,7 +36,7 @@ export class Pm4Machine implements Pm4Device {
   readonly processor: Processor;
   readonly generation: Generation;
   readonly programs: Programs;
-  readonly gds = new Uint8Array(GDS_BYTES);
+  readonly gds: Uint8Array;
   private dispatches = 0;
   private readonly t0 = performance.now();
 
@@ -46,6 +48,7 @@ export class Pm4Machine implements Pm4Device {
     this.processor = processorOf(target);
     this.generation = this.processor.generation;
     this.programs = new Programs(mem, target);
+    this.gds = options.gds ?? new Uint8Array(GDS_BYTES);
   }
 
   runDispatch(q: Pm4Queue, d: RegisterDispatchSetup): void {

@@ -137,6 +137,12 @@ export class Pm4Queue implements SchedQueue {
     return de === 0 ? ce.ringPos : c === 0 ? this.de.ringPos : de < c ? ce.ringPos : this.de.ringPos;
   }
 
+  /** Whether both engines have run every packet up to the write pointer (and returned from their IBs). */
+  get idle(): boolean {
+    const done = (e: Engine) => e.ringPos === this.wptr && e.frames.length === 0;
+    return done(this.de) && (this.ce === null || done(this.ce));
+  }
+
   /** The doorbell: the driver wrote packets up to `wptr` (dwords, below the ring size). */
   ringDoorbell(wptr: number): void {
     if (!Number.isInteger(wptr) || wptr < 0 || wptr >= this.options.ringDwords)
