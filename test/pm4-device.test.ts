@@ -75,3 +75,11 @@ test('a wait nothing releases: QueueDeadlock names the queue, the packet offset 
       ),
   );
 });
+
+test('a packet that fails stops its queue: the next finish says so instead of running it again', () => {
+  const dev = new Device();
+  const q = dev.createQueue({ kind: 'pm4', mcpu: 'gfx908' });
+  q.submit(new Pm4Builder('gfx9').writeData({ dst_sel: 'MEMORY', dst_addr: 0x1000 }, [1]).finish());
+  assert.throws(() => q.finish(), /PM4 queue \d+ \(compute ring\): ring offset 0x0: .*unmapped address 0x1000/);
+  assert.throws(() => q.finish(), /finish: PM4 queue \d+ \(compute ring\) stopped after an error: .*unmapped address 0x1000/);
+});

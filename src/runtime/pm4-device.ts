@@ -93,8 +93,11 @@ export class DevicePm4Queue {
   /** Runs the device's queues until this one has run every submitted packet. */
   finish(): void {
     this.check('finish');
-    if (!runUntil(this.dev.queues, () => this.processor.idle))
-      throw new Pm4Error(`finish: ${this.processor.label} cannot finish`);
+    const failed = this.processor.failure;
+    if (failed !== undefined || !runUntil(this.dev.queues, () => this.processor.idle))
+      throw new Pm4Error(
+        `finish: ${this.processor.label} ${failed === undefined ? 'cannot finish' : `stopped after an error: ${failed.message}`}`,
+      );
   }
 
   /** Removes the queue from the device and frees its ring. */
