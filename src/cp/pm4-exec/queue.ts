@@ -8,7 +8,7 @@
 // scheduler (../scheduler.ts) retries it after the other queues' turns and reports it if nothing can
 // ever release it.
 
-import type { DeviceMemory } from '../../emu/memory.js';
+import { type DeviceMemory, MemoryFault } from '../../emu/memory.js';
 import type { DispatchStats } from '../../gpu/dispatch.js';
 import type { Generation, Processor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
@@ -236,7 +236,13 @@ export class Pm4Queue implements SchedQueue {
             throw this.error(at, `${p.name} is not executed by gcnkit's command processor`);
           e.skip = 0;
           e.call = null;
-          step = h(this, e, p);
+          try {
+            step = h(this, e, p);
+          } catch (err) {
+            // A packet's own memory access (an address field pointing nowhere): name the packet.
+            if (err instanceof MemoryFault) throw this.error(at, `${p.name}: ${err.message}`);
+            throw err;
+          }
           this.packets++;
         }
       }
