@@ -20,7 +20,14 @@ test('a PM4 queue waits on memory another PM4 queue writes; finish runs both', (
   const b = dev.createQueue({ kind: 'pm4', mcpu: 'gfx908' });
   a.submit(
     new Pm4Builder('gfx9')
-      .waitRegMem({ function: '==', mem_space: 'memory', poll_address: flag, reference: 1, mask: 0xffffffff, poll_interval: 4 })
+      .waitRegMem({
+        function: '==',
+        mem_space: 'memory',
+        poll_address: flag,
+        reference: 1,
+        mask: 0xffffffff,
+        poll_interval: 4,
+      })
       .writeData({ dst_sel: 'MEMORY', dst_addr: out }, [42])
       .finish(),
   );
@@ -46,7 +53,14 @@ test('a PM4 queue waits for an AQL dispatch to complete (its completion signal r
   // The signal's value is the i64 at +8 (amd_signal_t); wait for its low word to be 0.
   pm4.submit(
     new Pm4Builder('gfx9')
-      .waitRegMem({ function: '==', mem_space: 'memory', poll_address: done.address + 8, reference: 0, mask: 0xffffffff, poll_interval: 4 })
+      .waitRegMem({
+        function: '==',
+        mem_space: 'memory',
+        poll_address: done.address + 8,
+        reference: 0,
+        mask: 0xffffffff,
+        poll_interval: 4,
+      })
       .copyData({ src_sel: 'MEMORY', dst_sel: 'MEMORY', src_addr: z.address + 4 * 7, dst_addr: note.address })
       .finish(),
   );
@@ -63,7 +77,14 @@ test('a wait nothing releases: QueueDeadlock names the queue, the packet offset 
   q.submit(
     new Pm4Builder('gfx9')
       .nop(2)
-      .waitRegMem({ function: '>=', mem_space: 'memory', poll_address: buf.address, reference: 5, mask: 0xff, poll_interval: 4 })
+      .waitRegMem({
+        function: '>=',
+        mem_space: 'memory',
+        poll_address: buf.address,
+        reference: 5,
+        mask: 0xff,
+        poll_interval: 4,
+      })
       .finish(),
   );
   assert.throws(
@@ -80,6 +101,12 @@ test('a packet that fails stops its queue: the next finish says so instead of ru
   const dev = new Device();
   const q = dev.createQueue({ kind: 'pm4', mcpu: 'gfx908' });
   q.submit(new Pm4Builder('gfx9').writeData({ dst_sel: 'MEMORY', dst_addr: 0x1000 }, [1]).finish());
-  assert.throws(() => q.finish(), /PM4 queue \d+ \(compute ring\): ring offset 0x0: .*unmapped address 0x1000/);
-  assert.throws(() => q.finish(), /finish: PM4 queue \d+ \(compute ring\) stopped after an error: .*unmapped address 0x1000/);
+  assert.throws(
+    () => q.finish(),
+    /PM4 queue \d+ \(compute ring\): ring offset 0x0: .*unmapped address 0x1000/,
+  );
+  assert.throws(
+    () => q.finish(),
+    /finish: PM4 queue \d+ \(compute ring\) stopped after an error: .*unmapped address 0x1000/,
+  );
 });
