@@ -23,6 +23,7 @@ import {
   headerProblem,
   headerShaderType,
   headerType,
+  packetDwords,
 } from './header.js';
 import { getAddr, getBits, type Layout } from './layout.js';
 import { type Opcode, opcodeTable } from './opcodes.js';
@@ -113,9 +114,7 @@ export function decodePacket(words: Uint32Array, at: number, end: number, gen: G
   }
   const count = headerCount(h);
   const opcode = type === 3 ? headerOpcode(h) : -1;
-  // amdgpu pads CIK and later rings with PACKET3(NOP, 0x3FFF), a NOP that is only its header
-  // (gfx_v7_0.c .. gfx_v9_0.c ring funcs: .nop); SI rings pad with type-2 packets.
-  const size = type === 3 && opcode === 0x10 && count === 0x3fff && genAtLeast(gen, 'gfx7') ? 1 : count + 2;
+  const size = packetDwords(h, gen);
   if (at + size > end) {
     throw new Pm4Error(
       at,
