@@ -110,10 +110,16 @@ function printSymbolName(name: string): string {
   return '"' + name.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : '\\' + c)) + '"';
 }
 
-/** Replaces the branch immediate (the last operand) by the symbol name, as AMDGPU's symbolizer does. */
-function symbolize(text: string, name: string): string {
-  const k = Math.max(text.lastIndexOf(' '), text.lastIndexOf(','));
-  return text.slice(0, k + 1) + printSymbolName(name);
+/**
+ * Replaces the branch immediate (the last operand) of the text just written from `from` on by the symbol
+ * name, as AMDGPU's symbolizer does.
+ */
+function symbolize(out: ByteOut, from: number, name: string): void {
+  const b = out.buf;
+  let k = out.pos - 1;
+  while (k >= from && b[k] !== 0x20 && b[k] !== 0x2c) k--;
+  out.pos = k + 1;
+  out.str(printSymbolName(name));
 }
 
 function disassembleSection(
@@ -255,27 +261,21 @@ function disassembleSection(
       out.ensure(TEXT_ROOM + 64);
       const lineStart = out.pos;
       out.buf[out.pos++] = 0x09;
-      decodeInto(inp, w, dout, out);
+      const valid = decodeInto(inp, w, dout, out);
       let annot = '';
       let symbolized = false;
       if (!Number.isNaN(dout.branchOffset)) {
         const tgt = addr + dout.branchOffset;
         const name = notypeAt.get(tgt);
-        if (name !== undefined) symbolized = true;
-        else annot = syms.branchAnnotation(sec.index, tgt);
-        // Branches print as strings (SOPP): their target operand is replaced by the symbol's name.
-        if (symbolized) {
-          out.pos = lineStart + 1;
-          out.str(symbolize(dout.text, name as string));
-        }
-      } else if (dout.text.startsWith('s_cbranch_i_fork ')) {
-        // Its target operand is symbolized too, but it is not the first operand, so never annotated.
-        const tgt = addr + 4 + ((words[w] << 16) >> 14);
-        const name = notypeAt.get(tgt);
         if (name !== undefined) {
           symbolized = true;
-          out.pos = lineStart + 1;
-          out.str(symbolize(dout.text, name));
+          symbolize(out, lineStart + 1, name);
+        } else annot = syms.branchAnnotation(sec.index, tgt);
+      } else if (!Number.isNaN(dout.labelOffset as number)) {
+        const name = notypeAt.get(addr + (dout.labelOffset as number));
+        if (name !== undefined) {
+          symbolized = true;
+          symbolize(out, lineStart + 1, name);
         }
       }
       let addrAt = 0;
@@ -299,12 +299,7 @@ function disassembleSection(
       out.byte(0x0a);
       // Branches are not cached: their line depends on the address (annotation, symbolized target).
       // Nor is `.long`: a word can be invalid because of the words after it, which the key omits.
-      if (
-        Number.isNaN(dout.branchOffset) &&
-        !symbolized &&
-        addr < 0x100000000 &&
-        !dout.text.startsWith('.long')
-      ) {
+      if (valid && Number.isNaN(dout.branchOffset) && !symbolized && addr < 0x100000000) {
         cache.store(slot, words, w, dout.size, out.buf, lineStart, out.pos, addrAt);
       }
       idx += dout.size * 4;
