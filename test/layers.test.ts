@@ -1,4 +1,4 @@
-// The layers of src/ go one way: isa -> codec / elf -> asm / emu / disasm -> gpu -> runtime -> api / cli.
+// The layers of src/ go one way: isa -> codec / elf -> asm / emu / disasm -> gpu -> cp -> runtime -> api / cli.
 // A module imports (at run time) only from its own folder or a lower layer, and nothing imports a module
 // for its side effects (the emulator's registry is built by direct imports, src/emu/registry.ts).
 import assert from 'node:assert/strict';
@@ -16,9 +16,10 @@ const RANK: Record<string, number> = {
   emu: 2,
   disasm: 2,
   gpu: 3,
-  runtime: 4,
-  api: 5,
-  cli: 5,
+  cp: 4,
+  runtime: 5,
+  api: 6,
+  cli: 6,
 };
 
 function folder(file: string): string {

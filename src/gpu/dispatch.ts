@@ -1,9 +1,8 @@
 // The dispatcher: splits a grid into workgroups and 64-lane wavefronts, sets up each wave's initial state
 // as the LLVM AMDGPU guide's "Initial Kernel Execution State" prescribes for the processor's generation
-// (driven by the kernel descriptor's fields, src/elf/kd-fields.ts, and the processor record), runs the waves of a workgroup round-robin between barriers, and turns faults into reports
+// (from a wave plan, src/gpu/wave-plan.ts: the kernel descriptor's fields or a PM4 stream's COMPUTE_* registers, and the processor record), runs the waves of a workgroup round-robin between barriers, and turns faults into reports
 // naming the kernel, workgroup, wave, lane, pc and instruction.
 
-import { KD, type KdField, kdGet } from '../elf/kd-fields.js';
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { ExecError, type Inst } from '../emu/inst.js';
 import { type Block, FAULT } from '../emu/jit/block.js';
@@ -18,15 +17,20 @@ import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, Wave, Workgroup } fr
 import type { Processor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
 import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
+import { type ComputeRegisters, planOfDescriptor, planOfRegisters, type WavePlan } from './wave-plan.js';
 
 export { DispatchError };
 
-/** What the dispatcher needs of a kernel: its descriptor, read through the field table, and processor. */
+/**
+ * What the dispatcher needs of a kernel: its processor and either its descriptor (the AQL path) or the
+ * COMPUTE_* registers a PM4 stream set (the hardware path); exactly one of the two.
+ */
 export interface KernelSetup {
   readonly name: string;
   /** Device address of the first instruction. */
   readonly entry: number;
-  readonly descriptor: KernelDescriptor;
+  readonly descriptor?: KernelDescriptor;
+  readonly registers?: ComputeRegisters;
   readonly processor: Processor;
   /** Bytes of private memory per work-item (fixed size plus any dynamic stack). */
   readonly privateSize: number;
@@ -67,67 +71,11 @@ export interface DispatchStats {
 /** How many instructions a wave runs before the scheduler moves on to the next wave. */
 const SLICE = 4096;
 
-/** The MODE register a wave starts with, from compute_pgm_rsrc1's float controls. */
-export function initialMode(kd: KernelDescriptor): number {
-  return (
-    (kdGet(kd, KD.float_round_mode_32) |
-      (kdGet(kd, KD.float_round_mode_16_64) << 2) |
-      (kdGet(kd, KD.float_denorm_mode_32) << 4) |
-      (kdGet(kd, KD.float_denorm_mode_16_64) << 6) |
-      (kdGet(kd, KD.enable_dx10_clamp) << 8) |
-      (kdGet(kd, KD.enable_ieee_mode) << 9)) >>>
-    0
-  );
-}
-
-/**
- * What the kernel descriptor says about a wave's initial state, read once per descriptor instead of
- * per wave (each kdGet divides a register word; a dispatch sets up thousands of waves).
- */
-interface WavePlan {
-  readonly privateSegmentBuffer: boolean;
-  readonly dispatchPtr: boolean;
-  readonly queuePtr: boolean;
-  readonly kernargPtr: boolean;
-  readonly dispatchId: boolean;
-  readonly flatScratchInit: boolean;
-  readonly privateSegmentSize: boolean;
-  readonly userSgprCount: number;
-  readonly wgX: boolean;
-  readonly wgY: boolean;
-  readonly wgZ: boolean;
-  readonly wgInfo: boolean;
-  readonly privateSegment: boolean;
-  readonly workitemIds: number;
-  readonly mode: number;
-}
-
-const PLANS = new WeakMap<KernelDescriptor, WavePlan>();
-
-function wavePlan(kd: KernelDescriptor): WavePlan {
-  let plan = PLANS.get(kd);
-  if (plan === undefined) {
-    const on = (fl: KdField) => kdGet(kd, fl) !== 0;
-    plan = {
-      privateSegmentBuffer: on(KD.enable_sgpr_private_segment_buffer),
-      dispatchPtr: on(KD.enable_sgpr_dispatch_ptr),
-      queuePtr: on(KD.enable_sgpr_queue_ptr),
-      kernargPtr: on(KD.enable_sgpr_kernarg_segment_ptr),
-      dispatchId: on(KD.enable_sgpr_dispatch_id),
-      flatScratchInit: on(KD.enable_sgpr_flat_scratch_init),
-      privateSegmentSize: on(KD.enable_sgpr_private_segment_size),
-      userSgprCount: kdGet(kd, KD.user_sgpr_count),
-      wgX: on(KD.enable_sgpr_workgroup_id_x),
-      wgY: on(KD.enable_sgpr_workgroup_id_y),
-      wgZ: on(KD.enable_sgpr_workgroup_id_z),
-      wgInfo: on(KD.enable_sgpr_workgroup_info),
-      privateSegment: on(KD.enable_private_segment),
-      workitemIds: kdGet(kd, KD.enable_vgpr_workitem_id),
-      mode: initialMode(kd),
-    };
-    PLANS.set(kd, plan);
-  }
-  return plan;
+/** The wave plan of a kernel set-up: from its registers or its descriptor. */
+function planOf(k: KernelSetup): WavePlan {
+  if (k.registers !== undefined) return planOfRegisters(k.registers);
+  if (k.descriptor !== undefined) return planOfDescriptor(k.descriptor);
+  throw new DispatchError(`kernel '${k.name}' has neither a kernel descriptor nor dispatch registers`);
 }
 
 /** Device memory backing one wave's private segment (each work-item's share rounded to 16 bytes). */
@@ -171,6 +119,7 @@ export class GroupRunner {
   private readonly state: SchedulerState;
   /** The jit engine's compiled blocks of the program, or null for the interpreter. */
   private readonly jit: BlockCache | null;
+  private readonly plan: WavePlan;
 
   constructor(
     private readonly mem: DeviceMemory,
@@ -184,6 +133,15 @@ export class GroupRunner {
     this.groups = [Math.ceil(gx / bx), Math.ceil(gy / by), Math.ceil(gz / bz)];
     this.count = this.groups[0] * this.groups[1] * this.groups[2];
     const wavesPerWg = Math.ceil((bx * by * bz) / WAVE_SIZE);
+    const plan = planOf(k);
+    this.plan = plan;
+    // Hardware starts a workgroup only when each of its waves has a scratch slot: with fewer slots than
+    // waves it could never start (the emulator runs one workgroup's waves at a time, so slots are reused).
+    if (plan.privateSegment && plan.scratchWaves !== undefined && plan.scratchWaves < wavesPerWg)
+      throw new DispatchError(
+        `kernel '${k.name}': COMPUTE_TMPRING_SIZE.WAVES = ${plan.scratchWaves} scratch slots, fewer than the ` +
+          `${wavesPerWg} waves of a workgroup: the workgroup can never start`,
+      );
     if (k.groupSize > p.ldsBytes) {
       throw new DispatchError(
         `kernel '${k.name}' needs ${k.groupSize} bytes of LDS; a workgroup has ${p.ldsBytes} on ${p.name}`,
@@ -225,10 +183,7 @@ export class GroupRunner {
     };
     for (let i = 0; i < wavesPerWg; i++) this.waves.push(new Wave(p.agprs > 0));
     // VGPRs (and with MFMA as many AGPRs) the descriptor allocates, in the processor's granules.
-    this.vgprs = Math.min(
-      p.vgprs,
-      (kdGet(k.descriptor, KD.granulated_workitem_vgpr_count) + 1) * p.vgprEncodingGranule,
-    );
+    this.vgprs = Math.min(p.vgprs, (plan.vgprGranules + 1) * p.vgprEncodingGranule);
     this.wg.ldsSize = k.groupSize;
     this.wg.waves = this.waves;
     this.dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), this.count);
@@ -276,7 +231,16 @@ export class GroupRunner {
       w.ctx = this.ctx;
       w.id = wi;
       w.dispatchIndex = first + wi;
-      const offset = scratch.length > 0 ? scratch[wi] - this.scratchBase : 0;
+      // A PM4 dispatch's scratch is the driver's: the wave's offset is its slot's (slot = wave in group).
+      const plan = this.plan;
+      const offset =
+        plan.userData !== undefined
+          ? plan.privateSegment
+            ? wi * (plan.waveScratchBytes ?? 0)
+            : 0
+          : scratch.length > 0
+            ? scratch[wi] - this.scratchBase
+            : 0;
       w.privateEnd = this.scratchBase + offset + this.perWave;
       initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], this.scratchBase, offset);
       installTrapHandler(w, d.trapHandler, k.processor.generation);
@@ -341,7 +305,7 @@ export function initWave(
   dispatchScratch: number,
   waveOffset: number,
 ): void {
-  const plan = wavePlan(k.descriptor);
+  const plan = planOf(k);
   const p = k.processor;
   const s = w.s;
   let r = 0;
@@ -373,6 +337,8 @@ export function initWave(
     } else r += 2;
   }
   if (plan.privateSegmentSize) s[r++] = Math.ceil(k.privateSize / 4) * 4;
+  const data = plan.userData;
+  if (data !== undefined) for (let u = 0; u < plan.userSgprCount; u++) s[u] = data[u] >>> 0;
   // System SGPRs follow the user SGPRs whatever the count of enabled user registers says.
   r = plan.userSgprCount;
   if (plan.wgX) s[r++] = wg.id[0];
@@ -384,10 +350,11 @@ export function initWave(
   // gfx9: the wave's scratch address; gfx7/gfx8: HI = the wave's offset from the private base in
   // 256-byte units, LO = a work-item's private size.
   const fs = p.flatScratchSgpr;
-  if (p.flatScratchInit === 'address') {
+  // Registers path: hardware leaves FLAT_SCRATCH to the program (its prologue, from the driver's data).
+  if (data === undefined && p.flatScratchInit === 'address') {
     s[fs] = waveScratch >>> 0;
     s[fs + 1] = Math.floor(waveScratch / 2 ** 32) >>> 0;
-  } else if (p.flatScratchInit === 'offset-size') {
+  } else if (data === undefined && p.flatScratchInit === 'offset-size') {
     s[fs] = Math.ceil(k.privateSize / 4) * 4;
     s[fs + 1] = waveOffset >>> 8;
   }

@@ -20,6 +20,7 @@ import type { SentMessage } from '../emu/salu/ops-system.js';
 import type { Target } from '../isa/targets.js';
 import { type DispatchSetup, type DispatchStats, GroupRunner, type KernelSetup } from './dispatch.js';
 import { DispatchError, type DispatchErrorKind, type WaveState } from './dispatch-error.js';
+import type { ComputeRegisters } from './wave-plan.js';
 
 /** Worker threads the runtime can hand a share of a dispatch to. */
 export interface WorkerHost {
@@ -54,7 +55,8 @@ export interface ParallelJob {
   readonly kernel: {
     readonly name: string;
     readonly entry: number;
-    readonly descriptor: KernelDescriptor;
+    readonly descriptor?: KernelDescriptor;
+    readonly registers?: ComputeRegisters;
     readonly privateSize: number;
     readonly groupSize: number;
   };
@@ -171,6 +173,7 @@ export function runParallel(
       name: k.name,
       entry: k.entry,
       descriptor: k.descriptor,
+      registers: k.registers,
       privateSize: k.privateSize,
       groupSize: k.groupSize,
     },
