@@ -90,6 +90,29 @@ export function putDec(o: TextSink, v: number): void {
     b[p++] = 0x2d;
     v = -v;
   }
+  // Register numbers and most offsets are below 1000: their digits without a loop.
+  if (v < 10) {
+    b[p] = 0x30 + v;
+    o.pos = p + 1;
+    return;
+  }
+  if (v < 100) {
+    const t = (v / 10) | 0;
+    b[p] = 0x30 + t;
+    b[p + 1] = 0x30 + v - 10 * t;
+    o.pos = p + 2;
+    return;
+  }
+  if (v < 1000) {
+    const h = (v / 100) | 0;
+    const r = v - 100 * h;
+    const t = (r / 10) | 0;
+    b[p] = 0x30 + h;
+    b[p + 1] = 0x30 + t;
+    b[p + 2] = 0x30 + r - 10 * t;
+    o.pos = p + 3;
+    return;
+  }
   let n = 1;
   for (let x = v; x >= 10; x = Math.floor(x / 10)) n++;
   p += n;
@@ -102,16 +125,7 @@ export function putDec(o: TextSink, v: number): void {
 
 /** Appends `v<first>` or `v[<first>:<last>]` (a VGPR tuple of `dwords`), as operands.ts's regRange. */
 export function putVRange(o: TextSink, first: number, dwords: number): void {
-  putC(o, 0x76);
-  if (dwords === 1) {
-    putDec(o, first);
-    return;
-  }
-  putC(o, 0x5b);
-  putDec(o, first);
-  putC(o, 0x3a);
-  putDec(o, first + dwords - 1);
-  putC(o, 0x5d);
+  putRange(o, V, first, dwords);
 }
 
 /** Appends `, ` (the operand separator). */
@@ -155,6 +169,8 @@ export function putHex(o: TextSink, v: number): void {
     v >>>= 4;
   } while (v !== 0);
 }
+
+const V = ascii('v');
 
 /** Appends `<prefix><first>` or `<prefix>[<first>:<last>]` (operands.ts's regRange, prefix pre-encoded). */
 export function putRange(o: TextSink, prefix: Uint8Array, first: number, dwords: number): void {

@@ -59,6 +59,23 @@ export function objdumpBytes(bytes: Uint8Array, fileName: string, opts: ObjdumpO
 }
 
 /**
+ * objdumpBytes into a caller's ByteOut, reused across calls: its buffer (grown to the largest output so
+ * far) is written from the start, and the result is a view of it, valid until the next call. A large
+ * output costs no fresh memory after the first call (a fresh 150 MB buffer's page faults cost as much CPU
+ * time as the decoding: issue 13).
+ */
+export function objdumpInto(
+  bytes: Uint8Array,
+  fileName: string,
+  opts: ObjdumpOptions,
+  out: ByteOut,
+): Uint8Array {
+  out.pos = 0;
+  disassemble(bytes, fileName, opts, out);
+  return out.bytes();
+}
+
+/**
  * objdumpBytes streamed: `write` receives the output in chunks of about `chunkSize` bytes, each a view
  * of one reused buffer that is valid only during the call (copy it to keep it). The file is parsed and
  * its target checked before the first chunk; a later error (an unsupported construct in a section)
@@ -94,9 +111,17 @@ export function objdump(bytes: Uint8Array, fileName: string, opts: ObjdumpOption
   return latin1String(objdumpBytes(bytes, fileName, opts));
 }
 
-/** The words of a section read from byte `phase` on (symbols may start at any byte). */
+/** Whether this machine stores words little-endian, as the code objects do. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * The words of a section read from byte `phase` on (symbols may start at any byte): a view of the
+ * section's bytes where they are aligned (the usual case: no copy of a large section), else a copy.
+ */
 function wordsAt(data: Uint8Array, phase: number): Uint32Array {
   const n = Math.max(0, Math.floor((data.length - phase) / 4));
+  if (LITTLE_ENDIAN && (data.byteOffset + phase) % 4 === 0)
+    return new Uint32Array(data.buffer, data.byteOffset + phase, n);
   const w = new Uint32Array(n);
   for (let k = 0, p = phase; k < n; k++, p += 4) {
     w[k] = (data[p] | (data[p + 1] << 8) | (data[p + 2] << 16) | (data[p + 3] << 24)) >>> 0;
