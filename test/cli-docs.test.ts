@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { COMMAND_NAMES } from '../src/cli/dispatch.js';
 import { COMMANDS } from '../src/cli/gcnkit.js';
+import { isRawSpec, parseRawSpec } from '../src/cli/run-raw-spec.js';
 import { parseRunSpec, VALUE_TYPES } from '../src/cli/run-spec.js';
 import { root } from './helpers/cli.js';
 
@@ -39,8 +40,11 @@ test('docs/cli.md has a section for every command and names every option', () =>
 test('docs/run-spec.md: its JSON examples parse, and every field and type name is described', () => {
   const blocks = [...specMd.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
   assert.ok(blocks.length >= 2);
-  const forms = blocks.map((b) => parseRunSpec(b).form);
-  assert.deepEqual([...new Set(forms)].sort(), ['multi', 'one']);
+  // The raw-device form (a "pm4" field) parses with its own parser.
+  const forms = blocks.map((b) =>
+    isRawSpec(JSON.parse(b)) ? (parseRawSpec(JSON.parse(b)), 'raw') : parseRunSpec(b).form,
+  );
+  assert.deepEqual([...new Set(forms)].sort(), ['multi', 'one', 'raw']);
   for (const field of [
     'kernel',
     'grid',
@@ -58,6 +62,11 @@ test('docs/run-spec.md: its JSON examples parse, and every field and type name i
     'iteration',
     'file',
     'bytes',
+    'mcpu',
+    'memory',
+    'address',
+    'pm4',
+    'constant_engine',
   ])
     assert.ok(specMd.includes(`\`${field}\``) || specMd.includes(`"${field}"`), field);
   for (const t of VALUE_TYPES) assert.ok(specMd.includes(`\`${t}\``), t);

@@ -2,6 +2,7 @@
 // GPU, through the runtime API. Everything that can be checked is checked before the first launch:
 // the spec, --show, the output paths, the buffer files and the memory they need against the cap.
 import { constants as bufferConstants } from 'node:buffer';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ENGINES, type Engine, isEngine } from '../emu/jit/engine.js';
 import { DEFAULT_MEMORY_LIMIT, Device, type Module } from '../runtime/device.js';
@@ -21,6 +22,8 @@ import { CHUNK, formatBytes, Input, LIMITS, nameOf, readInput, writeChunks } fro
 import { parseBytes, parseCount, parseSeconds } from './numbers.js';
 import { runLaunches, runtimeError } from './run-loop.js';
 import { Progress } from './run-progress.js';
+import { runRaw } from './run-raw.js';
+import { isRawSpec } from './run-raw-spec.js';
 import { printText, runDocument } from './run-report.js';
 import { jsonValue, parseShow, showValues } from './run-show.js';
 import { type BufferDecl, parseRunSpec, type RunSpec, SpecError } from './run-spec.js';
@@ -35,6 +38,7 @@ export const RUN: Command = {
   summary: 'run the kernel launches of a run spec (docs/run-spec.md) on the emulated GPU',
   usage: [
     'gcnkit run [--json] [--budget=N] [--workers=N] [--timeout=SECONDS] [--memory=BYTES] [--engine=jit|interpreter] [--show=NAME:TYPE[:COUNT]]... FILE SPEC.json',
+    'gcnkit run [--json] [--budget=N] [--timeout=SECONDS] [--memory=BYTES] [--engine=jit|interpreter] RAW-SPEC.json',
   ],
   optionHelp: [
     ['--json', 'print one JSON document (launch figures, --show values, outputs)'],
@@ -130,6 +134,8 @@ interface PlannedBuffer {
 
 function runCommand(args: ParsedArgs): number {
   const f = flags(args);
+  // One argument: a raw-device spec (no code object), run through the command processor.
+  if (args.positionals.length === 1) return runRawSpecFile(args.positionals[0], f);
   useWorkerThreads();
   const [coFile, specFile] = positionals(RUN, args, ['FILE', 'SPEC.json']);
   if (coFile === '-' && specFile === '-')
@@ -227,6 +233,24 @@ function parseSpecFile(specFile: string): RunSpec {
   } catch (e) {
     throw e instanceof SpecError ? specError(nameOf(specFile), e) : e;
   }
+}
+
+function runRawSpecFile(specFile: string, f: Flags): number {
+  // Anything but a readable JSON object with a "pm4" field is a kernel run missing its spec.
+  const missing = () =>
+    usageError(
+      `missing SPEC.json (usage: ${RUN.usage[0]}; with one argument, a raw-device spec with a "pm4" field)`,
+    );
+  if (specFile !== '-' && !existsSync(specFile)) throw missing();
+  const text = new TextDecoder().decode(readInput(specFile, LIMITS.spec, 'a run spec'));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw missing();
+  }
+  if (!isRawSpec(json)) throw missing();
+  return runRaw(specFile, json, f);
 }
 
 /** A buffer's size, from its file and `bytes`, checked against the cap before anything is allocated. */

@@ -165,6 +165,30 @@ export class DeviceMemory {
     return base;
   }
 
+  /**
+   * Reserves `bytes` zeroed bytes at the fixed address `base` (a raw-device run spec places code, rings
+   * and data where its PM4 stream expects them). Refused when it overlaps a live allocation; later
+   * alloc()s go above it. Two mappings may touch: an access straddling them faults, as an access between
+   * two allocations does.
+   */
+  mapAt(base: number, bytes: number): number {
+    if (!Number.isSafeInteger(base) || base < 0) throw new RangeError(`invalid device address ${base}`);
+    if (!Number.isSafeInteger(bytes) || bytes < 1) throw new RangeError(`invalid mapping size ${bytes}`);
+    const end = base + bytes;
+    if (end + GUARD_BYTES > Number.MAX_SAFE_INTEGER) throw new RangeError('device address space exhausted');
+    const i = this.indexOf(end - 1);
+    const below = i >= 0 ? this.regions[i] : undefined;
+    if (below !== undefined && below.end > base)
+      throw new RangeError(
+        `${formatAddress(base)}-${formatAddress(end)} overlaps the allocation at ${formatAddress(below.base)}-${formatAddress(below.end)}`,
+      );
+    if (this.usedBytes + bytes > this.limit) throw new MemoryLimitError(bytes, this.usedBytes, this.limit);
+    this.regions.splice(i + 1, 0, new Region(base, bytes));
+    this.usedBytes += bytes;
+    if (end + GUARD_BYTES > this.next) this.next = end + GUARD_BYTES;
+    return base;
+  }
+
   /** Releases the allocation starting at `addr`; later accesses to it fault. */
   free(addr: number): void {
     const i = this.indexOf(addr);
