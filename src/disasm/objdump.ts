@@ -266,9 +266,12 @@ function disassembleSection(
         idx = secSize;
         continue;
       }
-      // A line's bytes depend only on its words and address: repeated words are copied from the cache.
-      const slot = LineCache.slotOf(words[w], w + 1 < n ? words[w + 1] : 0);
-      if (addr < 0x100000000) {
+      // A line's bytes depend only on its words and address: repeated words are copied from the cache
+      // (-1: this line is not looked up, see LineCache.skip).
+      let slot = -1;
+      if (cache.skip > 0) cache.skip--;
+      else if (addr < 0x100000000) {
+        slot = LineCache.slotOf(words[w], w + 1 < n ? words[w + 1] : 0);
         const size = cache.find(slot, words, w, n);
         if (size !== 0) {
           out.lineWithAddress(
@@ -324,7 +327,7 @@ function disassembleSection(
       out.byte(0x0a);
       // Branches are not cached: their line depends on the address (annotation, symbolized target).
       // Nor is `.long`: a word can be invalid because of the words after it, which the key omits.
-      if (valid && Number.isNaN(dout.branchOffset) && !symbolized && addr < 0x100000000) {
+      if (slot >= 0 && valid && Number.isNaN(dout.branchOffset) && !symbolized) {
         cache.store(slot, words, w, dout.size, out.buf, lineStart, out.pos, addrAt);
       }
       idx += dout.size * 4;
