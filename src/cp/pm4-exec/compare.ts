@@ -27,6 +27,7 @@ export function passes(fn: number, value: number, mask: number, ref: number): bo
   }
 }
 
+/** A register value (negative from bit operations: taken as unsigned) or a device address (up to 2^53). */
 export function hex(v: number): string {
-  return `0x${(v >>> 0).toString(16)}`;
+  return `0x${(v < 0 ? v >>> 0 : v).toString(16)}`;
 }

@@ -8,10 +8,11 @@
 // scheduler (../scheduler.ts) retries it after the other queues' turns and reports it if nothing can
 // ever release it.
 
-import type { DeviceMemory } from '../../emu/memory.js';
+import { type DeviceMemory, MemoryFault } from '../../emu/memory.js';
 import type { DispatchStats } from '../../gpu/dispatch.js';
 import type { Generation, Processor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
+import { packetDwords } from '../pm4/header.js';
 import type { Programs } from '../program-at.js';
 import { type SchedQueue, Turn } from '../scheduler.js';
 import { engineOfName, execDecoder } from './exec-decode.js';
@@ -137,6 +138,13 @@ export class Pm4Queue implements SchedQueue {
     return de === 0 ? ce.ringPos : c === 0 ? this.de.ringPos : de < c ? ce.ringPos : this.de.ringPos;
   }
 
+  /** Whether both engines have run every packet up to the write pointer (and returned from their IBs). */
+  get idle(): boolean {
+    if (this.failure !== undefined) return false;
+    const done = (e: Engine) => e.ringPos === this.wptr && e.frames.length === 0;
+    return done(this.de) && (this.ce === null || done(this.ce));
+  }
+
   /** The doorbell: the driver wrote packets up to `wptr` (dwords, below the ring size). */
   ringDoorbell(wptr: number): void {
     if (!Number.isInteger(wptr) || wptr < 0 || wptr >= this.options.ringDwords)
@@ -146,14 +154,26 @@ export class Pm4Queue implements SchedQueue {
     this.wptr = wptr;
   }
 
+  /**
+   * The error that stopped the queue: after a packet failed (malformed, a fault, a dispatch's error) the
+   * queue runs nothing more, as hardware's CP halts on a bad packet, and reports idle.
+   */
+  failure: Error | undefined;
+
   turn(budget: number): Turn {
-    let t = this.engineTurn(this.de, budget);
-    if (this.ce !== null) {
-      const c = this.engineTurn(this.ce, budget);
-      if (c === Turn.Progress || t === Turn.Progress) t = Turn.Progress;
-      else if (c === Turn.Blocked) t = Turn.Blocked;
+    if (this.failure !== undefined) return Turn.Idle;
+    try {
+      let t = this.engineTurn(this.de, budget);
+      if (this.ce !== null) {
+        const c = this.engineTurn(this.ce, budget);
+        if (c === Turn.Progress || t === Turn.Progress) t = Turn.Progress;
+        else if (c === Turn.Blocked) t = Turn.Blocked;
+      }
+      return t;
+    } catch (err) {
+      this.failure = err instanceof Error ? err : new Error(String(err));
+      throw err;
     }
-    return t;
   }
 
   blockedOn(): string {
@@ -195,7 +215,7 @@ export class Pm4Queue implements SchedQueue {
         : mem.read32(frame.base + frame.pos * 4);
     const type = header >>> 30;
     if (type === 1) throw this.error(at, `0x${hex(header)} is a type-1 header, which PM4 does not support`);
-    const n = type === 2 ? 1 : ((header >>> 16) & 0x3fff) + 2;
+    const n = packetDwords(header, this.device.generation);
     const avail = frame === undefined ? (this.wptr - e.ringPos) & (ringDwords - 1) : frame.size - frame.pos;
     if (n > avail)
       throw this.error(
@@ -217,7 +237,13 @@ export class Pm4Queue implements SchedQueue {
             throw this.error(at, `${p.name} is not executed by gcnkit's command processor`);
           e.skip = 0;
           e.call = null;
-          step = h(this, e, p);
+          try {
+            step = h(this, e, p);
+          } catch (err) {
+            // A packet's own memory access (an address field pointing nowhere): name the packet.
+            if (err instanceof MemoryFault) throw this.error(at, `${p.name}: ${err.message}`);
+            throw err;
+          }
           this.packets++;
         }
       }
