@@ -27,14 +27,21 @@ export * as elf from './elf/index.js';
 export { type IsaTableEntry, isaTable } from './emu/isa-table.js';
 export { isTarget, TARGETS, type Target } from './isa/targets.js';
 export {
+  AqlError,
   DEFAULT_BUDGET,
   DEFAULT_MEMORY_LIMIT,
   DEFAULT_PROGRESS_INTERVAL,
   Device,
+  DeviceAqlQueue,
+  DeviceSignal,
   DispatchError,
   LaunchError,
   type LaunchErrorCode,
   Module,
+  type PacketOptions,
+  QueueDeadlock,
+  type QueuedDispatch,
+  type QueueOptions,
 } from './runtime/device.js';
 export type {
   AddressingMode,

@@ -1,6 +1,8 @@
 // The host API: one virtual GPU with its memory (capped, like a real device's), code objects loaded into
 // it, and host copies into and out of its buffers. Launches are in launch.ts.
 
+import type { CodeLookup } from '../cp/aql/kernel-dispatch.js';
+import type { SchedQueue } from '../cp/scheduler.js';
 import { CodeObject } from '../elf/code-object.js';
 import { ET_DYN, ET_REL } from '../elf/types.js';
 import { DeviceMemory } from '../emu/memory.js';
@@ -8,6 +10,13 @@ import { Program } from '../emu/program.js';
 import { DispatchError } from '../gpu/dispatch.js';
 import { supportedNames } from '../isa/processors.js';
 import { isTarget } from '../isa/targets.js';
+import {
+  createQueue,
+  createSignal,
+  type DeviceAqlQueue,
+  type DeviceSignal,
+  type QueueOptions,
+} from './aql-device.js';
 import { LaunchError, memoryError } from './errors.js';
 import type { DeviceImage, DeviceSampler, ImageOptions, SamplerOptions } from './image.js';
 import { createImage, createSampler } from './image-device.js';
@@ -15,6 +24,10 @@ import { isBuffer } from './kernargs.js';
 import { Module } from './launch.js';
 import type { DeviceBuffer, DeviceOptions } from './types.js';
 
+export { AqlError } from '../cp/aql/queue.js';
+export { QueueDeadlock } from '../cp/scheduler.js';
+export type { PacketOptions, QueuedDispatch, QueueOptions } from './aql-device.js';
+export { DeviceAqlQueue, DeviceSignal } from './aql-device.js';
 export { DispatchError, LaunchError, Module };
 export type { LaunchErrorCode } from './errors.js';
 export { DEFAULT_BUDGET, DEFAULT_PROGRESS_INTERVAL } from './launch.js';
@@ -24,10 +37,14 @@ export const DEFAULT_MEMORY_LIMIT = 4 * 2 ** 30;
 
 type TypedArrayCtor<T> = { new (buffer: ArrayBuffer): T; BYTES_PER_ELEMENT: number };
 
-export class Device {
+export class Device implements CodeLookup {
   readonly mem: DeviceMemory;
   private readonly onWarning: ((message: string) => void) | undefined;
   private dispatchId = 0;
+  /** The loaded code objects, which the command processor finds kernels in by address. */
+  private readonly modules: Module[] = [];
+  /** The command processor's queues (AQL and PM4), in the order they take turns. */
+  private readonly cpQueues: SchedQueue[] = [];
 
   constructor(options: DeviceOptions = {}) {
     if (typeof options !== 'object' || options === null)
@@ -81,7 +98,30 @@ export class Device {
     const base = this.allocate(Math.max(co.imageSize, 4), 0x1000, `load ${name}: the code object image`);
     const image = co.loadImage(BigInt(base));
     this.mem.upload(base, image);
-    return new Module(this, co, new Program(image, base, proc), base, proc);
+    const m = new Module(this, co, new Program(image, base, proc), base, proc);
+    this.modules.push(m);
+    return m;
+  }
+
+  /** The loaded code object whose image holds `address`. */
+  codeAt(address: number): Module | undefined {
+    return this.modules.find((m) => m.contains(address));
+  }
+
+  /** The command processor's queues: the ones a wait on a signal runs. */
+  get queues(): readonly SchedQueue[] {
+    return this.cpQueues;
+  }
+
+  /** Adds a queue to the command processor (it takes turns from the next wait on). */
+  attachQueue(q: SchedQueue): void {
+    this.cpQueues.push(q);
+  }
+
+  /** Removes a queue from the command processor. */
+  detachQueue(q: SchedQueue): void {
+    const i = this.cpQueues.indexOf(q);
+    if (i >= 0) this.cpQueues.splice(i, 1);
   }
 
   /** A zeroed buffer of `bytes` bytes (a non-negative safe integer). */
@@ -149,6 +189,22 @@ export class Device {
 
   nextDispatchId(): number {
     return this.dispatchId++;
+  }
+
+  private queueId = 0;
+  /** hsa_queue_t.id of the next queue: unique over the device's lifetime. */
+  nextQueueId(): number {
+    return ++this.queueId;
+  }
+
+  /** A new AQL queue in device memory, processed by the device's command processor (docs/api.md). */
+  createQueue(options: QueueOptions): DeviceAqlQueue {
+    return createQueue(this, options);
+  }
+
+  /** A new signal (amd_signal_t) in device memory with `value` (default 0). */
+  createSignal(value = 0): DeviceSignal {
+    return createSignal(this, value);
   }
 
   /** Passes a warning to DeviceOptions.onWarning. */

@@ -1,15 +1,31 @@
-// Kernel launches: the arguments packed as the kernel's metadata describes (explicit and hidden), an AQL
-// dispatch packet and a queue in device memory, as the ROCm runtime would set them up, checks of the
-// launch against what the kernel declares, and the dispatch itself.
+// Kernel launches: the arguments packed as the kernel's metadata describes (explicit and hidden), checks
+// of the launch against what the kernel declares, and the dispatch itself, as the ROCm runtime does it: a
+// kernel dispatch packet written into an AQL queue in device memory, the doorbell rung, and the host
+// waiting on the packet's completion signal while the command processor (src/cp/aql) runs the queues.
 
+import type { HostDispatch, LoadedCode } from '../cp/aql/kernel-dispatch.js';
+import { PACKET_BYTES, Q, QUEUE_BYTES, SIGNAL_BYTES } from '../cp/aql/layout.js';
+import {
+  type HeaderOptions,
+  type KernelDispatchFields,
+  writeKernelDispatch,
+  writeQueue,
+} from '../cp/aql/packets.js';
+import { AqlQueue } from '../cp/aql/queue.js';
+import { initSignal, setSignalValue, writeU64 } from '../cp/aql/signal.js';
+import { waitSignal } from '../cp/aql/wait.js';
 import type { CodeObject, LoadedKernel } from '../elf/code-object.js';
 import { ElfError } from '../elf/errors.js';
+import {
+  decodeKernelDescriptor,
+  encodeKernelDescriptor,
+  type KernelDescriptor,
+} from '../elf/kernel-descriptor.js';
 import { PT_LOAD } from '../elf/types.js';
 import { ENGINES, isEngine } from '../emu/jit/engine.js';
 import type { Program } from '../emu/program.js';
-import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../emu/wave.js';
-import { DispatchError, type DispatchStats, privateBytesPerWave, runDispatch } from '../gpu/dispatch.js';
-import { crossGroupOps, runParallel, workerHost } from '../gpu/parallel.js';
+import { DispatchError, type DispatchStats, privateBytesPerWave } from '../gpu/dispatch.js';
+import { crossGroupOps, workerHost } from '../gpu/parallel.js';
 import { processorOf } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { checkBlock, dynamicLdsWarning } from './checks.js';
@@ -28,10 +44,10 @@ export const DEFAULT_BUDGET = 1e9;
 /** LaunchOptions.progressInterval when none is given (seconds). */
 export const DEFAULT_PROGRESS_INTERVAL = 0.5;
 
-/** Packets in the queue each launch builds (one dispatch packet, in slot 0). */
+/** Packets in the queue each launch builds (one dispatch packet). */
 const QUEUE_PACKETS = 16;
 
-export class Module {
+export class Module implements LoadedCode {
   constructor(
     readonly device: Device,
     readonly code: CodeObject,
@@ -54,8 +70,58 @@ export class Module {
     }
   }
 
-  /** Runs one dispatch to completion (synchronously). */
+  /** Runs one dispatch to completion (synchronously), through an AQL queue of its own (docs/api.md). */
   launch(name: string, opts: LaunchOptions): LaunchResult {
+    const dev = this.device;
+    const mem = dev.mem;
+    // Everything the launch allocates is freed however it ends (the printf buffer after it is read).
+    const allocs: number[] = [];
+    let k: LoadedKernel | undefined;
+    let setup: LaunchSetup | undefined;
+    try {
+      setup = this.setup(name, opts, allocs);
+      k = setup.kernel;
+      // The queue's doorbell and the packet's completion signal, after the setup's checks of memory.
+      const doorbell = allocateIn(dev, allocs, SIGNAL_BYTES, `kernel '${k.name}': the AQL queue`);
+      const done = allocateIn(dev, allocs, SIGNAL_BYTES, `kernel '${k.name}': the completion signal`);
+      initSignal(mem, done, 1);
+      // The queue's indices start at the device's count of dispatches, the dispatch id the kernel sees.
+      const first = dev.nextDispatchId();
+      initSignal(mem, doorbell, first - 1);
+      const q = setup.queue;
+      writeQueue(mem, { address: q.address, ring: q.ring, size: QUEUE_PACKETS, doorbell, id: first, first });
+      const queue = new AqlQueue(
+        mem,
+        dev,
+        q.address,
+        `the AQL queue of launch ${first} (kernel '${k.name}')`,
+      );
+      queue.host.set(first, setup.host);
+      writeU64(mem, q.address + Q.writeDispatchId, first + 1);
+      writeKernelDispatch(mem, queue.slot(first), { ...setup.packet, completionSignal: done });
+      setSignalValue(mem, doorbell, first);
+      const t0 = performance.now();
+      dev.attachQueue(queue);
+      try {
+        waitSignal(mem, dev.queues, done, 'eq', 0);
+      } finally {
+        dev.detachQueue(queue);
+      }
+      return setup.result((performance.now() - t0) / 1000);
+    } catch (e) {
+      if (k !== undefined) launchNote(e, k, this.target);
+      throw e;
+    } finally {
+      for (const a of allocs) mem.free(a);
+    }
+  }
+
+  /**
+   * Everything before a dispatch: the checks of the launch against the kernel, the kernel arguments
+   * (explicit and hidden, pointing at `queue` or, without one, at a queue allocated here), the trap
+   * handler and printf buffer, and the packet's fields. Allocations are added to `allocs`.
+   */
+  setup(name: string, opts: LaunchOptions, allocs: number[], queue?: number): LaunchSetup {
     if (typeof opts !== 'object' || opts === null)
       throw new LaunchError('argument', 'launch: options { grid, block, args } are required');
     const k = this.kernel(name);
@@ -85,8 +151,7 @@ export class Module {
     );
     if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
       throw new LaunchError('argument', 'onProgress must be a function');
-    const host = workerHost();
-    const workers = opts.workers ?? host?.cores ?? 1;
+    const workers = opts.workers ?? workerHost()?.cores ?? 1;
     if (!Number.isSafeInteger(workers) || workers < 1)
       throw new LaunchError('argument', `workers = ${String(workers)} is not a positive integer`);
     checkBlock(k, block);
@@ -135,141 +200,106 @@ export class Module {
     const privateSize =
       Number(k.descriptor.privateSegmentFixedSize) + (md.usesDynamicStack ? DYNAMIC_STACK_BYTES : 0);
 
-    // Everything the launch allocates is freed however it ends (the printf buffer after it is read).
-    const allocs: number[] = [];
-    const allocate = (bytes: number, what: string) => {
-      const a = dev.allocate(bytes, 64, `kernel '${k.name}': ${what}`);
-      allocs.push(a);
-      return a;
-    };
-    const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
-    let seconds = 0;
-    let printf = '';
-    let printfNotes: string[] | undefined;
-    const messages: LaunchMessage[] = [];
-    try {
-      const trapHandler = resolveTrapHandler(opts.trapHandler, this.program, this.target, allocate, (a, b) =>
-        mem.upload(a, b),
+    const allocate = (bytes: number, what: string) =>
+      allocateIn(dev, allocs, bytes, `kernel '${k.name}': ${what}`);
+    const trapHandler = resolveTrapHandler(opts.trapHandler, this.program, this.target, allocate, (a, b) =>
+      mem.upload(a, b),
+    );
+    // The packet ring and the amd_queue_t (hsa_queue_t followed by the AMD fields LLVM reads for code
+    // object v4 and older), where the kernel's dispatch and queue pointers point.
+    const ring = queue === undefined ? allocate(QUEUE_PACKETS * PACKET_BYTES, 'the AQL queue') : 0;
+    const queueAddress = queue ?? allocate(QUEUE_BYTES, 'the AQL queue');
+    const kernargAddr = allocate(kernarg.length, 'the kernel arguments');
+    // A printf buffer when the kernel takes one (hidden_printf_buffer), its header set as the runtime
+    // does. Allocations start zeroed: the header needs only its size (bytes used stays 0).
+    const printfBuf = usesPrintf ? allocate(printfSize, 'the printf buffer') : 0;
+    if (usesPrintf) mem.write32(printfBuf + 4, printfSize);
+    packHidden(kv, mdArgs, grid, block, nd, queueAddress, dynamicLds, printfBuf);
+    mem.upload(kernargAddr, kernarg);
+    // The dispatcher backs the private segments of one workgroup's waves (reused by the next).
+    const waves = Math.ceil((block[0] * block[1] * block[2]) / 64);
+    const scratch = privateBytesPerWave(privateSize) * waves;
+    if (mem.used + scratch > mem.limit)
+      throw new LaunchError(
+        'memory-limit',
+        `kernel '${k.name}' needs ${privateSize} bytes of private memory per work-item (${scratch} for a ` +
+          `workgroup of ${waves} wave(s)), which would exceed the device's memoryLimit of ${mem.limit} bytes ` +
+          `(${mem.used} in use): free buffers, raise the memoryLimit option or launch smaller blocks`,
       );
-      // The AQL kernel dispatch packet, in slot 0 of a queue's packet ring, and the queue (hsa_queue_t
-      // followed by the AMD fields LLVM reads for code object v4 and older), where the kernel's dispatch
-      // and queue pointers point.
-      const packet = allocate(QUEUE_PACKETS * 64, 'the AQL queue');
-      const queue = allocate(256, 'the AQL queue');
-      const kernargAddr = allocate(kernarg.length, 'the kernel arguments');
-      const pv = new DataView(new ArrayBuffer(64));
-      // Type KERNEL_DISPATCH (2), barrier bit, system-scope (2) acquire and release fences, as HIP sets it.
-      pv.setUint16(0, 2 | (1 << 8) | (2 << 9) | (2 << 11), true);
-      pv.setUint16(2, nd, true);
-      pv.setUint16(4, block[0], true);
-      pv.setUint16(6, block[1], true);
-      pv.setUint16(8, block[2], true);
-      pv.setUint32(12, grid[0], true);
-      pv.setUint32(16, grid[1], true);
-      pv.setUint32(20, grid[2], true);
-      pv.setUint32(24, privateSize, true);
-      pv.setUint32(28, lds, true);
-      pv.setBigUint64(32, BigInt(this.base + k.descriptorAddress), true);
-      pv.setBigUint64(40, BigInt(kernargAddr), true);
-      mem.upload(packet, new Uint8Array(pv.buffer));
-      const qv = new DataView(new ArrayBuffer(256));
-      qv.setUint32(0, 0, true); // HSA_QUEUE_TYPE_MULTI
-      qv.setUint32(4, 1, true); // HSA_QUEUE_FEATURE_KERNEL_DISPATCH
-      qv.setBigUint64(8, BigInt(packet), true); // base_address: the packet ring
-      qv.setUint32(24, QUEUE_PACKETS, true); // size in packets
-      // amd_queue_t's group and private segment aperture bases (high dwords), LLVM's offsets 0x40/0x44.
-      qv.setUint32(0x40, SHARED_APERTURE_HI, true);
-      qv.setUint32(0x44, PRIVATE_APERTURE_HI, true);
-      mem.upload(queue, new Uint8Array(qv.buffer));
-      // A printf buffer when the kernel takes one (hidden_printf_buffer), its header set as the runtime
-      // does. Allocations start zeroed: the header needs only its size (bytes used stays 0).
-      const printfBuf = usesPrintf ? allocate(printfSize, 'the printf buffer') : 0;
-      if (usesPrintf) mem.write32(printfBuf + 4, printfSize);
-      packHidden(kv, mdArgs, grid, block, nd, queue, dynamicLds, printfBuf);
-      mem.upload(kernargAddr, kernarg);
-      // The dispatcher backs the private segments of one workgroup's waves (reused by the next).
-      const waves = Math.ceil((block[0] * block[1] * block[2]) / 64);
-      const scratch = privateBytesPerWave(privateSize) * waves;
-      if (mem.used + scratch > mem.limit)
-        throw new LaunchError(
-          'memory-limit',
-          `kernel '${k.name}' needs ${privateSize} bytes of private memory per work-item (${scratch} for a ` +
-            `workgroup of ${waves} wave(s)), which would exceed the device's memoryLimit of ${mem.limit} bytes ` +
-            `(${mem.used} in use): free buffers, raise the memoryLimit option or launch smaller blocks`,
-        );
-      const t0 = performance.now();
-      const kernel = {
-        name: k.name,
-        entry: this.base + k.codeAddress,
-        descriptor: k.descriptor,
-        processor: processorOf(this.target),
-        privateSize,
-        groupSize: lds,
-      };
-      const dispatch = {
-        grid,
-        block,
+    const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
+    const messages: LaunchMessage[] = [];
+    return {
+      kernel: k,
+      queue: { address: queueAddress, ring },
+      // Barrier bit and system-scope acquire and release fences: the header HIP writes (packets.ts).
+      packet: {
         dims: nd,
+        block,
+        grid,
+        privateSegmentSize: privateSize,
+        groupSegmentSize: lds,
+        kernelObject: this.base + k.descriptorAddress,
         kernarg: kernargAddr,
-        packet,
-        queue,
-        dispatchId: dev.nextDispatchId(),
+      },
+      host: {
+        engine: opts.engine,
+        workers,
         limits: { budget, timeout, progressInterval, onProgress: opts.onProgress },
         trapHandler,
         messages,
-        engine: opts.engine,
-      };
-      // Threads: no more than workgroups; one when the dispatch has state the threads cannot share (a
-      // trap handler's, the printf buffer's record order, GWS and ordered counts).
-      const groups =
-        Math.ceil(grid[0] / block[0]) * Math.ceil(grid[1] / block[1]) * Math.ceil(grid[2] / block[2]);
-      const threads = Math.min(workers, groups, 0x7fffffff);
-      if (host !== undefined && threads > 1 && trapHandler === undefined && !usesPrintf && !this.crossGroup())
-        runParallel(host, threads - 1, mem, this.program, kernel, dispatch, stats);
-      else runDispatch(mem, this.program, kernel, dispatch, stats);
-      seconds = (performance.now() - t0) / 1000;
-      if (usesPrintf) {
-        const out = decodePrintfBuffer(mem.download(printfBuf, printfSize), this.printfTable());
-        printf = out.text;
-        if (out.notes.length > 0) printfNotes = out.notes;
-      }
-    } catch (e) {
-      // A read of 0xc0-0xc7 by gfx7/8 code object v5 code: clang-22's non-kernel functions (every -O0
-      // kernel calls one) take the LDS/private aperture bases from hidden_private_base/hidden_shared_base
-      // off a null implicit-argument pointer. Hardware faults the same way; v4 code uses the queue.
-      const gen = processorOf(this.target).generation;
-      const v5 = mdArgs.some((a) => a.valueKind === 'hidden_private_base');
-      // A fault near address 0 in a kernel that takes a hostcall buffer: most likely HIP's default printf.
-      const hostcall = mdArgs.some((a) => a.valueKind === 'hidden_hostcall_buffer');
-      if (
-        e instanceof DispatchError &&
-        (gen === 'gfx7' || gen === 'gfx8') &&
-        v5 &&
-        /unmapped address 0xc[0-7] \(4-byte read\)/.test(e.message)
-      )
-        e.message +=
-          ' (note: clang-22 code object v5 code for gfx7/gfx8 functions reads the aperture bases from address 0xc0, which faults on hardware too: compile with -mcode-object-version=4)';
-      else if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
-        e.message +=
-          ' (note: the kernel takes a hostcall buffer, which is not modelled (null): HIP printf needs -mprintf-kind=buffered)';
-      throw e;
-    } finally {
-      for (const a of allocs) mem.free(a);
-    }
-    return {
-      kernel: k.name,
-      ...stats,
-      seconds,
-      printf,
-      ...(printfNotes ? { printfNotes } : {}),
-      warnings,
-      ...(messages.length > 0 ? { messages } : {}),
+        shareable: !usesPrintf,
+        stats,
+      },
+      result: (seconds) => {
+        let printf = '';
+        let printfNotes: string[] | undefined;
+        if (usesPrintf) {
+          const out = decodePrintfBuffer(mem.download(printfBuf, printfSize), this.printfTable());
+          printf = out.text;
+          if (out.notes.length > 0) printfNotes = out.notes;
+        }
+        return {
+          kernel: k.name,
+          ...stats,
+          seconds,
+          printf,
+          ...(printfNotes ? { printfNotes } : {}),
+          warnings,
+          ...(messages.length > 0 ? { messages } : {}),
+        };
+      },
     };
+  }
+
+  /** The device's code lookup (LoadedCode): whether `address` lies in this code object's image. */
+  contains(address: number): boolean {
+    return address >= this.base && address < this.base + this.code.imageSize;
+  }
+
+  kernelName(kd: number): string | undefined {
+    return this.code.kernels.find((k) => this.base + k.descriptorAddress === kd)?.name;
+  }
+
+  private readonly descriptors = new Map<number, { bytes: Uint8Array; kd: KernelDescriptor }>();
+  /**
+   * The kernel descriptor in these bytes, decoded once while they stay the same (the dispatcher keys its
+   * per-descriptor plans on the object): the code object's own when they are its bytes.
+   */
+  descriptor(kd: number, bytes: Uint8Array): KernelDescriptor {
+    const hit = this.descriptors.get(kd);
+    if (hit !== undefined && sameBytes(hit.bytes, bytes)) return hit.kd;
+    const own = this.code.kernels.find((k) => this.base + k.descriptorAddress === kd)?.descriptor;
+    const decoded =
+      own !== undefined && sameBytes(encodeKernelDescriptor(own), bytes)
+        ? own
+        : decodeKernelDescriptor(bytes);
+    this.descriptors.set(kd, { bytes, kd: decoded });
+    return decoded;
   }
 
   private crossGroupCode: boolean | undefined;
   /** Whether the code object's code has instructions whose state spans workgroups (parallel.ts). */
-  private crossGroup(): boolean {
+  crossGroup(): boolean {
     if (this.crossGroupCode === undefined) {
       const ranges: [number, number][] = [];
       // Executable PT_LOAD segments (p_flags PF_X = 1), at their load addresses.
@@ -286,6 +316,55 @@ export class Module {
     this.printfFormats ??= new PrintfTable(this.code.metadata?.printf ?? []);
     return this.printfFormats;
   }
+}
+
+/** What Module.setup prepared for one dispatch. */
+export interface LaunchSetup {
+  readonly kernel: LoadedKernel;
+  /** The amd_queue_t the kernel arguments point at, and the ring allocated with it (0: none allocated). */
+  readonly queue: { readonly address: number; readonly ring: number };
+  /** The kernel dispatch packet's fields but the header options and completion signal. */
+  readonly packet: Omit<KernelDispatchFields, 'completionSignal' | keyof HeaderOptions>;
+  /** The packet's side-table entry. */
+  readonly host: HostDispatch;
+  /** The result once the dispatch has completed (reads the printf buffer). */
+  result(seconds: number): LaunchResult;
+}
+
+/** Device memory for `what`, added to `allocs` (freed by the caller). */
+export function allocateIn(dev: Device, allocs: number[], bytes: number, what: string): number {
+  const a = dev.allocate(bytes, 64, what);
+  allocs.push(a);
+  return a;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Adds what most likely caused a fault of kernel `k`'s dispatch to its message. */
+export function launchNote(e: unknown, k: LoadedKernel, target: Target): void {
+  // A read of 0xc0-0xc7 by gfx7/8 code object v5 code: clang-22's non-kernel functions (every -O0
+  // kernel calls one) take the LDS/private aperture bases from hidden_private_base/hidden_shared_base
+  // off a null implicit-argument pointer. Hardware faults the same way; v4 code uses the queue.
+  const mdArgs = k.metadata.args ?? [];
+  const gen = processorOf(target).generation;
+  const v5 = mdArgs.some((a) => a.valueKind === 'hidden_private_base');
+  // A fault near address 0 in a kernel that takes a hostcall buffer: most likely HIP's default printf.
+  const hostcall = mdArgs.some((a) => a.valueKind === 'hidden_hostcall_buffer');
+  if (
+    e instanceof DispatchError &&
+    (gen === 'gfx7' || gen === 'gfx8') &&
+    v5 &&
+    /unmapped address 0xc[0-7] \(4-byte read\)/.test(e.message)
+  )
+    e.message +=
+      ' (note: clang-22 code object v5 code for gfx7/gfx8 functions reads the aperture bases from address 0xc0, which faults on hardware too: compile with -mcode-object-version=4)';
+  else if (e instanceof DispatchError && hostcall && /unmapped address 0x[0-9a-f]{1,4}\b/.test(e.message))
+    e.message +=
+      ' (note: the kernel takes a hostcall buffer, which is not modelled (null): HIP printf needs -mprintf-kind=buffered)';
 }
 
 /** A finite, non-negative number of seconds. */
