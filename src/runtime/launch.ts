@@ -82,8 +82,14 @@ export class Module implements LoadedCode {
       setup = this.setup(name, opts, allocs);
       k = setup.kernel;
       // The queue's doorbell and the packet's completion signal, after the setup's checks of memory.
-      const doorbell = allocateIn(dev, allocs, SIGNAL_BYTES, `kernel '${k.name}': the AQL queue`);
-      const done = allocateIn(dev, allocs, SIGNAL_BYTES, `kernel '${k.name}': the completion signal`);
+      // One allocation for both: each allocation is a SharedArrayBuffer, which costs the garbage collector.
+      const doorbell = allocateIn(
+        dev,
+        allocs,
+        2 * SIGNAL_BYTES,
+        `kernel '${k.name}': the AQL queue's signals`,
+      );
+      const done = doorbell + SIGNAL_BYTES;
       initSignal(mem, done, 1);
       // The queue's indices start at the device's count of dispatches, the dispatch id the kernel sees.
       const first = dev.nextDispatchId();
