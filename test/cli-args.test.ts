@@ -8,7 +8,7 @@ import { CliError, errorLine } from '../src/cli/errors.js';
 import { supportedNames } from '../src/isa/processors.js';
 import { cli, oneLineError, root, spawnCli } from './helpers/cli.js';
 
-const COMMANDS = ['asm', 'disasm', 'info', 'isa', 'link', 'run'];
+const COMMANDS = ['asm', 'disasm', 'info', 'isa', 'link', 'pm4', 'run'];
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const vadd = 'test/corpus/obj/vadd.gfx908.O3.hsaco';
 
@@ -66,7 +66,7 @@ test('bad usage: one line `gcnkit CMD: what`, the same wording for every command
   oneLineError(
     cli('frobnicate'),
     2,
-    /^gcnkit: unknown command 'frobnicate' \(commands: asm, disasm, info, isa, link, run;/,
+    /^gcnkit: unknown command 'frobnicate' \(commands: asm, disasm, info, isa, link, pm4, run;/,
   );
   oneLineError(cli('help', 'frobnicate'), 2, /^gcnkit: no command 'frobnicate'/);
 });

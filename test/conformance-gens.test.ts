@@ -52,6 +52,17 @@ for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
           }
         });
       }
+      // Through a PM4 queue on enabled pairs: waves started from registers must give the same results.
+      if (on && sampled(i + 2, pi, pairs.length)) {
+        await t.test(`${key} through PM4 (enabled: must pass)`, () => {
+          try {
+            runCase(c, target, level, undefined, 'jit', 1, 'pm4');
+          } catch (e) {
+            const msg = e instanceof Error ? e.message : String(e);
+            throw new Error(`conformance ${c.name} on ${key} (through PM4): ${msg}`, { cause: e });
+          }
+        });
+      }
     }
   });
 }

@@ -4,17 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodePacket, decodeStream, Pm4Error } from '../src/cp/pm4/decode.js';
 import { GENERATIONS } from '../src/isa/processors.js';
-
-/** xorshift32: a fixed sequence, so a failure reproduces. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return s >>> 0;
-  };
-}
+import { xorshift32 as rng } from './helpers/xorshift.js';
 
 test('random streams: decodeStream never throws, packets tile the stream up to the first error', () => {
   const r = rng(0x9e3779b9);

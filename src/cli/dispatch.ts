@@ -6,7 +6,7 @@ import { type Command, helpText, parseCommand, wantsHelp } from './command.js';
 import { errorLine, usageError } from './errors.js';
 
 /** Every command, in the order `gcnkit --help` lists them (each is a module `./NAME.js`). */
-export const COMMAND_NAMES = ['asm', 'disasm', 'info', 'isa', 'link', 'run'] as const;
+export const COMMAND_NAMES = ['asm', 'disasm', 'info', 'isa', 'link', 'pm4', 'run'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const VERSION: string = pkg.version;

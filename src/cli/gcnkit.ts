@@ -8,12 +8,13 @@ import { runCommandLine } from './dispatch.js';
 import { INFO } from './info.js';
 import { ISA } from './isa.js';
 import { LINK } from './link.js';
+import { PM4 } from './pm4.js';
 import { RUN } from './run.js';
 
 export { VERSION } from './dispatch.js';
 
 /** In COMMAND_NAMES' order (test/cli-docs.test.ts checks that the two agree). */
-export const COMMANDS: readonly Command[] = [ASM, DISASM, INFO, ISA, LINK, RUN];
+export const COMMANDS: readonly Command[] = [ASM, DISASM, INFO, ISA, LINK, PM4, RUN];
 
 /**
  * Runs `gcnkit ARGV` in this process: output on process.stdout/stderr, errors as the one-line report.

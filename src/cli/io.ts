@@ -34,6 +34,8 @@ export const LIMITS = {
   asm: 16 * MiB,
   /** A run spec (JSON). */
   spec: 16 * MiB,
+  /** A PM4 stream (`gcnkit pm4`): decoded whole, its text about 40 times its size. */
+  pm4: 16 * MiB,
 } as const;
 
 /** How much is read or written at a time. */

@@ -17,6 +17,7 @@ const LOAD: Record<CommandName, () => Promise<import('./command.js').Command>> =
   info: async () => (await import('./info.js')).INFO,
   isa: async () => (await import('./isa.js')).ISA,
   link: async () => (await import('./link.js')).LINK,
+  pm4: async () => (await import('./pm4.js')).PM4,
   run: async () => (await import('./run.js')).RUN,
 };
 

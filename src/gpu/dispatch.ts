@@ -178,7 +178,7 @@ export class GroupRunner {
       // gfx7/gfx8 flat scratch counts from a private base: the dispatch's scratch (initWave).
       flatScratch:
         p.flatScratchInit === 'offset-size'
-          ? { sgpr: p.flatScratchSgpr, privateBase: scratchBase }
+          ? { sgpr: p.flatScratchSgpr, privateBase: plan.privateBase ?? scratchBase }
           : undefined,
     };
     for (let i = 0; i < wavesPerWg; i++) this.waves.push(new Wave(p.agprs > 0));
@@ -292,28 +292,26 @@ export function wavesBefore(
   return z * plane(bz) + y * row(by, sz) + x * waves(bx, sy, sz);
 }
 
-/** One wave's initial registers (exported for the per-generation tests). */
-export function initWave(
-  w: Wave,
+/**
+ * The user SGPRs the command processor's firmware gives an AQL dispatch from its kernel descriptor's
+ * enables (the LLVM AMDGPU guide's order): the private segment buffer V#, the dispatch packet, queue and
+ * kernel argument pointers, the dispatch id, flat scratch init and the private segment size, all
+ * constants of the dispatch. A PM4 driver writes the same values into COMPUTE_USER_DATA_*. Writes them
+ * into `s` from index 0 (SGPRs it skips stay as they are); returns how many it wrote.
+ */
+export function firmwareUserSgprs(
+  plan: WavePlan,
   k: KernelSetup,
   d: DispatchSetup,
-  wg: Workgroup,
-  wi: number,
-  nw: number,
-  items: number,
-  size: readonly number[],
   dispatchScratch: number,
-  waveOffset: number,
-): void {
-  const plan = planOf(k);
+  s: Uint32Array | number[],
+): number {
   const p = k.processor;
-  const s = w.s;
   let r = 0;
   const put64 = (v: number) => {
     s[r++] = v >>> 0;
     s[r++] = Math.floor(v / 2 ** 32) >>> 0;
   };
-  const waveScratch = dispatchScratch + waveOffset;
   if (plan.privateSegmentBuffer) {
     // V#: base, stride 0, swizzle on; num_records all ones; element size 4, index stride 64, add_tid
     // (the same word 3 bits on GFX6-GFX9).
@@ -337,10 +335,32 @@ export function initWave(
     } else r += 2;
   }
   if (plan.privateSegmentSize) s[r++] = Math.ceil(k.privateSize / 4) * 4;
+  return r;
+}
+
+/** One wave's initial registers (exported for the per-generation tests). */
+export function initWave(
+  w: Wave,
+  k: KernelSetup,
+  d: DispatchSetup,
+  wg: Workgroup,
+  wi: number,
+  nw: number,
+  items: number,
+  size: readonly number[],
+  dispatchScratch: number,
+  waveOffset: number,
+): void {
+  const plan = planOf(k);
+  const p = k.processor;
+  const s = w.s;
+  const waveScratch = dispatchScratch + waveOffset;
+  // User SGPRs: COMPUTE_USER_DATA as written (PM4), or what the firmware makes of the descriptor (AQL).
   const data = plan.userData;
   if (data !== undefined) for (let u = 0; u < plan.userSgprCount; u++) s[u] = data[u] >>> 0;
+  else firmwareUserSgprs(plan, k, d, dispatchScratch, s);
   // System SGPRs follow the user SGPRs whatever the count of enabled user registers says.
-  r = plan.userSgprCount;
+  let r = plan.userSgprCount;
   if (plan.wgX) s[r++] = wg.id[0];
   if (plan.wgY) s[r++] = wg.id[1];
   if (plan.wgZ) s[r++] = wg.id[2];

@@ -34,6 +34,11 @@ export interface ComputeRegisters {
   readonly waveScratchBytes: number;
   /** COMPUTE_TMPRING_SIZE.WAVES: scratch wave slots. */
   readonly scratchWaves: number;
+  /**
+   * gfx7/gfx8 flat scratch: the private base the kernel driver programs per VMID
+   * (SH_HIDDEN_PRIVATE_BASE_VMID), which FLAT_SCRATCH_HI's offsets count from.
+   */
+  readonly privateBase?: number;
 }
 
 export interface WavePlan {
@@ -58,6 +63,7 @@ export interface WavePlan {
   readonly userData?: readonly number[];
   readonly waveScratchBytes?: number;
   readonly scratchWaves?: number;
+  readonly privateBase?: number;
 }
 
 /** The MODE register a wave starts with, from compute_pgm_rsrc1's float controls. */
@@ -129,6 +135,7 @@ export function planOfRegisters(r: ComputeRegisters): WavePlan {
       userData: r.userData,
       waveScratchBytes: r.waveScratchBytes,
       scratchWaves: r.scratchWaves,
+      privateBase: r.privateBase,
     };
     PLANS.set(r, plan);
   }

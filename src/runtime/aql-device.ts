@@ -19,7 +19,8 @@ import { initSignal, setSignalValue, signalValue, writeU64 } from '../cp/aql/sig
 import { runUntil, waitSignal } from '../cp/aql/wait.js';
 import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
-import { allocateIn, type LaunchSetup, type Module } from './launch.js';
+import type { LaunchSetup, Module } from './launch.js';
+import { allocateIn } from './launch-memory.js';
 import type { LaunchOptions, LaunchResult } from './types.js';
 
 /** A signal (amd_signal_t) in device memory; its handle for packets is its address. */
@@ -311,7 +312,10 @@ function headerOptions(o: PacketOptions, what: string): HeaderOptions {
 /** A new empty AQL queue, attached to the device's command processor. */
 export function createQueue(dev: Device, options: QueueOptions): DeviceAqlQueue {
   if (typeof options !== 'object' || options === null || options.kind !== 'aql')
-    throw new LaunchError('argument', "createQueue: options must be { kind: 'aql', size? }");
+    throw new LaunchError(
+      'argument',
+      "createQueue: options must be { kind: 'aql', size? } or { kind: 'pm4', mcpu, ... }",
+    );
   const size = options.size ?? 64;
   if (!Number.isSafeInteger(size) || size < 1 || size > 65536 || (size & (size - 1)) !== 0)
     throw new LaunchError(

@@ -22,12 +22,15 @@ import type { DeviceImage, DeviceSampler, ImageOptions, SamplerOptions } from '.
 import { createImage, createSampler } from './image-device.js';
 import { isBuffer } from './kernargs.js';
 import { Module } from './launch.js';
+import { createPm4Queue, type DevicePm4Queue, type Pm4QueueOptions } from './pm4-device.js';
 import type { DeviceBuffer, DeviceOptions } from './types.js';
 
 export { AqlError } from '../cp/aql/queue.js';
+export { Pm4Error } from '../cp/pm4-exec/packet.js';
 export { QueueDeadlock } from '../cp/scheduler.js';
 export type { PacketOptions, QueuedDispatch, QueueOptions } from './aql-device.js';
 export { DeviceAqlQueue, DeviceSignal } from './aql-device.js';
+export { DevicePm4Queue, type Pm4QueueOptions } from './pm4-device.js';
 export { DispatchError, LaunchError, Module };
 export type { LaunchErrorCode } from './errors.js';
 export { DEFAULT_BUDGET, DEFAULT_PROGRESS_INTERVAL } from './launch.js';
@@ -198,8 +201,12 @@ export class Device implements CodeLookup {
   }
 
   /** A new AQL queue in device memory, processed by the device's command processor (docs/api.md). */
-  createQueue(options: QueueOptions): DeviceAqlQueue {
-    return createQueue(this, options);
+  createQueue(options: QueueOptions): DeviceAqlQueue;
+  createQueue(options: Pm4QueueOptions): DevicePm4Queue;
+  createQueue(options: QueueOptions | Pm4QueueOptions): DeviceAqlQueue | DevicePm4Queue {
+    if (typeof options === 'object' && options !== null && options.kind === 'pm4')
+      return createPm4Queue(this, options);
+    return createQueue(this, options as QueueOptions);
   }
 
   /** A new signal (amd_signal_t) in device memory with `value` (default 0). */

@@ -33,6 +33,8 @@ import type { Device } from './device.js';
 import { LaunchError } from './errors.js';
 import { layOutFor } from './image-device.js';
 import { packExplicit, packHidden } from './kernargs.js';
+import { allocateIn, QUEUE_PACKETS } from './launch-memory.js';
+import { launchThroughPm4 } from './pm4-launch.js';
 import { decodePrintfBuffer, PRINTF_BUFFER_BYTES, PrintfTable } from './printf.js';
 import { resolveTrapHandler } from './trap-handler.js';
 import type { LaunchMessage, LaunchOptions, LaunchResult } from './types.js';
@@ -43,9 +45,6 @@ export const DYNAMIC_STACK_BYTES = 16384;
 export const DEFAULT_BUDGET = 1e9;
 /** LaunchOptions.progressInterval when none is given (seconds). */
 export const DEFAULT_PROGRESS_INTERVAL = 0.5;
-
-/** Packets in the queue each launch builds (one dispatch packet). */
-const QUEUE_PACKETS = 16;
 
 export class Module implements LoadedCode {
   constructor(
@@ -72,6 +71,9 @@ export class Module implements LoadedCode {
 
   /** Runs one dispatch to completion (synchronously), through an AQL queue of its own (docs/api.md). */
   launch(name: string, opts: LaunchOptions): LaunchResult {
+    if (opts?.queue === 'pm4') return launchThroughPm4(this, name, opts);
+    if (opts?.queue !== undefined && opts.queue !== 'aql')
+      throw new LaunchError('argument', `queue = ${String(opts.queue)} is not 'aql' or 'pm4'`);
     const dev = this.device;
     const mem = dev.mem;
     // Everything the launch allocates is freed however it ends (the printf buffer after it is read).
@@ -335,13 +337,6 @@ export interface LaunchSetup {
   readonly host: HostDispatch;
   /** The result once the dispatch has completed (reads the printf buffer). */
   result(seconds: number): LaunchResult;
-}
-
-/** Device memory for `what`, added to `allocs` (freed by the caller). */
-export function allocateIn(dev: Device, allocs: number[], bytes: number, what: string): number {
-  const a = dev.allocate(bytes, 64, what);
-  allocs.push(a);
-  return a;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

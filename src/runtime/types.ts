@@ -87,6 +87,12 @@ export interface LaunchOptions {
    * 'interpreter', which runs one instruction at a time (the reference; both give identical results).
    */
   readonly engine?: Engine;
+  /**
+   * How the launch reaches the device: 'aql' (default) writes a kernel dispatch packet into an AQL queue,
+   * as the ROCm runtime does; 'pm4' writes a PM4 stream into a compute ring, as a driver does (the waves
+   * then start from COMPUTE_* registers; one thread; no trap handler).
+   */
+  readonly queue?: 'aql' | 'pm4';
 }
 
 /** LaunchOptions.trapHandler: exactly one of `code` and `address`. */

@@ -410,6 +410,7 @@ export function runCase(
   dir = BIN_DIR,
   engine: Engine = 'jit',
   workers = 1,
+  queue: 'aql' | 'pm4' = 'aql',
 ): void {
   const path = binPath(c.source, target, level, dir);
   let bytes = codeCache.get(path);
@@ -429,7 +430,7 @@ export function runCase(
   ) => {
     const bufs = caseArgs.map((a) => (isView(a) ? dev.upload(a) : undefined));
     const args: KernelArg[] = caseArgs.map((a, i) => (isView(a) ? bufs[i]! : a));
-    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds, engine, workers });
+    mod.launch(kernel, { grid, block, args, budget: 2e8, dynamicLds, engine, workers, queue });
     return () =>
       caseArgs.map((a, i) => {
         if (!isView(a)) return undefined;

@@ -24,13 +24,19 @@ export interface Pm4MachineOptions {
   readonly onInterrupt?: (queue: string, packet: string, data: number) => void;
   /** Where the waves' s_sendmsg messages go. */
   readonly messages?: SentMessage[];
+  /** gfx7/gfx8: the private base the kernel driver programs for flat scratch (SH_HIDDEN_PRIVATE_BASE_VMID). */
+  readonly privateBase?: number;
+  /** The device's GDS, shared by its queues (default: a GDS of the machine's own). */
+  readonly gds?: Uint8Array;
+  /** A name for the kernel at a program address, for reports (default: the queue and packet). */
+  readonly kernelName?: (entry: number) => string | undefined;
 }
 
 export class Pm4Machine implements Pm4Device {
   readonly processor: Processor;
   readonly generation: Generation;
   readonly programs: Programs;
-  readonly gds = new Uint8Array(GDS_BYTES);
+  readonly gds: Uint8Array;
   private dispatches = 0;
   private readonly t0 = performance.now();
 
@@ -42,6 +48,7 @@ export class Pm4Machine implements Pm4Device {
     this.processor = processorOf(target);
     this.generation = this.processor.generation;
     this.programs = new Programs(mem, target);
+    this.gds = options.gds ?? new Uint8Array(GDS_BYTES);
   }
 
   runDispatch(q: Pm4Queue, d: RegisterDispatchSetup): void {
@@ -54,9 +61,12 @@ export class Pm4Machine implements Pm4Device {
       throw e;
     }
     const k: KernelSetup = {
-      name: `${q.label} dispatch at ${d.where}`,
+      name: this.options.kernelName?.(d.entry) ?? `${q.label} dispatch at ${d.where}`,
       entry: d.entry,
-      registers: d.registers,
+      registers:
+        this.options.privateBase === undefined
+          ? d.registers
+          : { ...d.registers, privateBase: this.options.privateBase },
       processor: this.processor,
       privateSize: 0,
       groupSize: d.lds,

@@ -137,6 +137,13 @@ export class Pm4Queue implements SchedQueue {
     return de === 0 ? ce.ringPos : c === 0 ? this.de.ringPos : de < c ? ce.ringPos : this.de.ringPos;
   }
 
+  /** Whether both engines have run every packet up to the write pointer (and returned from their IBs). */
+  get idle(): boolean {
+    if (this.failure !== undefined) return false;
+    const done = (e: Engine) => e.ringPos === this.wptr && e.frames.length === 0;
+    return done(this.de) && (this.ce === null || done(this.ce));
+  }
+
   /** The doorbell: the driver wrote packets up to `wptr` (dwords, below the ring size). */
   ringDoorbell(wptr: number): void {
     if (!Number.isInteger(wptr) || wptr < 0 || wptr >= this.options.ringDwords)
@@ -146,14 +153,26 @@ export class Pm4Queue implements SchedQueue {
     this.wptr = wptr;
   }
 
+  /**
+   * The error that stopped the queue: after a packet failed (malformed, a fault, a dispatch's error) the
+   * queue runs nothing more, as hardware's CP halts on a bad packet, and reports idle.
+   */
+  failure: Error | undefined;
+
   turn(budget: number): Turn {
-    let t = this.engineTurn(this.de, budget);
-    if (this.ce !== null) {
-      const c = this.engineTurn(this.ce, budget);
-      if (c === Turn.Progress || t === Turn.Progress) t = Turn.Progress;
-      else if (c === Turn.Blocked) t = Turn.Blocked;
+    if (this.failure !== undefined) return Turn.Idle;
+    try {
+      let t = this.engineTurn(this.de, budget);
+      if (this.ce !== null) {
+        const c = this.engineTurn(this.ce, budget);
+        if (c === Turn.Progress || t === Turn.Progress) t = Turn.Progress;
+        else if (c === Turn.Blocked) t = Turn.Blocked;
+      }
+      return t;
+    } catch (err) {
+      this.failure = err instanceof Error ? err : new Error(String(err));
+      throw err;
     }
-    return t;
   }
 
   blockedOn(): string {

@@ -99,8 +99,12 @@ export function layout(
   let fixed = 0;
   for (const f of fields) fixed = Math.max(fixed, f.dw + 1, f.kind === 'addr' ? f.hiDw + 1 : 0);
   fixed = opts.fixed ?? fixed;
+  // In body order, for printing and for messages that list a packet's fields.
+  fields = [...fields].sort((a, b) => a.dw - b.dw || lowBit(a) - lowBit(b));
   return { fields, minDwords: opts.min ?? fixed, fixedDwords: fixed, tail: opts.tail, regBase: opts.regBase };
 }
+
+const lowBit = (f: Field): number => (f.kind === 'bits' ? f.lo : f.loShift);
 
 /** A layout with more fields (a later generation's additions) or some replaced (same name). */
 export function extend(base: Layout, more: readonly Field[], opts: { min?: number } = {}): Layout {
