@@ -6,6 +6,8 @@
 //   as an instruction, no word is zero (two zero words would print as `...`) and its words were not
 //   kept before; a function symbol every 1024 instructions. Whether llvm-objdump-22 agrees that each is
 //   an instruction, and prints it the same, is what the comparison below checks.
+// In process it is timed three ways: objdumpBytes (a fresh buffer per run), objdumpStream (one reused
+// 1 MiB buffer to a sink that drops it) and objdumpInto (one whole-output buffer reused across runs).
 // Each object is assembled by llvm-mc-22 from `.long` lines into a relocatable ELF.
 // Run: npm run bench:disasm   (needs llvm-mc-22 and llvm-objdump-22; GCNKIT_BENCH_MIN=<n> changes the
 // size, GCNKIT_BENCH_KEEP=1 keeps the objects and their temp dir, --mode=startup|repeated|distinct runs
@@ -22,8 +24,8 @@ import { bundleCli } from '../scripts/lib/cli-bundle.js';
 import { decodeAt } from '../src/codec/disasm.js';
 import type { DecodeInput, DecodeOutput } from '../src/codec/types.js';
 import { compareDisassembly } from '../src/disasm/compare.js';
-import { objdumpBytes, objdumpStream } from '../src/disasm/objdump.js';
-import { latin1String } from '../src/disasm/out.js';
+import { objdumpBytes, objdumpInto, objdumpStream } from '../src/disasm/objdump.js';
+import { ByteOut, latin1String } from '../src/disasm/out.js';
 import { ElfFile } from '../src/elf/reader.js';
 import { SHF_EXECINSTR, SHT_SYMTAB, STT_FUNC } from '../src/elf/types.js';
 
@@ -260,6 +262,9 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
   let out: Uint8Array = new Uint8Array(0);
   // And streamed through one reused 1 MiB buffer to a sink that drops it (as the CLI's goes to /dev/null).
   const streamed: Time[] = [];
+  // And the whole output into one buffer reused across runs (objdumpInto: no fresh memory after the first).
+  const reused: Time[] = [];
+  const reuse = new ByteOut();
   for (let k = 0; k < runs; k++) {
     inproc.push(
       timeHere(() => {
@@ -267,6 +272,7 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
       }),
     );
     streamed.push(timeHere(() => objdumpStream(bytes, file, { mcpu: 'gfx908' }, () => {})));
+    reused.push(timeHere(() => objdumpInto(bytes, file, { mcpu: 'gfx908' }, reuse)));
   }
   const twice = smoke ? [0] : [0, 1];
   const cliTimes = twice.map(() =>
@@ -284,14 +290,17 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
 
   const tIn = best(inproc);
   const tStream = best(streamed);
+  const tReused = best(reused);
   const tCli = best(cliTimes);
   const tLlvm = best(llvmTimes);
   console.log(`  gcnkit objdump() in-process   ${fmt(tIn)}  ${rate(instructions, tIn)}`);
   console.log(`  gcnkit objdumpStream()        ${fmt(tStream)}  ${rate(instructions, tStream)}`);
+  console.log(`  gcnkit objdumpInto() reused   ${fmt(tReused)}  ${rate(instructions, tReused)}`);
   console.log(`  gcnkit disasm CLI (node)      ${fmt(tCli)}  ${rate(instructions, tCli)}`);
   console.log(`  llvm-objdump-22 -d            ${fmt(tLlvm)}  ${rate(instructions, tLlvm)}`);
   console.log(
-    `  ratio llvm-objdump / gcnkit (${mode}): in-process ${ratios(tLlvm, tIn)}, streamed ${ratios(tLlvm, tStream)}, CLI ${ratios(tLlvm, tCli)}`,
+    `  ratio llvm-objdump / gcnkit (${mode}): in-process ${ratios(tLlvm, tIn)}, streamed ${ratios(tLlvm, tStream)}, ` +
+      `reused buffer ${ratios(tLlvm, tReused)}, CLI ${ratios(tLlvm, tCli)}`,
   );
   console.log(
     `  output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +

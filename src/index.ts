@@ -21,8 +21,6 @@ export {
 } from './api/code-object.js';
 export { decodeAt, disasmWords, formatOf } from './codec/disasm.js';
 export type { DecodeInput, DecodeOutput, Format, IsaEntry } from './codec/types.js';
-export { Pm4Builder } from './cp/pm4/builder.js';
-export * as pm4 from './cp/pm4/index.js';
 export { type ObjdumpOptions, objdump, objdumpBytes } from './disasm/objdump.js';
 export { ElfError } from './elf/errors.js';
 export * as elf from './elf/index.js';

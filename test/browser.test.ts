@@ -23,5 +23,5 @@ test('the ESM browser bundle (yaml inside) stays within its documented size', ()
   console.log(`browser bundle (esm, minified): ${esm.bytes} bytes, ${esm.gzipBytes} gzipped`);
   assert.doesNotMatch(esm.code, /\brequire\(|from"node:|process\.env/);
   // docs/library.md states the size; this bound moves with it.
-  assert.ok(esm.bytes < 1_200_000 && esm.gzipBytes < 250_000, `${esm.bytes} bytes, ${esm.gzipBytes} gzipped`);
+  assert.ok(esm.bytes < 1_200_000 && esm.gzipBytes < 300_000, `${esm.bytes} bytes, ${esm.gzipBytes} gzipped`);
 });

@@ -108,8 +108,6 @@ test('the entry exports the names docs/library.md lists', async () => {
     'TARGETS',
     'isTarget',
     'ElfError',
-    'Pm4Builder',
-    'pm4',
   ])
     assert.ok(name in lib, `${name} is not exported`);
   assert.equal(lib.DEFAULT_MEMORY_LIMIT, 4 * 2 ** 30);

@@ -20,7 +20,7 @@ import { vop2 } from './families/vop2.js';
 import { vop3 } from './families/vop3.js';
 import { vop3p } from './families/vop3p.js';
 import { vopc } from './families/vopc.js';
-import { putS, TEXT_ROOM, type TextSink, textOf } from './text-bytes.js';
+import { ascii, HEX_LOWER, putB, TEXT_ROOM, type TextSink, textOf } from './text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, Format } from './types.js';
 
 export const FAMILIES: Record<Format, Family> = {
@@ -123,73 +123,59 @@ export function formatOf(word0: number, gen: Generation = 'gfx9'): Format | null
   return HIGH_BITS[gen][word0 >>> 23];
 }
 
-const BYTE_HEX: string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const LONG = ascii('.long 0x');
 
-/** `0x` + 8 lowercase hex digits; table-driven because invalid words are common in fuzzing and data. */
-function hex8(v: number): string {
-  return (
-    '0x' + BYTE_HEX[v >>> 24] + BYTE_HEX[(v >>> 16) & 255] + BYTE_HEX[(v >>> 8) & 255] + BYTE_HEX[v & 255]
-  );
-}
-
-/**
- * Decodes the instruction at dword index `i` into `out`. On an invalid encoding, out.size is 1 and the
- * text is the `.long` directive llvm-objdump prints for it.
- */
-export function decodeAt(inp: DecodeInput, i: number, out: DecodeOutput): void {
-  out.size = 0;
-  out.text = '';
-  out.branchOffset = Number.NaN;
-  out.comment = '';
-  const fam = FAMILY_BY_HIGH_BITS[generationOf(inp.target)][inp.words[i] >>> 23];
-  if (fam !== null) {
-    if (fam.bytes === true) {
-      const saved = out.sink;
-      out.sink = SCRATCH;
-      SCRATCH.pos = 0;
-      fam.decode(inp, i, out);
-      out.sink = saved;
-      if (out.size !== 0) out.text = textOf(SCRATCH.buf, 0, SCRATCH.pos);
-    } else fam.decode(inp, i, out);
-  }
-  if (out.size === 0 || i + out.size > inp.n) invalid(inp, i, out);
-}
-
-/** A family's scratch text for decodeAt. */
-const SCRATCH: TextSink = { buf: new Uint8Array(TEXT_ROOM), pos: 0 };
-
-/** The `.long` line of a word that is not an instruction. */
-function invalid(inp: DecodeInput, i: number, out: DecodeOutput): void {
+/** The `.long` line of a word that is not an instruction (8 hex digits), written into `sink`. */
+function invalid(inp: DecodeInput, i: number, out: DecodeOutput, sink: TextSink): void {
   out.size = 1;
-  out.text = '.long ' + hex8(inp.words[i]);
   out.branchOffset = Number.NaN;
+  out.labelOffset = Number.NaN;
   out.comment = '';
+  putB(sink, LONG);
+  const v = inp.words[i];
+  const b = sink.buf;
+  const p = sink.pos;
+  for (let k = 0; k < 8; k++) b[p + k] = HEX_LOWER[(v >>> (28 - 4 * k)) & 15];
+  sink.pos = p + 8;
 }
 
 /**
- * decodeAt for the disassembler's output path: the text is written into `sink` from sink.pos on (which
- * must have TEXT_ROOM bytes of room) and sink.pos moved past it. `out.text` is set too, except for
- * families that print as bytes (it is then ''): `.long` lines and the string-printing families' texts
- * are there as well as in the sink.
+ * Decodes the instruction at dword index `i` into `out`, its text written into `sink` from sink.pos on
+ * (which must have TEXT_ROOM bytes of room) and sink.pos moved past it; out.text is left alone. Returns
+ * false for an invalid encoding: out.size is then 1 and the text the `.long` directive llvm-objdump
+ * prints for it.
  */
-export function decodeInto(inp: DecodeInput, i: number, out: DecodeOutput, sink: TextSink): void {
+export function decodeInto(inp: DecodeInput, i: number, out: DecodeOutput, sink: TextSink): boolean {
   out.size = 0;
-  out.text = '';
   out.branchOffset = Number.NaN;
+  out.labelOffset = Number.NaN;
   out.comment = '';
   const start = sink.pos;
   const fam = FAMILY_BY_HIGH_BITS[generationOf(inp.target)][inp.words[i] >>> 23];
   if (fam !== null) {
     out.sink = sink;
     fam.decode(inp, i, out);
-    if (out.size !== 0 && i + out.size <= inp.n) {
-      if (fam.bytes !== true) putS(sink, out.text);
-      return;
-    }
+    if (out.size !== 0 && i + out.size <= inp.n) return true;
   }
+  // A family may have written part of a text before it found the word invalid.
   sink.pos = start;
-  invalid(inp, i, out);
-  putS(sink, out.text);
+  invalid(inp, i, out, sink);
+  return false;
+}
+
+/** decodeAt's text buffer. */
+const SCRATCH: TextSink = { buf: new Uint8Array(TEXT_ROOM), pos: 0 };
+
+/**
+ * decodeInto with the text as a string in out.text (tests, tools, the emulator's Program): the same
+ * printer, into a scratch buffer.
+ */
+export function decodeAt(inp: DecodeInput, i: number, out: DecodeOutput): void {
+  const saved = out.sink;
+  SCRATCH.pos = 0;
+  decodeInto(inp, i, out, SCRATCH);
+  out.sink = saved;
+  out.text = textOf(SCRATCH.buf, 0, SCRATCH.pos);
 }
 
 /** Convenience for tests and tools: decode a list of dwords at address 0 into text lines. */

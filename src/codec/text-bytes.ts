@@ -90,6 +90,29 @@ export function putDec(o: TextSink, v: number): void {
     b[p++] = 0x2d;
     v = -v;
   }
+  // Register numbers and most offsets are below 1000: their digits without a loop.
+  if (v < 10) {
+    b[p] = 0x30 + v;
+    o.pos = p + 1;
+    return;
+  }
+  if (v < 100) {
+    const t = (v / 10) | 0;
+    b[p] = 0x30 + t;
+    b[p + 1] = 0x30 + v - 10 * t;
+    o.pos = p + 2;
+    return;
+  }
+  if (v < 1000) {
+    const h = (v / 100) | 0;
+    const r = v - 100 * h;
+    const t = (r / 10) | 0;
+    b[p] = 0x30 + h;
+    b[p + 1] = 0x30 + t;
+    b[p + 2] = 0x30 + r - 10 * t;
+    o.pos = p + 3;
+    return;
+  }
   let n = 1;
   for (let x = v; x >= 10; x = Math.floor(x / 10)) n++;
   p += n;
@@ -102,16 +125,7 @@ export function putDec(o: TextSink, v: number): void {
 
 /** Appends `v<first>` or `v[<first>:<last>]` (a VGPR tuple of `dwords`), as operands.ts's regRange. */
 export function putVRange(o: TextSink, first: number, dwords: number): void {
-  putC(o, 0x76);
-  if (dwords === 1) {
-    putDec(o, first);
-    return;
-  }
-  putC(o, 0x5b);
-  putDec(o, first);
-  putC(o, 0x3a);
-  putDec(o, first + dwords - 1);
-  putC(o, 0x5d);
+  putRange(o, V, first, dwords);
 }
 
 /** Appends `, ` (the operand separator). */
@@ -135,3 +149,60 @@ export function textOf(b: Uint8Array, from: number, to: number): string {
     s += String.fromCharCode.apply(null, b.subarray(p, Math.min(to, p + 4096)) as unknown as number[]);
   return s;
 }
+
+/** Lowercase hex digits by value. */
+export const HEX_LOWER = ascii('0123456789abcdef');
+
+/** Appends `0x` and the lowercase hex digits of the low 32 bits of `v` (operands.ts's hex, no string). */
+export function putHex(o: TextSink, v: number): void {
+  v >>>= 0;
+  const b = o.buf;
+  let p = o.pos;
+  b[p] = 0x30;
+  b[p + 1] = 0x78;
+  let n = 1;
+  for (let x = v >>> 4; x !== 0; x >>>= 4) n++;
+  p += 2 + n;
+  o.pos = p;
+  do {
+    b[--p] = HEX_LOWER[v & 15];
+    v >>>= 4;
+  } while (v !== 0);
+}
+
+const V = ascii('v');
+
+/** Appends `<prefix><first>` or `<prefix>[<first>:<last>]` (operands.ts's regRange, prefix pre-encoded). */
+export function putRange(o: TextSink, prefix: Uint8Array, first: number, dwords: number): void {
+  putB(o, prefix);
+  if (dwords === 1) {
+    putDec(o, first);
+    return;
+  }
+  putC(o, 0x5b);
+  putDec(o, first);
+  putC(o, 0x3a);
+  putDec(o, first + dwords - 1);
+  putC(o, 0x5d);
+}
+
+const F32_TEXT = byteTable(['0.5', '-0.5', '1.0', '-1.0', '2.0', '-2.0', '4.0', '-4.0', '0.15915494']);
+/** The inline float constants' bit patterns (codes 240-248), and their texts. */
+export const F32_BITS = [
+  0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
+];
+
+/** LLVM's printImmediate32: small integers in decimal, inline float bit patterns by value, else hex. */
+export function putImm32(o: TextSink, v: number): void {
+  v >>>= 0;
+  if (v <= 64) putDec(o, v);
+  else if (v >= 0xfffffff0) putDec(o, v | 0);
+  else {
+    const k = F32_BITS.indexOf(v);
+    if (k >= 0) putT(o, F32_TEXT, k);
+    else putHex(o, v);
+  }
+}
+
+/** v0..v255 pre-encoded. */
+export const VGPR_NAMES = byteTable(Array.from({ length: 256 }, (_, n) => 'v' + n));

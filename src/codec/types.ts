@@ -35,13 +35,13 @@ export interface DecodeInput {
 }
 
 /**
- * The result of decoding and printing one instruction. Families fill `out` in place so that the
- * hot loop allocates only the text string.
+ * The result of decoding and printing one instruction. Families fill `out` in place and write the text
+ * into `sink`, so that the hot loop allocates nothing.
  */
 export interface DecodeOutput {
   /** Size in dwords (1, 2 or 3); 0 when the words are not a valid instruction. */
   size: number;
-  /** The instruction text exactly as llvm-objdump prints it (no leading tab, no comment). */
+  /** The instruction text exactly as llvm-objdump prints it (no leading tab, no comment); set by decodeAt. */
   text: string;
   /**
    * Branch target as a byte offset relative to the instruction's own address, or NaN.
@@ -59,10 +59,15 @@ export interface DecodeOutput {
    */
   into?: Decoded;
   /**
-   * Where a family with `bytes` set writes its text (decodeAt and decodeInto provide it); such a family
-   * leaves `text` alone.
+   * Where the family writes its text as bytes (decodeAt and decodeInto provide it; see text-bytes.ts).
+   * Families leave `text` alone: decodeAt fills it from these bytes.
    */
   sink?: TextSink;
+  /**
+   * Byte offset, relative to the instruction, of a label operand that llvm-objdump symbolizes but does
+   * not annotate (s_cbranch_i_fork's second operand), or NaN.
+   */
+  labelOffset?: number;
 }
 
 /**
@@ -84,6 +89,4 @@ export interface Family {
   decode: FamilyDecoder;
   /** The ops this family decodes on the target (every encoding an op has, one entry each). */
   ops(target: Target): IsaEntry[];
-  /** Set when decode writes the text as bytes into out.sink (see text-bytes.ts) instead of out.text. */
-  bytes?: boolean;
 }

@@ -4,7 +4,8 @@
 // Direct-mapped over typed arrays: a fixed number of slots chosen by the first word, each holding the
 // words it was made from and the line's bytes. A miss costs one hash and one compare; storing a line is
 // one copy of its bytes; nothing is allocated per line, and distinct input (every word new) only
-// overwrites slots, so it runs no slower than with no cache (a Map of a million lines did: issue 13).
+// overwrites slots; while lookups miss, only a sample of lines is looked up and stored, so distinct input
+// runs at the speed of no cache (a Map of a million lines cost 38%, every-line lookups 10-15%: issue 13).
 
 /** Slots (a power of two): 32k lines of up to SLOT_BYTES bytes, 4 MB of line bytes. */
 const SLOT_BITS = 15;
@@ -21,12 +22,13 @@ export class LineCache {
   readonly bytes = new Uint8Array(SLOTS * SLOT_BYTES);
 
   /**
-   * Recent hits and stores (both halved now and then). When hits are rare (distinct input) only one
-   * miss in 16 is stored: enough to notice repetition coming back, without copying every line.
+   * Lines to pass by before the next lookup. While fewer than 1 lookup in 8 hits (distinct input), the
+   * cache looks up and stores only 1 line in 16, and the driver skips the rest with one counter test:
+   * on distinct input each lookup is a cache miss in a 4 MB table and each store a line copy (together
+   * 10-15% of the time when every line paid them), and a sample is enough to see repetition come back.
    */
-  private hits = 0;
-  private stores = 0;
-  /** Recent lookups and their hits (halved now and then), for sampling lookups the same way. */
+  skip = 0;
+  /** Recent lookups and their hits (halved now and then). */
   private lookups = 0;
   private lookupHits = 0;
 
@@ -43,18 +45,15 @@ export class LineCache {
 
   /**
    * The size in dwords of the cached line for the instruction at `words[w]` (`n` words valid), or 0
-   * when the slot holds another instruction.
+   * when the slot holds another instruction (then the driver stores the line it makes).
    */
   find(slot: number, words: Uint32Array, w: number, n: number): number {
-    // While hits are rare, only one lookup in 16 reads the tables: on distinct input each lookup is a
-    // cache miss in a 4 MB table (10% of the time in a profile), and a sample is enough to see
-    // repetition come back.
     const lookups = ++this.lookups;
     if (lookups > 1 << 16) {
       this.lookups >>= 1;
       this.lookupHits >>= 1;
     }
-    if (this.lookupHits * 8 < lookups && (lookups & 15) !== 0) return 0;
+    this.skip = this.lookupHits * 8 < lookups ? 15 : 0;
     const m = slot * 3;
     const size = this.meta[m];
     if (size === 0 || w + size > n) return 0;
@@ -62,7 +61,6 @@ export class LineCache {
     if (k[m] !== words[w]) return 0;
     if (size > 1 && k[m + 1] !== words[w + 1]) return 0;
     if (size > 2 && k[m + 2] !== words[w + 2]) return 0;
-    this.hits++;
     this.lookupHits++;
     return size;
   }
@@ -83,8 +81,9 @@ export class LineCache {
   }
 
   /**
-   * Stores the line just written at `src[from, to)` for the `size` words at `words[w]`; `addrAt` is
-   * where its address's low 8 hex digits are, relative to `from` (the 4 digits before them are zeros).
+   * Stores the line just written at `src[from, to)` for the `size` words at `words[w]`, after a `find`
+   * of its slot missed; `addrAt` is where its address's low 8 hex digits are, relative to `from` (the 4
+   * digits before them are zeros).
    */
   store(
     slot: number,
@@ -99,12 +98,6 @@ export class LineCache {
     const len = to - from;
     // A long line leaves the slot to the instruction it holds (it is rarer than the one it would evict).
     if (len > SLOT_BYTES) return;
-    const stores = ++this.stores;
-    if (stores > 1 << 16) {
-      this.stores >>= 1;
-      this.hits >>= 1;
-    }
-    if (this.hits * 8 < stores && (stores & 15) !== 0) return;
     const m = slot * 3;
     this.words[m] = words[w];
     this.words[m + 1] = size > 1 ? words[w + 1] : 0;

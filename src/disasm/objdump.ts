@@ -59,6 +59,23 @@ export function objdumpBytes(bytes: Uint8Array, fileName: string, opts: ObjdumpO
 }
 
 /**
+ * objdumpBytes into a caller's ByteOut, reused across calls: its buffer (grown to the largest output so
+ * far) is written from the start, and the result is a view of it, valid until the next call. A large
+ * output costs no fresh memory after the first call (a fresh 150 MB buffer's page faults cost as much CPU
+ * time as the decoding: issue 13).
+ */
+export function objdumpInto(
+  bytes: Uint8Array,
+  fileName: string,
+  opts: ObjdumpOptions,
+  out: ByteOut,
+): Uint8Array {
+  out.pos = 0;
+  disassemble(bytes, fileName, opts, out);
+  return out.bytes();
+}
+
+/**
  * objdumpBytes streamed: `write` receives the output in chunks of about `chunkSize` bytes, each a view
  * of one reused buffer that is valid only during the call (copy it to keep it). The file is parsed and
  * its target checked before the first chunk; a later error (an unsupported construct in a section)
@@ -94,9 +111,17 @@ export function objdump(bytes: Uint8Array, fileName: string, opts: ObjdumpOption
   return latin1String(objdumpBytes(bytes, fileName, opts));
 }
 
-/** The words of a section read from byte `phase` on (symbols may start at any byte). */
+/** Whether this machine stores words little-endian, as the code objects do. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * The words of a section read from byte `phase` on (symbols may start at any byte): a view of the
+ * section's bytes where they are aligned (the usual case: no copy of a large section), else a copy.
+ */
 function wordsAt(data: Uint8Array, phase: number): Uint32Array {
   const n = Math.max(0, Math.floor((data.length - phase) / 4));
+  if (LITTLE_ENDIAN && (data.byteOffset + phase) % 4 === 0)
+    return new Uint32Array(data.buffer, data.byteOffset + phase, n);
   const w = new Uint32Array(n);
   for (let k = 0, p = phase; k < n; k++, p += 4) {
     w[k] = (data[p] | (data[p + 1] << 8) | (data[p + 2] << 16) | (data[p + 3] << 24)) >>> 0;
@@ -110,10 +135,16 @@ function printSymbolName(name: string): string {
   return '"' + name.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : '\\' + c)) + '"';
 }
 
-/** Replaces the branch immediate (the last operand) by the symbol name, as AMDGPU's symbolizer does. */
-function symbolize(text: string, name: string): string {
-  const k = Math.max(text.lastIndexOf(' '), text.lastIndexOf(','));
-  return text.slice(0, k + 1) + printSymbolName(name);
+/**
+ * Replaces the branch immediate (the last operand) of the text just written from `from` on by the symbol
+ * name, as AMDGPU's symbolizer does.
+ */
+function symbolize(out: ByteOut, from: number, name: string): void {
+  const b = out.buf;
+  let k = out.pos - 1;
+  while (k >= from && b[k] !== 0x20 && b[k] !== 0x2c) k--;
+  out.pos = k + 1;
+  out.str(printSymbolName(name));
 }
 
 function disassembleSection(
@@ -235,9 +266,12 @@ function disassembleSection(
         idx = secSize;
         continue;
       }
-      // A line's bytes depend only on its words and address: repeated words are copied from the cache.
-      const slot = LineCache.slotOf(words[w], w + 1 < n ? words[w + 1] : 0);
-      if (addr < 0x100000000) {
+      // A line's bytes depend only on its words and address: repeated words are copied from the cache
+      // (-1: this line is not looked up, see LineCache.skip).
+      let slot = -1;
+      if (cache.skip > 0) cache.skip--;
+      else if (addr < 0x100000000) {
+        slot = LineCache.slotOf(words[w], w + 1 < n ? words[w + 1] : 0);
         const size = cache.find(slot, words, w, n);
         if (size !== 0) {
           out.lineWithAddress(
@@ -255,27 +289,21 @@ function disassembleSection(
       out.ensure(TEXT_ROOM + 64);
       const lineStart = out.pos;
       out.buf[out.pos++] = 0x09;
-      decodeInto(inp, w, dout, out);
+      const valid = decodeInto(inp, w, dout, out);
       let annot = '';
       let symbolized = false;
       if (!Number.isNaN(dout.branchOffset)) {
         const tgt = addr + dout.branchOffset;
         const name = notypeAt.get(tgt);
-        if (name !== undefined) symbolized = true;
-        else annot = syms.branchAnnotation(sec.index, tgt);
-        // Branches print as strings (SOPP): their target operand is replaced by the symbol's name.
-        if (symbolized) {
-          out.pos = lineStart + 1;
-          out.str(symbolize(dout.text, name as string));
-        }
-      } else if (dout.text.startsWith('s_cbranch_i_fork ')) {
-        // Its target operand is symbolized too, but it is not the first operand, so never annotated.
-        const tgt = addr + 4 + ((words[w] << 16) >> 14);
-        const name = notypeAt.get(tgt);
         if (name !== undefined) {
           symbolized = true;
-          out.pos = lineStart + 1;
-          out.str(symbolize(dout.text, name));
+          symbolize(out, lineStart + 1, name);
+        } else annot = syms.branchAnnotation(sec.index, tgt);
+      } else if (!Number.isNaN(dout.labelOffset as number)) {
+        const name = notypeAt.get(addr + (dout.labelOffset as number));
+        if (name !== undefined) {
+          symbolized = true;
+          symbolize(out, lineStart + 1, name);
         }
       }
       let addrAt = 0;
@@ -299,12 +327,7 @@ function disassembleSection(
       out.byte(0x0a);
       // Branches are not cached: their line depends on the address (annotation, symbolized target).
       // Nor is `.long`: a word can be invalid because of the words after it, which the key omits.
-      if (
-        Number.isNaN(dout.branchOffset) &&
-        !symbolized &&
-        addr < 0x100000000 &&
-        !dout.text.startsWith('.long')
-      ) {
+      if (slot >= 0 && valid && Number.isNaN(dout.branchOffset) && !symbolized) {
         cache.store(slot, words, w, dout.size, out.buf, lineStart, out.pos, addrAt);
       }
       idx += dout.size * 4;

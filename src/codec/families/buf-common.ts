@@ -53,12 +53,6 @@ for (let k = 0; k < 32; k++) SRSRC.push(scalarReg(4 * k, 4));
 // LLVM takes s[100:103] here although SGPRs end at s101 on gfx9.
 SRSRC[25] = 's[100:103]';
 
-/** The address operand: `off`, one VGPR (offen or idxen) or a pair (idxen and offen). */
-export function bufVaddr(vaddr: number, idxen: number, offen: number): string {
-  if (idxen & offen) return 'v[' + vaddr + ':' + (vaddr + 1) + ']';
-  return idxen | offen ? 'v' + vaddr : 'off';
-}
-
 // gfx6-8 number the scalar registers differently from gfx9 above s101: tba/tma at 108-111 and the
 // TTMPs from 112 (gfx9: TTMPs from 108). llvm-objdump-22 --mcpu=gfx803 prints these names.
 const OLD_SPECIAL: Record<number, string> = {

@@ -6,7 +6,7 @@ import { get } from '../../isa/fields.js';
 import { DsGds, DsOffset, type DsShape, dsTable } from '../../isa/ops/memory-ds.js';
 import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
-import { regRange } from '../operands.js';
+import { ascii, putB, putC, putComma, putDec, putRange, putS, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { swizzleSuffix } from './ds-swizzle.js';
 
@@ -81,42 +81,72 @@ export function decodeDsFields(
   return 2;
 }
 
+const V = ascii('v');
+const A = ascii('a');
+const INVALID_AGPR_B = INVALID_AGPR.map(ascii);
+const OFFSET = ascii(' offset:');
+const OFFSET0 = ascii(' offset0:');
+const OFFSET1 = ascii(' offset1:');
+const GDS = ascii(' gds');
+
 // VGPR tuples print even when they run past v255; AGPR tuples that do are rejected (checked in decode).
-function dataReg(n: number, dwords: number, acc: number): string {
-  return acc ? regRange('a', n, dwords) + INVALID_AGPR[dwords] : regRange('v', n, dwords);
+function putData(o: TextSink, n: number, dwords: number, acc: number): void {
+  if (acc) {
+    putRange(o, A, n, dwords);
+    putB(o, INVALID_AGPR_B[dwords]);
+  } else putRange(o, V, n, dwords);
 }
 
-/** The instruction text of a decoded DS instruction, as llvm-objdump prints it. */
-export function printDs(d: Decoded, t: Target): string {
+/** Writes the text of a decoded DS instruction into `o`, as llvm-objdump prints it. */
+export function printDs(d: Decoded, t: Target, o: TextSink): void {
   const s = d.op as DsShape;
   const acc = d.acc;
-  let ops = '';
-  if (s.vdst) ops = dataReg(d.dst, s.vdst, acc);
+  putS(o, s.name);
+  let sep = 0x20;
+  if (s.vdst) {
+    putC(o, sep);
+    putData(o, d.dst, s.vdst, acc);
+    sep = 0x2c;
+  }
   if (s.addr) {
-    const a = s.gws ? (acc ? 'a' : 'v') + d.vaddr : 'v' + d.vaddr;
-    ops = ops === '' ? a : ops + ', ' + a;
+    putC(o, sep);
+    if (sep === 0x2c) putC(o, 0x20);
+    putC(o, s.gws && acc ? 0x61 : 0x76);
+    putDec(o, d.vaddr);
+    sep = 0x2c;
   }
   if (s.data0) {
-    const r = dataReg(d.vdata, s.data0, acc);
-    ops = ops === '' ? r : ops + ', ' + r;
+    putC(o, sep);
+    if (sep === 0x2c) putC(o, 0x20);
+    putData(o, d.vdata, s.data0, acc);
   }
-  if (s.data1) ops += ', ' + dataReg(d.src1, s.data1, acc);
-
-  let text = ops === '' ? s.name : s.name + ' ' + ops;
+  if (s.data1) {
+    putComma(o);
+    putData(o, d.src1, s.data1, acc);
+  }
   if (s.offset === DsOffset.One) {
-    if (d.offset) text += ' offset:' + d.offset;
+    if (d.offset) {
+      putB(o, OFFSET);
+      putDec(o, d.offset);
+    }
   } else if (s.offset === DsOffset.Two) {
-    if (d.offset) text += ' offset0:' + d.offset;
-    if (d.offset1) text += ' offset1:' + d.offset1;
+    if (d.offset) {
+      putB(o, OFFSET0);
+      putDec(o, d.offset);
+    }
+    if (d.offset1) {
+      putB(o, OFFSET1);
+      putDec(o, d.offset1);
+    }
   } else if (s.offset === DsOffset.Swizzle) {
     // The ROTATE and FFT modes (offset[15:14] = 11) are gfx9's: LLVM prints those encodings as plain
     // numbers on earlier generations.
-    if ((d.offset & 0xc000) === 0xc000 && dsTable(t).proc.generation !== 'gfx9')
-      text += ' offset:' + d.offset;
-    else text += swizzleSuffix(d.offset);
+    if ((d.offset & 0xc000) === 0xc000 && dsTable(t).proc.generation !== 'gfx9') {
+      putB(o, OFFSET);
+      putDec(o, d.offset);
+    } else putS(o, swizzleSuffix(d.offset));
   }
-  if (d.gds) text += ' gds';
-  return text;
+  if (d.gds) putB(o, GDS);
 }
 
 const scratch = new Decoded();
@@ -125,7 +155,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // The emulator's Program passes its Inst (DecodeOutput.into): the fields land there, decoded once.
   const d = out.into ?? scratch;
   if (decodeDsFields(inp.words, i, inp.n, inp.target, d) === 0) return;
-  out.text = printDs(d, inp.target);
+  printDs(d, inp.target, out.sink as TextSink);
   out.size = 2;
 }
 

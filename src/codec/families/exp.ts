@@ -3,6 +3,7 @@
 import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
+import { ascii, byteTable, putB, putC, putComma, putT, type TextSink, VGPR_NAMES } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 /** Target names by the 6-bit TARGET field; LLVM prints the values gfx9 does not define by number. */
@@ -38,7 +39,19 @@ function canonical(w0: number, w1: number): boolean {
   return true;
 }
 
-const VGPR: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
+const VGPR = VGPR_NAMES;
+const TARGETS = byteTable(TARGET_NAMES);
+const EXP = ascii('exp ');
+const OFF = ascii('off');
+const DONE = ascii(' done');
+const COMPR = ascii(' compr');
+const VM = ascii(' vm');
+
+/** Channel k's source: its VGPR, or `off` when the enable bit is clear. */
+function putChannel(o: TextSink, en: number, k: number, v: number): void {
+  if (en & (1 << k)) putT(o, VGPR, v);
+  else putB(o, OFF);
+}
 
 /**
  * EXP in the Decoded's existing slots (no fields of its own: every Inst would carry them): imm = TARGET,
@@ -69,25 +82,20 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const en = w0 & 0xf;
   const compr = (w0 >>> 10) & 1;
   // A compressed export packs two 16-bit values per VGPR: enable bits 0-1 name VSRC0 and bits 2-3 VSRC1.
-  const s0 = VGPR[w1 & 0xff];
-  const s1 = VGPR[compr ? w1 & 0xff : (w1 >>> 8) & 0xff];
-  const s2 = VGPR[compr ? (w1 >>> 8) & 0xff : (w1 >>> 16) & 0xff];
-  const s3 = VGPR[compr ? (w1 >>> 8) & 0xff : w1 >>> 24];
-  let text =
-    'exp ' +
-    TARGET_NAMES[(w0 >>> 4) & 0x3f] +
-    ' ' +
-    (en & 1 ? s0 : 'off') +
-    ', ' +
-    (en & 2 ? s1 : 'off') +
-    ', ' +
-    (en & 4 ? s2 : 'off') +
-    ', ' +
-    (en & 8 ? s3 : 'off');
-  if (w0 & (1 << 11)) text += ' done';
-  if (compr) text += ' compr';
-  if (w0 & (1 << 12)) text += ' vm';
-  out.text = text;
+  const o = out.sink as TextSink;
+  putB(o, EXP);
+  putT(o, TARGETS, (w0 >>> 4) & 0x3f);
+  putC(o, 0x20);
+  putChannel(o, en, 0, w1 & 0xff);
+  putComma(o);
+  putChannel(o, en, 1, compr ? w1 & 0xff : (w1 >>> 8) & 0xff);
+  putComma(o);
+  putChannel(o, en, 2, compr ? (w1 >>> 8) & 0xff : (w1 >>> 16) & 0xff);
+  putComma(o);
+  putChannel(o, en, 3, compr ? (w1 >>> 8) & 0xff : w1 >>> 24);
+  if (w0 & (1 << 11)) putB(o, DONE);
+  if (compr) putB(o, COMPR);
+  if (w0 & (1 << 12)) putB(o, VM);
   out.size = 2;
   if (out.into !== undefined) fillDecoded(out.into, w0, w1);
 }

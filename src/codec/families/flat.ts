@@ -209,7 +209,7 @@ function ops(t: Target): IsaEntry[] {
   }));
 }
 
-export const flat: Family = { decode, ops, bytes: true };
+export const flat: Family = { decode, ops };
 
 /** The mnemonic and its space. */
 function putName(o: TextSink, name: string): void {

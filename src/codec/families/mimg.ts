@@ -9,7 +9,7 @@ import { get } from '../../isa/fields.js';
 import { MimgClass, type MimgOp, mimgTable } from '../../isa/ops/memory-mimg.js';
 import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
-import { regRange } from '../operands.js';
+import { ascii, HEX_LOWER, putB, putC, putComma, putS, putVRange, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { srsrc8Name, srsrcName } from './buf-common.js';
 
@@ -54,18 +54,18 @@ export function decodeMimgFields(
   return 2;
 }
 
-/** The text of a decoded MIMG instruction as LLVM prints it, or null where LLVM decodes none. */
-export function printMimg(d: Decoded, t: Target): string | null {
+/** Writes the text of a decoded MIMG instruction into `o`; false where LLVM decodes none. */
+export function printMimg(d: Decoded, t: Target, o: TextSink): boolean {
   const op = d.op as MimgOp;
   const proc = mimgTable(t).proc;
   const g = proc.generation;
   const sampler = op.cls === MimgClass.Sample || op.cls === MimgClass.Gather4;
   const ssampField = d.ssamp >> 2;
-  if (!sampler && ssampField !== 0) return null;
-  if (d.d16 && !op.d16) return null;
+  if (!sampler && ssampField !== 0) return false;
+  if (d.d16 && !op.d16) return false;
   const srsrc = srsrc8Name(d.saddr >> 2, g);
   const ssamp = sampler ? srsrcName(ssampField, g) : '';
-  if (srsrc === null || ssamp === null) return null;
+  if (srsrc === null || ssamp === null) return false;
   const dmask = d.dmask;
   const tfe = d.tfe ? 1 : 0;
   let dst = op.cls === MimgClass.Gather4 ? 4 : POPCOUNT4[dmask] || 1;
@@ -75,20 +75,42 @@ export function printMimg(d: Decoded, t: Target): string | null {
   let width = op.baseData;
   if (dst !== width && (op.dataWidths >> dst) & 1 && d.vdata + dst <= 256) width = dst;
 
-  let text = op.name + ' ' + regRange('v', d.vdata, width) + ', ' + regRange('v', d.vaddr, op.vaddr);
-  text += ', ' + srsrc;
-  if (sampler) text += ', ' + ssamp;
-  if (dmask) text += ' dmask:0x' + dmask.toString(16);
-  if (d.unorm) text += ' unorm';
-  if (d.glc) text += ' glc';
-  if (d.slc) text += ' slc';
-  if (d.a16) text += g === 'gfx9' ? ' a16' : ' r128';
-  if (d.tfe) text += ' tfe';
-  if (d.lwe) text += ' lwe';
-  if (d.da) text += ' da';
-  if (d.d16) text += ' d16';
-  return text;
+  putS(o, op.name);
+  putC(o, 0x20);
+  putVRange(o, d.vdata, width);
+  putComma(o);
+  putVRange(o, d.vaddr, op.vaddr);
+  putComma(o);
+  putS(o, srsrc);
+  if (sampler) {
+    putComma(o);
+    putS(o, ssamp);
+  }
+  if (dmask) {
+    putB(o, DMASK);
+    putC(o, HEX_LOWER[dmask]);
+  }
+  if (d.unorm) putB(o, UNORM);
+  if (d.glc) putB(o, GLC);
+  if (d.slc) putB(o, SLC);
+  if (d.a16) putB(o, g === 'gfx9' ? A16 : R128);
+  if (d.tfe) putB(o, TFE);
+  if (d.lwe) putB(o, LWE);
+  if (d.da) putB(o, DA);
+  if (d.d16) putB(o, D16);
+  return true;
 }
+
+const DMASK = ascii(' dmask:0x');
+const UNORM = ascii(' unorm');
+const GLC = ascii(' glc');
+const SLC = ascii(' slc');
+const A16 = ascii(' a16');
+const R128 = ascii(' r128');
+const TFE = ascii(' tfe');
+const LWE = ascii(' lwe');
+const DA = ascii(' da');
+const D16 = ascii(' d16');
 
 const scratch = new Decoded();
 
@@ -96,9 +118,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // The emulator's Program passes its Inst (DecodeOutput.into): the fields land there, decoded once.
   const d = out.into ?? scratch;
   if (decodeMimgFields(inp.words, i, inp.n, inp.target, d) === 0) return;
-  const text = printMimg(d, inp.target);
-  if (text === null) return;
-  out.text = text;
+  if (!printMimg(d, inp.target, out.sink as TextSink)) return;
   out.size = 2;
 }
 

@@ -7,9 +7,20 @@ import { get } from '../../isa/fields.js';
 import { type BufOp, bufDataDwords, mtbufTable } from '../../isa/ops/memory-buf.js';
 import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
-import { regRange } from '../operands.js';
+import {
+  ascii,
+  byteTable,
+  putB,
+  putC,
+  putComma,
+  putDec,
+  putS,
+  putT,
+  putVRange,
+  type TextSink,
+} from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bufVaddr, fillBufFields, siRegsWritable, soffsetName, srsrcName } from './buf-common.js';
+import { fillBufFields, siRegsWritable, soffsetName, srsrcName } from './buf-common.js';
 
 const DFMT = DATA_FORMATS;
 const NFMT = NUM_FORMATS;
@@ -54,34 +65,56 @@ export function decodeMtbufFields(
   return 2;
 }
 
-/** The text of a decoded MTBUF instruction as LLVM prints it, or null where LLVM decodes none. */
-export function printMtbuf(d: Decoded, t: Target, w0: number, w1: number): string | null {
+const FORMAT_B = byteTable(FORMAT);
+
+/** Writes the text of a decoded MTBUF instruction into `o`; false where LLVM decodes none. */
+export function printMtbuf(d: Decoded, t: Target, w0: number, w1: number, o: TextSink): boolean {
   const op = d.op as BufOp;
   const proc = mtbufTable(t).proc;
   const g = proc.generation;
   // LLVM decodes no MTBUF with tfe from gfx8 on, and llvm-mc-22 writes none on gfx6/7.
-  if (d.tfe) return null;
+  if (d.tfe) return false;
   // llvm-mc-22 rejects the reserved formats on gfx6/7 ("unsupported format"), so they cannot round-trip.
   if (
     (g === 'gfx6' || g === 'gfx7') &&
     (RESERVED_FORMAT[d.dfmt | (d.nfmt << 4)] || !siRegsWritable(d, bufDataDwords(op, proc), w0, w1, 0))
   )
-    return null;
+    return false;
   const srsrc = srsrcName(d.saddr >> 2, g);
   const soffset = soffsetName(d.src0, g);
-  if (srsrc === null || soffset === null) return null;
-  if (d.addr64 && (d.idxen || d.offen)) return null;
-  const vaddr = d.addr64 ? regRange('v', d.vaddr, 2) : bufVaddr(d.vaddr, d.idxen ? 1 : 0, d.offen ? 1 : 0);
-  let text = op.name + ' ' + regRange('v', d.vdata, bufDataDwords(op, proc)) + ', ' + vaddr;
-  text += ', ' + srsrc + ', ' + soffset + FORMAT[d.dfmt | (d.nfmt << 4)];
-  if (d.idxen) text += ' idxen';
-  if (d.offen) text += ' offen';
-  if (d.addr64) text += ' addr64';
-  if (d.offset) text += ' offset:' + d.offset;
-  if (d.glc) text += ' glc';
-  if (d.slc) text += ' slc';
-  return text;
+  if (srsrc === null || soffset === null) return false;
+  if (d.addr64 && (d.idxen || d.offen)) return false;
+  putS(o, op.name);
+  putC(o, 0x20);
+  putVRange(o, d.vdata, bufDataDwords(op, proc));
+  putComma(o);
+  if (d.addr64 || (d.idxen && d.offen)) putVRange(o, d.vaddr, 2);
+  else if (d.idxen || d.offen) putVRange(o, d.vaddr, 1);
+  else putB(o, OFF);
+  putComma(o);
+  putS(o, srsrc);
+  putComma(o);
+  putS(o, soffset);
+  putT(o, FORMAT_B, d.dfmt | (d.nfmt << 4));
+  if (d.idxen) putB(o, IDXEN);
+  if (d.offen) putB(o, OFFEN);
+  if (d.addr64) putB(o, ADDR64);
+  if (d.offset) {
+    putB(o, OFFSET);
+    putDec(o, d.offset);
+  }
+  if (d.glc) putB(o, GLC);
+  if (d.slc) putB(o, SLC);
+  return true;
 }
+
+const OFF = ascii('off');
+const IDXEN = ascii(' idxen');
+const OFFEN = ascii(' offen');
+const ADDR64 = ascii(' addr64');
+const OFFSET = ascii(' offset:');
+const GLC = ascii(' glc');
+const SLC = ascii(' slc');
 
 const scratch = new Decoded();
 
@@ -89,9 +122,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // The emulator's Program passes its Inst (DecodeOutput.into): the fields land there, decoded once.
   const d = out.into ?? scratch;
   if (decodeMtbufFields(inp.words, i, inp.n, inp.target, d) === 0) return;
-  const text = printMtbuf(d, inp.target, inp.words[i], inp.words[i + 1]);
-  if (text === null) return;
-  out.text = text;
+  if (!printMtbuf(d, inp.target, inp.words[i], inp.words[i + 1], out.sink as TextSink)) return;
   out.size = 2;
 }
 

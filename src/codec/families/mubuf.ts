@@ -133,4 +133,4 @@ function ops(t: Target): IsaEntry[] {
   return tab.rows.map((o) => ({ name: o.name, encoding: 'MUBUF', opcode: o.opcodes[g] as number }));
 }
 
-export const mubuf: Family = { decode, ops, bytes: true };
+export const mubuf: Family = { decode, ops };

@@ -5,8 +5,19 @@ import type { OpRow } from '../../isa/ops.js';
 import { findProcessor, type Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { Decoded } from '../decoded.js';
-import { hex, regRange, scalarReg, srcOperand } from '../operands.js';
-import { type ByteTable, byteTable, putS, putT, type TextSink } from '../text-bytes.js';
+import { regRange, scalarReg, srcOperand } from '../operands.js';
+import {
+  ascii,
+  type ByteTable,
+  byteTable,
+  F32_BITS,
+  putB,
+  putC,
+  putHex,
+  putImm32,
+  putT,
+  type TextSink,
+} from '../text-bytes.js';
 import type { IsaEntry } from '../types.js';
 
 export { REG_ONLY } from '../../isa/ops/scalar-sop.js';
@@ -136,83 +147,63 @@ export const NAMES: Readonly<Record<Generation, ScalarNames>> = {
   gfx9: names('gfx9'),
 };
 
-const INLINE_F32 = new Set([
-  0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
-]);
+const INLINE_F32 = new Set(F32_BITS);
+
+const LIT_OPEN = ascii('lit(');
 
 /**
  * A 32-bit literal in a scalar source. LLVM marks a literal whose value an inline constant could have
  * encoded as `lit(...)`, so the text reassembles to the same bytes.
  */
-export function lit32(v: number): string {
+function putLit32(o: TextSink, v: number): void {
   v >>>= 0;
-  if (v <= 64 || v >= 0xfffffff0 || INLINE_F32.has(v)) return 'lit(' + hex(v) + ')';
-  return hex(v);
+  putLitHex(o, v, v <= 64 || v >= 0xfffffff0 || INLINE_F32.has(v));
 }
 
 /** A 32-bit literal in a 64-bit scalar source: zero-extended, so only 0..64 are inline values. */
-export function lit64(v: number): string {
+function putLit64(o: TextSink, v: number): void {
   v >>>= 0;
-  return v <= 64 ? 'lit(' + hex(v) + ')' : hex(v);
+  putLitHex(o, v, v <= 64);
 }
 
-/** LLVM's printImmediate32: small integers in decimal, inline float bit patterns by value, else hex. */
-export function imm32(v: number): string {
-  v >>>= 0;
-  if (v <= 64) return String(v);
-  if (v >= 0xfffffff0) return String(v | 0);
-  switch (v) {
-    case 0x3f000000:
-      return '0.5';
-    case 0xbf000000:
-      return '-0.5';
-    case 0x3f800000:
-      return '1.0';
-    case 0xbf800000:
-      return '-1.0';
-    case 0x40000000:
-      return '2.0';
-    case 0xc0000000:
-      return '-2.0';
-    case 0x40800000:
-      return '4.0';
-    case 0xc0800000:
-      return '-4.0';
-    case 0x3e22f983:
-      return '0.15915494';
+function putLitHex(o: TextSink, v: number, marked: boolean): void {
+  if (!marked) {
+    putHex(o, v);
+    return;
   }
-  return hex(v);
+  putB(o, LIT_OPEN);
+  putHex(o, v);
+  putC(o, 0x29);
+}
+
+const INVALID_IMMEDIATE = ascii('/*Invalid immediate*/');
+
+/** Whether LLVM accepts source `code` of `kind` (the literal code always). */
+export function srcOk(code: number, kind: number, n: ScalarNames): boolean {
+  if (code === LITERAL) return true;
+  if (kind & REG_ONLY && INLINE_VALUE[code] !== -1) return true;
+  return ((kind & 3) === 2 ? n.src64 : n.src32)[code] !== null;
 }
 
 /**
- * A source operand of `width` (1 or 2 dwords), `lit` being the dword after the instruction.
- * Returns null when LLVM rejects the code.
+ * Writes a source operand of `kind` (its width in the low bits), `lit` being the dword after the
+ * instruction; the operand was checked with srcOk.
  */
-export function src(code: number, kind: number, lit: number, n: ScalarNames): string | null {
+export function putSrc(o: TextSink, code: number, kind: number, lit: number, b: ScalarBytes): void {
   const wide = (kind & 3) === 2;
   if (kind & REG_ONLY) {
     const v = code === LITERAL ? lit : INLINE_VALUE[code];
-    if (code === LITERAL || v !== -1) return imm32(v) + '/*Invalid immediate*/';
-  } else if (code === LITERAL) return wide ? lit64(lit) : lit32(lit);
-  return wide ? n.src64[code] : n.src32[code];
-}
-
-/** A source that prints from the name tables (no literal, no immediate-in-a-register-slot comment). */
-export function fastSrc(code: number, kind: number): boolean {
-  return code !== LITERAL && (code < 128 || (kind & REG_ONLY) === 0);
-}
-
-/** src() written into `o` (the operand was checked: src() is not null). */
-export function putSrc(
-  o: TextSink,
-  code: number,
-  kind: number,
-  lit: number,
-  n: ScalarNames,
-  b: ScalarBytes,
-): void {
-  if (fastSrc(code, kind)) putT(o, (kind & 3) === 2 ? b.src64 : b.src32, code);
-  else putS(o, src(code, kind, lit, n) as string);
+    if (code === LITERAL || v !== -1) {
+      putImm32(o, v);
+      putB(o, INVALID_IMMEDIATE);
+      return;
+    }
+  } else if (code === LITERAL) {
+    if (wide) putLit64(o, lit);
+    else putLit32(o, lit);
+    return;
+  }
+  putT(o, wide ? b.src64 : b.src32, code);
 }
 
 /** NAMES pre-encoded (text-bytes.ts). */
@@ -243,9 +234,6 @@ export function namesBytes(g: Generation): ScalarBytes {
 
 // The 32-bit value of each inline-constant code (-1 for codes that are not inline constants), as LLVM
 // materialises it before printing.
-const F32_BITS = [
-  0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
-];
 const INLINE_VALUE: number[] = [];
 for (let c = 0; c < 256; c++) {
   if (c >= 128 && c <= 192) INLINE_VALUE.push(c - 128);
@@ -302,3 +290,11 @@ export function listRows(rows: readonly OpRow[], t: Target, encoding: string): I
 
 /** Where a family decodes into when the caller gave no Decoded (the disassembler's path). */
 export const SCRATCH = new Decoded();
+
+/** The mnemonics of genTables' rows pre-encoded, by generation and opcode (null where no op). */
+export function nameBytesByGen(
+  tables: Readonly<Record<Generation, readonly (OpRow | null)[]>>,
+): Readonly<Record<Generation, (Uint8Array | null)[]>> {
+  const make = (g: Generation) => tables[g].map((r) => (r === null ? null : ascii(r.name)));
+  return { gfx6: make('gfx6'), gfx7: make('gfx7'), gfx8: make('gfx8'), gfx9: make('gfx9') };
+}

@@ -1,7 +1,7 @@
 // Symbolic printing of the packed immediates of scalar ops (hwreg, sendmsg, waitcnt, gpr_idx), as LLVM's
 // AMDGPU printer formats them per generation. Tables are precomputed where the value space is small.
 import type { Generation } from '../../isa/processors.js';
-import { hex } from '../operands.js';
+import { ascii, byteTable, putB, putC, putDec, putHex, putS, putT, type TextSink } from '../text-bytes.js';
 
 // Hardware register ids LLVM names on gfx9; it prints the others by number.
 const HWREG_NAMES: Record<number, string> = {
@@ -27,13 +27,24 @@ for (let id = 0; id < 64; id++) {
   HWREG_ID_OLD.push(id < FIRST_GFX9_HWREG ? HWREG_ID[id] : String(id));
 }
 
+const HWREG_ID_B = byteTable(HWREG_ID);
+const HWREG_ID_OLD_B = byteTable(HWREG_ID_OLD);
+const HWREG_OPEN = ascii('hwreg(');
+const COMMA = ascii(', ');
+
 /** simm16 of s_getreg/s_setreg: id[5:0], offset[10:6], width-1[15:11]; offset 0 and width 32 are omitted. */
-export function hwreg(v: number, gen: Generation): string {
-  const id = (gen === 'gfx9' ? HWREG_ID : HWREG_ID_OLD)[v & 63];
+export function putHwreg(o: TextSink, v: number, gen: Generation): void {
+  putB(o, HWREG_OPEN);
+  putT(o, gen === 'gfx9' ? HWREG_ID_B : HWREG_ID_OLD_B, v & 63);
   const offset = (v >>> 6) & 31;
   const width = ((v >>> 11) & 31) + 1;
-  if (offset === 0 && width === 32) return 'hwreg(' + id + ')';
-  return 'hwreg(' + id + ', ' + offset + ', ' + width + ')';
+  if (offset !== 0 || width !== 32) {
+    putB(o, COMMA);
+    putDec(o, offset);
+    putB(o, COMMA);
+    putDec(o, width);
+  }
+  putC(o, 0x29);
 }
 
 // s_sendmsg: message id [3:0], operation [6:4], stream [9:8] on gfx9.
@@ -100,43 +111,62 @@ for (let f = 0; f < 0x200; f++) {
   SENDMSG_NUMERIC.push('sendmsg(' + (f & 15) + ', ' + ((f >>> 4) & 7) + ', ' + (f >>> 7) + ')');
 }
 
-export function sendmsg(v: number, gen: Generation): string {
+/** s_sendmsg's operand: the named form, else the numeric one, else the raw value. */
+export function putSendmsg(o: TextSink, v: number, gen: Generation): void {
   const f = (v & 0x7f) | ((v >>> 1) & 0x180);
   const named = SENDMSG_NAMED[gen][f];
-  if (named !== null) return named;
+  if (named !== null) putS(o, named);
   // The numeric form only when the fields account for every set bit; otherwise the raw value.
-  return (v & ~0x37f) === 0 ? SENDMSG_NUMERIC[f] : String(v);
+  else if ((v & ~0x37f) === 0) putS(o, SENDMSG_NUMERIC[f]);
+  else putDec(o, v);
 }
 
 /**
  * s_waitcnt: vmcnt [3:0] (+[15:14] on gfx9), expcnt [6:4], lgkmcnt [11:8]; a counter at its maximum is
  * left out, and all at their maximum prints every counter.
  */
-export function waitcnt(v: number, gen: Generation): string {
+export function putWaitcnt(o: TextSink, v: number, gen: Generation): void {
   const vmMax = gen === 'gfx9' ? 63 : 15;
   const vm = gen === 'gfx9' ? (v & 15) | ((v >>> 10) & 0x30) : v & 15;
   const exp = (v >>> 4) & 7;
   const lgkm = (v >>> 8) & 15;
-  if (vm === vmMax && exp === 7 && lgkm === 15) return 'vmcnt(' + vmMax + ') expcnt(7) lgkmcnt(15)';
-  let s = '';
-  if (vm !== vmMax) s = 'vmcnt(' + vm + ')';
-  if (exp !== 7) s += (s ? ' ' : '') + 'expcnt(' + exp + ')';
-  if (lgkm !== 15) s += (s ? ' ' : '') + 'lgkmcnt(' + lgkm + ')';
-  return s;
+  const all = vm === vmMax && exp === 7 && lgkm === 15;
+  const start = o.pos;
+  if (all || vm !== vmMax) {
+    putB(o, VMCNT);
+    putDec(o, vm);
+    putC(o, 0x29);
+  }
+  if (all || exp !== 7) {
+    if (o.pos !== start) putC(o, 0x20);
+    putB(o, EXPCNT);
+    putDec(o, exp);
+    putC(o, 0x29);
+  }
+  if (all || lgkm !== 15) {
+    if (o.pos !== start) putC(o, 0x20);
+    putB(o, LGKMCNT);
+    putDec(o, lgkm);
+    putC(o, 0x29);
+  }
 }
+const VMCNT = ascii('vmcnt(');
+const EXPCNT = ascii('expcnt(');
+const LGKMCNT = ascii('lgkmcnt(');
 
 const GPR_IDX_MODES = ['SRC0', 'SRC1', 'SRC2', 'DST'];
 
+/** gpr_idx(...) by the 4 mode bits. */
+const GPR_IDX = byteTable(
+  Array.from({ length: 16 }, (_, v) => {
+    const modes: string[] = [];
+    for (let b = 0; b < 4; b++) if (v & (1 << b)) modes.push(GPR_IDX_MODES[b]);
+    return 'gpr_idx(' + modes.join(',') + ')';
+  }),
+);
+
 /** VGPR index mode bits of s_set_gpr_idx_on/_mode: gpr_idx(...) when only the 4 mode bits are set. */
-export function gprIdx(v: number): string {
-  if (v & ~15) return hex(v);
-  let s = 'gpr_idx(';
-  let first = true;
-  for (let b = 0; b < 4; b++) {
-    if (v & (1 << b)) {
-      s += (first ? '' : ',') + GPR_IDX_MODES[b];
-      first = false;
-    }
-  }
-  return s + ')';
+export function putGprIdx(o: TextSink, v: number): void {
+  if (v & ~15) putHex(o, v);
+  else putT(o, GPR_IDX, v);
 }

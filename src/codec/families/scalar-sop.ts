@@ -7,10 +7,10 @@ import { K_GPR_IDX, type SopRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
-import { ascii, putB, putC, putComma, putS, putT, type TextSink } from '../text-bytes.js';
+import { ascii, putB, putC, putComma, putT, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
-import { genOf, NAMES, namesBytes, putSrc, SCRATCH, src } from './scalar-common.js';
-import { gprIdx } from './scalar-fields.js';
+import { genOf, NAMES, namesBytes, putSrc, SCRATCH, srcOk } from './scalar-common.js';
+import { putGprIdx } from './scalar-fields.js';
 
 const LITERAL = 255;
 const NO_FIELD: Field = { word: 0, shift: 0, mask: 0, lo: 0, width: 0 };
@@ -85,12 +85,8 @@ export function sopCodec(
     let comment = '';
     // Every operand is checked before the first byte is written.
     if (p.dst !== 0 && (p.dst === 2 ? names.dst64 : names.dst32)[d.dst] === null) return false;
-    if (p.src0 !== 0 && src(d.src0, p.src0, d.lit, names) === null) return false;
-    if (p.src1 !== 0) {
-      if (p.src1 === K_GPR_IDX) {
-        if (gprIdx(d.src1) === null) return false;
-      } else if (src(d.src1, p.src1, d.lit, names) === null) return false;
-    }
+    if (p.src0 !== 0 && !srcOk(d.src0, p.src0, names)) return false;
+    if (p.src1 !== 0 && p.src1 !== K_GPR_IDX && !srcOk(d.src1, p.src1, names)) return false;
     let name = nameBytes[gen][op];
     if (name === undefined) {
       name = ascii(d.name);
@@ -109,15 +105,15 @@ export function sopCodec(
       if ((p.src0 & 3) === 2) comment += sgprAlignWarning(d.src0, 2, tb);
       if (first) putC(o, 0x20);
       else putComma(o);
-      putSrc(o, d.src0, p.src0, d.lit, names, nb);
+      putSrc(o, d.src0, p.src0, d.lit, nb);
       first = false;
     }
     if (p.src1 !== 0) {
       if ((p.src1 & 3) === 2) comment += sgprAlignWarning(d.src1, 2, tb);
       if (first) putC(o, 0x20);
       else putComma(o);
-      if (p.src1 === K_GPR_IDX) putS(o, gprIdx(d.src1) as string);
-      else putSrc(o, d.src1, p.src1, d.lit, names, nb);
+      if (p.src1 === K_GPR_IDX) putGprIdx(o, d.src1);
+      else putSrc(o, d.src1, p.src1, d.lit, nb);
     }
     out.comment = comment;
     return true;

@@ -10,9 +10,30 @@ import { SMEM_OPS, Smem, type SmemRow } from '../../isa/ops/scalar-smem.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
-import { hex, sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import {
+  ascii,
+  type ByteTable,
+  byteTable,
+  putB,
+  putC,
+  putComma,
+  putHex,
+  putImm32,
+  putT,
+  type TextSink,
+} from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { genOf, genTables, imm32, listRows, NAMES, SCRATCH, sregTuple } from './scalar-common.js';
+import {
+  genOf,
+  genTables,
+  listRows,
+  NAMES,
+  nameBytesByGen,
+  namesBytes,
+  SCRATCH,
+  sregTuple,
+} from './scalar-common.js';
 
 export const SMEM_BY_GEN = genTables(SMEM_OPS, 256);
 
@@ -138,6 +159,9 @@ interface Tables {
   sdata: (string | null)[][];
   /** By SBASE code (even). */
   sbase: (string | null)[][];
+  /** The two pre-encoded (text-bytes.ts). */
+  sdataB: ByteTable[];
+  sbaseB: ByteTable[];
   /** llvm-objdump's misalignment warning by register code, per tuple width (sgprAlignWarning, tabled). */
   warn: string[][];
 }
@@ -155,7 +179,7 @@ function tables(gen: Generation): Tables {
     warn[n] = [];
     for (let c = 0; c < 128; c++) warn[n].push(sgprAlignWarning(c, n, ttmp));
   }
-  return { sdata, sbase, warn };
+  return { sdata, sbase, warn, sdataB: sdata.map(byteTable), sbaseB: sbase.map(byteTable) };
 }
 const TABLES: Record<Generation, Tables> = {
   gfx6: tables('gfx6'),
@@ -164,63 +188,88 @@ const TABLES: Record<Generation, Tables> = {
   gfx9: tables('gfx9'),
 };
 
-function offsetHex(s: number): string {
-  return s < 0 ? '-0x' + (-s).toString(16) : '0x' + s.toString(16);
+/** A signed byte offset in hex (`-0x..` below zero). */
+function putOffsetHex(o: TextSink, v: number): void {
+  if (v < 0) {
+    putC(o, 0x2d);
+    v = -v;
+  }
+  putHex(o, v);
 }
 
-/** The offset operand(s): an immediate, an SGPR, or both (gfx9 soe and imm set). */
-function address(d: Decoded, gen: Generation, smrd: boolean, imm: number): string | null {
-  const dst32 = NAMES[gen].dst32;
+const OFFSET = ascii(' offset:');
+const GLC = ascii(' glc');
+
+/** The offset operand(s): an immediate, an SGPR, or both (gfx9 soe and imm set); checked by `print`. */
+function putAddress(o: TextSink, d: Decoded, dst32: ByteTable, smrd: boolean, imm: number): void {
   if (smrd) {
     // The dword offset (or gfx7's literal) as encoded.
-    if (d.src0 < 0) return hex(d.lit);
-    return d.src0 < 128 ? dst32[d.src0] : null;
+    if (d.src0 < 0) putHex(o, d.lit);
+    else putT(o, dst32, d.src0);
+    return;
   }
-  if (d.src0 < 0) return offsetHex(d.offset);
-  const so = dst32[d.src0];
+  if (d.src0 < 0) {
+    putOffsetHex(o, d.offset);
+    return;
+  }
+  putT(o, dst32, d.src0);
   // gfx9 with SOE: the SGPR, then the immediate as a modifier when IMM is set too.
-  return imm ? so + ' offset:' + offsetHex(d.offset) : so;
+  if (imm) {
+    putB(o, OFFSET);
+    putOffsetHex(o, d.offset);
+  }
 }
 
-function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number): string | null {
+const NAME_BYTES = nameBytesByGen(SMEM_BY_GEN);
+
+/** Writes the text of a filled Decoded into `o`; false when LLVM rejects the word. */
+function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number, o: TextSink): boolean {
   const row = d.op as SmemRow;
   const p = POS[gen];
   const t = TABLES[gen];
   const imm = d.imm;
-  let text: string;
-  let comment = '';
+  const name = NAME_BYTES[gen][(w0 >>> p.opShift) & p.opMask] as Uint8Array;
   switch (row.access) {
     case Smem.Cache:
-      if (imm || (p.smrd && (w0 & 0x3fffff) !== 0)) return null;
-      return row.name;
+      if (imm || (p.smrd && (w0 & 0x3fffff) !== 0)) return false;
+      putB(o, name);
+      return true;
     case Smem.Time:
     case Smem.RealTime: {
-      if (imm || (p.smrd && (w0 & 0x7fff) !== 0)) return null;
-      const r = t.sdata[2][d.dst];
-      if (r === null) return null;
+      if (imm || (p.smrd && (w0 & 0x7fff) !== 0)) return false;
+      if (t.sdata[2][d.dst] === null) return false;
       out.comment = t.warn[2][d.dst];
-      return row.name + ' ' + r;
+      putB(o, name);
+      putC(o, 0x20);
+      putT(o, t.sdataB[2], d.dst);
+      return true;
     }
   }
-  const base = t.sbase[row.base][d.saddr];
-  if (base === null) return null;
-  const addr = address(d, gen, p.smrd, imm);
-  if (addr === null) return null;
-  comment = t.warn[row.base][d.saddr];
-  if (row.access === Smem.Probe) text = row.name + ' ' + imm32(d.dst) + ', ' + base + ', ' + addr;
-  else if (row.access === Smem.Discard) text = row.name + ' ' + base + ', ' + addr;
-  else {
-    const r = t.sdata[row.data][d.dst];
-    if (r === null) return null;
+  if (t.sbase[row.base][d.saddr] === null) return false;
+  // The offset SGPR must name a register (SMRD: a code below 128 too).
+  if (d.src0 >= 0 && (d.src0 >= 128 || NAMES[gen].dst32[d.src0] === null)) return false;
+  const data = row.access !== Smem.Probe && row.access !== Smem.Discard;
+  if (data && t.sdata[row.data][d.dst] === null) return false;
+  let comment = t.warn[row.base][d.saddr];
+  putB(o, name);
+  putC(o, 0x20);
+  if (row.access === Smem.Probe) {
+    putImm32(o, d.dst);
+    putComma(o);
+  } else if (data) {
+    putT(o, t.sdataB[row.data], d.dst);
+    putComma(o);
     const w = t.warn[row.data][d.dst];
     // A returning atomic (glc) has SDATA twice in LLVM's operand list (the result and the tied data),
     // and llvm-objdump warns once per decoded operand.
     comment = (row.access === Smem.Atomic && d.glc ? w + w : w) + comment;
-    text = row.name + ' ' + r + ', ' + base + ', ' + addr;
   }
-  if (row.glc && d.glc) text += ' glc';
+  putT(o, t.sbaseB[row.base], d.saddr);
+  putComma(o);
+  putAddress(o, d, namesBytes(gen).dst32, p.smrd, imm);
+  if (row.glc && d.glc) putB(o, GLC);
   out.comment = comment;
-  return text;
+  return true;
 }
 
 // Written out per family rather than made by a shared factory: a closure factory's call sites share one
@@ -230,10 +279,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const gen = genOf(inp.target);
   const d = out.into ?? SCRATCH;
   if (smemFields(inp.words, i, inp.n, gen, d) === null) return;
-  const text = print(d, gen, out, inp.words[i]);
-  if (text === null) return;
-  d.text = text;
-  out.text = text;
+  if (!print(d, gen, out, inp.words[i], out.sink as TextSink)) return;
   out.size = d.size >>> 2;
 }
 

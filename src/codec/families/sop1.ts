@@ -14,6 +14,5 @@ export const sop1Codec = sopCodec('sop1', SOP1, SOP1_BY_GEN);
 
 export const sop1: Family = {
   decode: sop1Codec.decode,
-  bytes: true,
   ops: (t: Target): IsaEntry[] => listRows(SOP1_OPS, t, 'SOP1'),
 };

@@ -14,6 +14,5 @@ export const sop2Codec = sopCodec('sop2', SOP2, SOP2_BY_GEN);
 
 export const sop2: Family = {
   decode: sop2Codec.decode,
-  bytes: true,
   ops: (t: Target): IsaEntry[] => listRows(SOP2_OPS, t, 'SOP2'),
 };

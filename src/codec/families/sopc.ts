@@ -14,6 +14,5 @@ export const sopcCodec = sopCodec('sopc', SOPC, SOPC_BY_GEN);
 
 export const sopc: Family = {
   decode: sopcCodec.decode,
-  bytes: true,
   ops: (t: Target): IsaEntry[] => listRows(SOPC_OPS, t, 'SOPC'),
 };

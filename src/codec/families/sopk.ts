@@ -5,10 +5,11 @@ import { SOPK_OPS, Sopk, type SopkRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
-import { hex, sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
+import { putB, putC, putComma, putDec, putHex, putImm32, putT, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { genOf, genTables, imm32, listRows, NAMES, SCRATCH } from './scalar-common.js';
-import { hwreg } from './scalar-fields.js';
+import { genOf, genTables, listRows, NAMES, nameBytesByGen, namesBytes, SCRATCH } from './scalar-common.js';
+import { putHwreg } from './scalar-fields.js';
 
 export const SOPK_BY_GEN = genTables(SOPK_OPS, SOPK.fields.op.mask + 1);
 
@@ -42,29 +43,55 @@ export function sopkFields(
   return row;
 }
 
-function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
+const NAME_BYTES = nameBytesByGen(SOPK_BY_GEN);
+
+/** Writes the text of a filled Decoded into `o`; false when LLVM rejects the word. */
+function print(d: Decoded, gen: Generation, out: DecodeOutput, o: TextSink, op: number): boolean {
   const names = NAMES[gen];
-  const name = d.name;
+  const kind = (d.op as SopkRow).kind;
   // SDST names no register of the generation (gfx6/7 have no null, gfx6 no 104/105): not an instruction.
-  const r32 = names.dst32[d.dst];
-  switch ((d.op as SopkRow).kind) {
+  if (
+    kind === Sopk.Br64
+      ? names.dst64[d.dst] === null
+      : kind !== Sopk.SetRegImm32 && names.dst32[d.dst] === null
+  )
+    return false;
+  const nb = namesBytes(gen);
+  putB(o, NAME_BYTES[gen][op] as Uint8Array);
+  putC(o, 0x20);
+  switch (kind) {
     case Sopk.K32:
     case Sopk.Scc:
     case Sopk.SccU:
-      return r32 === null ? null : name + ' ' + r32 + ', ' + hex(d.imm);
-    case Sopk.Br64: {
-      const r = names.dst64[d.dst];
-      if (r === null) return null;
+      putT(o, nb.dst32, d.dst);
+      putComma(o);
+      putHex(o, d.imm);
+      break;
+    case Sopk.Br64:
+      // s_cbranch_i_fork's target is symbolized like a branch's, but never annotated (not the first operand).
+      if (d.name === 's_cbranch_i_fork') out.labelOffset = 4 + ((d.imm << 16) >> 14);
       out.comment = sgprAlignWarning(d.dst, 2, gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD);
-      return name + ' ' + r + ', ' + d.imm;
-    }
+      putT(o, nb.dst64, d.dst);
+      putComma(o);
+      putDec(o, d.imm);
+      break;
     case Sopk.GetReg:
-      return r32 === null ? null : name + ' ' + r32 + ', ' + hwreg(d.imm, gen);
+      putT(o, nb.dst32, d.dst);
+      putComma(o);
+      putHwreg(o, d.imm, gen);
+      break;
     case Sopk.SetReg:
-      return r32 === null ? null : name + ' ' + hwreg(d.imm, gen) + ', ' + r32;
+      putHwreg(o, d.imm, gen);
+      putComma(o);
+      putT(o, nb.dst32, d.dst);
+      break;
     case Sopk.SetRegImm32:
-      return name + ' ' + hwreg(d.imm, gen) + ', ' + imm32(d.lit);
+      putHwreg(o, d.imm, gen);
+      putComma(o);
+      putImm32(o, d.lit);
+      break;
   }
+  return true;
 }
 
 // Written out per family rather than made by a shared factory: a closure factory's call sites share one
@@ -74,10 +101,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const gen = genOf(inp.target);
   const d = out.into ?? SCRATCH;
   if (sopkFields(inp.words, i, inp.n, gen, d) === null) return;
-  const text = print(d, gen, out);
-  if (text === null) return;
-  d.text = text;
-  out.text = text;
+  if (!print(d, gen, out, out.sink as TextSink, (inp.words[i] >>> OP.shift) & OP.mask)) return;
   out.size = d.size >>> 2;
 }
 

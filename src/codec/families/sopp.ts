@@ -5,9 +5,10 @@ import { SOPP_OPS, Sopp, type SoppRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
+import { putB, putC, putDec, putImm32, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { genOf, genTables, imm32, listRows, SCRATCH } from './scalar-common.js';
-import { gprIdx, sendmsg, waitcnt } from './scalar-fields.js';
+import { genOf, genTables, listRows, nameBytesByGen, SCRATCH } from './scalar-common.js';
+import { putGprIdx, putSendmsg, putWaitcnt } from './scalar-fields.js';
 
 export const SOPP_BY_GEN = genTables(SOPP_OPS, SOPP.fields.op.mask + 1);
 
@@ -33,27 +34,47 @@ export function soppFields(
   return row;
 }
 
-function print(d: Decoded, gen: Generation, out: DecodeOutput): string | null {
+const NAME_BYTES = nameBytesByGen(SOPP_BY_GEN);
+
+/** Writes the text of a filled Decoded into `o`; false when LLVM rejects the word. */
+function print(d: Decoded, gen: Generation, out: DecodeOutput, o: TextSink, op: number): boolean {
   const imm = d.imm;
-  const name = d.name;
-  switch ((d.op as SoppRow).kind) {
+  const kind = (d.op as SoppRow).kind;
+  if (kind === Sopp.None && imm !== 0) return false;
+  putB(o, NAME_BYTES[gen][op] as Uint8Array);
+  switch (kind) {
     case Sopp.None:
-      return imm !== 0 ? null : name;
+      break;
     case Sopp.Imm:
-      return name + ' ' + imm32(imm);
+      putC(o, 0x20);
+      putImm32(o, imm);
+      break;
     case Sopp.Branch:
       out.branchOffset = (((imm << 16) >> 16) + 1) * 4;
       // Unsigned, as llvm-objdump prints it (llvm-mc echoes whichever form the source used: both reassemble).
-      return name + ' ' + imm;
+      putC(o, 0x20);
+      putDec(o, imm);
+      break;
     case Sopp.Endpgm:
-      return imm === 0 ? name : name + ' ' + imm;
+      if (imm !== 0) {
+        putC(o, 0x20);
+        putDec(o, imm);
+      }
+      break;
     case Sopp.Waitcnt:
-      return name + ' ' + waitcnt(imm, gen);
+      putC(o, 0x20);
+      putWaitcnt(o, imm, gen);
+      break;
     case Sopp.Sendmsg:
-      return name + ' ' + sendmsg(imm, gen);
+      putC(o, 0x20);
+      putSendmsg(o, imm, gen);
+      break;
     case Sopp.GprIdx:
-      return name + ' ' + gprIdx(imm);
+      putC(o, 0x20);
+      putGprIdx(o, imm);
+      break;
   }
+  return true;
 }
 
 // Written out per family rather than made by a shared factory: a closure factory's call sites share one
@@ -63,10 +84,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const gen = genOf(inp.target);
   const d = out.into ?? SCRATCH;
   if (soppFields(inp.words, i, inp.n, gen, d) === null) return;
-  const text = print(d, gen, out);
-  if (text === null) return;
-  d.text = text;
-  out.text = text;
+  if (!print(d, gen, out, out.sink as TextSink, (inp.words[i] >>> OP.shift) & OP.mask)) return;
   out.size = d.size >>> 2;
 }
 

@@ -3,6 +3,17 @@
 import { perProcessor } from '../../isa/ops/memory-rows.js';
 import type { Target } from '../../isa/targets.js';
 import type { Decoded } from '../decoded.js';
+import {
+  ascii,
+  byteTable,
+  putB,
+  putC,
+  putComma,
+  putDec,
+  putT,
+  type TextSink,
+  VGPR_NAMES,
+} from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 
 // The OP field (bits 17:16). The Vega document lists these values in the VINTRP field table (chapter 13)
@@ -25,12 +36,15 @@ const mnemonics = perProcessor((p) =>
 const IS_MOV: boolean[] = [false, false, false, false];
 for (const [op, name] of OPS) IS_MOV[op] = name === MOV;
 
-const CHANNEL = ['x', 'y', 'z', 'w'];
-const VGPR: readonly string[] = Array.from({ length: 256 }, (_, n) => 'v' + n);
+const CHANNEL = ascii('xyzw');
+const VGPR = VGPR_NAMES;
 /** v_interp_mov_f32's VSRC selects the parameter: P10, P20 or P0. */
-const PARAM: readonly string[] = Array.from({ length: 256 }, (_, n) =>
-  n < 3 ? ['p10', 'p20', 'p0'][n] : 'invalid_param_' + n,
+const PARAM = byteTable(
+  Array.from({ length: 256 }, (_, n) => (n < 3 ? ['p10', 'p20', 'p0'][n] : 'invalid_param_' + n)),
 );
+const ATTR = ascii(', attr');
+const MNEMONIC_B = MNEMONIC.map((m) => (m === null ? null : ascii(m + ' ')));
+const MNEMONIC_OLD_B = MNEMONIC_OLD.map((m) => (m === null ? null : ascii(m + ' ')));
 
 /**
  * VINTRP in the Decoded's existing slots: imm = OP, dst = VDST, src0 = VSRC (a VGPR code 256+, or
@@ -56,16 +70,15 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const vsrc = w & 0xff;
   // gfx6/7 text must reassemble with llvm-mc-22: it knows attr0-attr32 and the parameters p10, p20, p0 only.
   if (mnemonic === MNEMONIC_OLD[op] && (((w >>> 10) & 0x3f) > 32 || (IS_MOV[op] && vsrc > 2))) return;
-  out.text =
-    mnemonic +
-    ' ' +
-    VGPR[(w >>> 18) & 0xff] +
-    ', ' +
-    (IS_MOV[op] ? PARAM[vsrc] : VGPR[vsrc]) +
-    ', attr' +
-    ((w >>> 10) & 0x3f) +
-    '.' +
-    CHANNEL[(w >>> 8) & 3];
+  const o = out.sink as TextSink;
+  putB(o, (mnemonic === MNEMONIC_OLD[op] ? MNEMONIC_OLD_B : MNEMONIC_B)[op] as Uint8Array);
+  putT(o, VGPR, (w >>> 18) & 0xff);
+  putComma(o);
+  putT(o, IS_MOV[op] ? PARAM : VGPR, vsrc);
+  putB(o, ATTR);
+  putDec(o, (w >>> 10) & 0x3f);
+  putC(o, 0x2e);
+  putC(o, CHANNEL[(w >>> 8) & 3]);
   out.size = 1;
   if (out.into !== undefined) fillDecoded(out.into, w, op);
 }

@@ -8,7 +8,6 @@
 import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
 import type { Decoded } from '../decoded.js';
 import {
-  hex,
   LITERAL,
   type OperandType,
   scalarReg,
@@ -23,8 +22,12 @@ import {
   ascii,
   type ByteTable,
   byteTable,
+  HEX_LOWER,
   putB,
+  putC,
   putComma,
+  putHex,
+  putImm32,
   putS,
   putT,
   type TextSink,
@@ -40,36 +43,48 @@ const FORMAT: readonly Format[] = ['vop1', 'vop2', 'vopc'];
 /** vcc_lo's scalar operand code: the implicit carry-out / compare result of the 32-bit encodings. */
 const VCC_LO = 106;
 
-const SEL = ['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD'];
+const SEL = byteTable(['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD']);
 // The reserved dst_unused value 3 decodes, and prints as UNUSED_PAD.
-const UNUSED = ['UNUSED_PAD', 'UNUSED_SEXT', 'UNUSED_PRESERVE', 'UNUSED_PAD'];
-const OMOD = ['', ' mul:2', ' mul:4', ' div:2'];
-const HEX_DIGIT = '0123456789abcdef';
+const UNUSED = byteTable(['UNUSED_PAD', 'UNUSED_SEXT', 'UNUSED_PRESERVE', 'UNUSED_PAD']);
+const OMOD = byteTable(['', ' mul:2', ' mul:4', ' div:2']);
+const CLAMP = ascii(' clamp');
+const DST_SEL = ascii(' dst_sel:');
+const DST_UNUSED = ascii(' dst_unused:');
+const SRC0_SEL = ascii(' src0_sel:');
+const SRC1_SEL = ascii(' src1_sel:');
+const ROW_MASK = ascii(' row_mask:0x');
+const BANK_MASK = ascii(' bank_mask:0x');
+const BOUND_CTRL = ascii(' bound_ctrl:1');
+const SEXT = ascii('sext(');
+const NEG = ascii('neg(');
 
 /** Text of every dpp_ctrl value (9 bits), built once. */
-const DPP_CTRL: string[] = (() => {
-  const a: string[] = new Array(512).fill('/* Invalid dpp_ctrl value */');
-  for (let c = 0; c < 256; c++) a[c] = `quad_perm:[${c & 3},${(c >> 2) & 3},${(c >> 4) & 3},${(c >> 6) & 3}]`;
-  for (let n = 1; n < 16; n++) {
-    a[0x100 + n] = 'row_shl:' + n;
-    a[0x110 + n] = 'row_shr:' + n;
-    a[0x120 + n] = 'row_ror:' + n;
-  }
-  a[0x130] = 'wave_shl:1';
-  a[0x134] = 'wave_rol:1';
-  a[0x138] = 'wave_shr:1';
-  a[0x13c] = 'wave_ror:1';
-  a[0x140] = 'row_mirror';
-  a[0x141] = 'row_half_mirror';
-  a[0x142] = 'row_bcast:15';
-  a[0x143] = 'row_bcast:31';
-  // GFX10/GFX90A controls: LLVM decodes them and says so in a comment (with a doubled space for row_share).
-  for (let n = 0; n < 16; n++) {
-    a[0x150 + n] = ' /* row_newbcast/row_share is not supported on ASICs earlier than GFX90A/GFX10 */';
-    a[0x160 + n] = '/* row_xmask is not supported on ASICs earlier than GFX10 */';
-  }
-  return a;
-})();
+const DPP_CTRL = byteTable(
+  ((): string[] => {
+    const a: string[] = new Array(512).fill('/* Invalid dpp_ctrl value */');
+    for (let c = 0; c < 256; c++)
+      a[c] = `quad_perm:[${c & 3},${(c >> 2) & 3},${(c >> 4) & 3},${(c >> 6) & 3}]`;
+    for (let n = 1; n < 16; n++) {
+      a[0x100 + n] = 'row_shl:' + n;
+      a[0x110 + n] = 'row_shr:' + n;
+      a[0x120 + n] = 'row_ror:' + n;
+    }
+    a[0x130] = 'wave_shl:1';
+    a[0x134] = 'wave_rol:1';
+    a[0x138] = 'wave_shr:1';
+    a[0x13c] = 'wave_ror:1';
+    a[0x140] = 'row_mirror';
+    a[0x141] = 'row_half_mirror';
+    a[0x142] = 'row_bcast:15';
+    a[0x143] = 'row_bcast:31';
+    // GFX10/GFX90A controls: LLVM decodes them and says so in a comment (with a doubled space for row_share).
+    for (let n = 0; n < 16; n++) {
+      a[0x150 + n] = ' /* row_newbcast/row_share is not supported on ASICs earlier than GFX90A/GFX10 */';
+      a[0x160 + n] = '/* row_xmask is not supported on ASICs earlier than GFX10 */';
+    }
+    return a;
+  })(),
+);
 
 /** VOP1 ops whose src0 LLVM types VGPR_32 (it prints other codes with its invalid-operand comment). */
 const VGPR_SRC0 = new Set(['v_movrels_b32', 'v_movrelsd_b32']);
@@ -77,25 +92,6 @@ const VGPR_SRC0 = new Set(['v_movrels_b32', 'v_movrelsd_b32']);
 /** Whether LLVM holds the source as an immediate (inline constant or literal), not a register. */
 function isImm(code: number): boolean {
   return (code >= 128 && code <= 208) || (code >= 240 && code <= 248) || code === LITERAL;
-}
-
-const F32_TEXT = new Map<number, string>([
-  [0x3f000000, '0.5'],
-  [0xbf000000, '-0.5'],
-  [0x3f800000, '1.0'],
-  [0xbf800000, '-1.0'],
-  [0x40000000, '2.0'],
-  [0xc0000000, '-2.0'],
-  [0x40800000, '4.0'],
-  [0xc0800000, '-4.0'],
-  [0x3e22f983, '0.15915494'],
-]);
-
-/** A literal in a destination slot: LLVM prints it as the inline constant it equals, if any. */
-function immediate32(v: number): string {
-  if (v <= 64) return String(v);
-  if (v >= 0xfffffff0) return String(v | 0);
-  return F32_TEXT.get(v) ?? hex(v);
 }
 
 const CLASS_SDST = 0;
@@ -120,11 +116,19 @@ function misfit(code: number, cls: number): string {
   return code === 254 && cls === CLASS_VGPR ? INVALID_REG[cls] : '';
 }
 
-/** A source with float input modifiers; `neg(...)` instead of `-` on a bare immediate, as LLVM does. */
-function fpMods(s: string, code: number, neg: number, abs: number): string {
-  if (abs) s = '|' + s + '|';
-  if (neg) return !abs && isImm(code) ? 'neg(' + s + ')' : '-' + s;
-  return s;
+/**
+ * A source with float input modifiers; `neg(...)` instead of `-` on a bare immediate, as LLVM does.
+ * `s` is the operand's text, or '' to write VGPR `code - 256` of `dwords` from its table.
+ */
+function putFpMods(o: TextSink, s: string, code: number, dwords: number, neg: number, abs: number): void {
+  const call = neg !== 0 && abs === 0 && isImm(code);
+  if (call) putB(o, NEG);
+  else if (neg) putC(o, 0x2d);
+  if (abs) putC(o, 0x7c);
+  if (s === '') putT(o, vgprBytes(dwords), code - 256);
+  else putS(o, s);
+  if (abs) putC(o, 0x7c);
+  if (call) putC(o, 0x29);
 }
 
 function fail(out: DecodeOutput): void {
@@ -145,18 +149,29 @@ export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeO
     return;
   }
   const src0 = w & 0x1ff;
-  // The SDWA and DPP forms print as strings (rare), the plain form mostly as bytes.
-  if (
-    (src0 === 0xfa && o.hasDpp && i + 1 < inp.n && dpp(enc, o, w, inp.words[i + 1], out)) ||
-    (src0 === 0xf9 && o.hasSdwa && i + 1 < inp.n && sdwa(enc, o, w, inp.words[i + 1], out))
-  ) {
-    putS(out.sink as TextSink, out.text);
-    return;
+  const sk = out.sink as TextSink;
+  // An SDWA or DPP dword that does not decode leaves the plain form (its partial text is dropped).
+  if (src0 === 0xfa && o.hasDpp && i + 1 < inp.n) {
+    const start = sk.pos;
+    if (dpp(enc, o, w, inp.words[i + 1], out, sk)) return;
+    sk.pos = start;
+  } else if (src0 === 0xf9 && o.hasSdwa && i + 1 < inp.n) {
+    const start = sk.pos;
+    if (sdwa(enc, o, w, inp.words[i + 1], out, sk)) return;
+    sk.pos = start;
   }
-  plain(enc, o, w, inp, i, out);
+  plain(enc, o, w, inp, i, out, sk);
 }
 
-function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, out: DecodeOutput): void {
+function plain(
+  enc: number,
+  o: VopOp,
+  w: number,
+  inp: DecodeInput,
+  i: number,
+  out: DecodeOutput,
+  sk: TextSink,
+): void {
   const p = o.p;
   const vdst = (w >>> 17) & 0xff;
   const src0 = w & 0x1ff;
@@ -166,7 +181,7 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
       return;
     }
     out.size = 1;
-    putS(out.sink as TextSink, o.e32);
+    putS(sk, o.e32);
     if (out.into !== undefined) fillPlain(out.into, enc, o, w, 0, 1);
     return;
   }
@@ -186,68 +201,95 @@ function plain(enc: number, o: VopOp, w: number, inp: DecodeInput, i: number, ou
     size = 2;
   }
   // In a slot that takes no constants LLVM prints a literal as the inline value it equals, if any.
-  // The text of src0 for the rarer forms; the common ones write it from o.s0b.
-  const s0 =
-    src0 === LITERAL
-      ? p.src[0] !== undefined && (flags & VF_SWAP || p.dstKind === 'sgpr')
-        ? immediate32(lit)
-        : vopSrc(src0, o.s0, lit, o.gen)
-      : o.s0Text[src0];
-  if (s0 === null) {
+  // The literal's text (the other codes are written from o.s0b); '' when it is not the literal.
+  const immSrc0 =
+    src0 === LITERAL && p.src[0] !== undefined && ((flags & VF_SWAP) !== 0 || p.dstKind === 'sgpr');
+  let s0 = '';
+  if (src0 === LITERAL && !immSrc0) {
+    const s = vopSrc(src0, o.s0, lit, o.gen);
+    if (s === null) {
+      fail(out);
+      return;
+    }
+    s0 = s;
+  } else if (src0 !== LITERAL && o.s0Text[src0] === null) {
     fail(out);
     return;
   }
-  const sk = out.sink as TextSink;
-  let text = '';
   if (enc === ENC_VOP1) {
     if (p.dstKind === 'sgpr') {
       // v_readfirstlane_b32 sdst, vsrc: LLVM decodes any code in either slot and flags misfits in a comment.
-      const d = vdst === LITERAL ? immediate32(lit) : vopSrc(vdst, 'b32', 0, o.gen);
+      const d = vdst === LITERAL ? '' : vopSrc(vdst, 'b32', 0, o.gen);
       if (d === null) {
         fail(out);
         return;
       }
-      text = o.e32 + ' ' + d + misfit(vdst, CLASS_SDST) + ', ' + s0 + misfit(src0, CLASS_VREG_OR_LDS);
+      putB(sk, o.e32b);
+      if (d === '') putImm32(sk, lit);
+      else putS(sk, d);
+      putS(sk, misfit(vdst, CLASS_SDST));
+      putComma(sk);
+      putSrc0(sk, o, src0, s0, immSrc0, lit);
+      putS(sk, misfit(src0, CLASS_VREG_OR_LDS));
     } else if (flags & VF_SWAP || VGPR_SRC0.has(p.name)) {
-      text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + misfit(src0, CLASS_VGPR);
+      putB(sk, o.e32b);
+      putT(sk, vgprBytes(1), vdst);
+      putComma(sk);
+      putSrc0(sk, o, src0, s0, immSrc0, lit);
+      putS(sk, misfit(src0, CLASS_VGPR));
     } else {
       // The common case, from pre-encoded bytes (text-bytes.ts).
       putB(sk, o.e32b);
       putT(sk, vgprBytes(o.dstDw), vdst);
       putComma(sk);
-      putSrc0(sk, o, src0, s0);
+      putSrc0(sk, o, src0, s0, immSrc0, lit);
     }
   } else if (flags & VF_LANE) {
     // gfx6/gfx7 VOP2 v_readlane_b32/v_writelane_b32: the src1 field holds the lane select's scalar code.
     const lane = vopSrc((w >>> 9) & 0xff, 'b32', 0, o.gen);
-    const d = p.dstKind === 'sgpr' ? vopSrc(vdst, 'b32', 0, o.gen) : vgpr(vdst, 1);
+    const d = p.dstKind === 'sgpr' ? vopSrc(vdst, 'b32', 0, o.gen) : '';
     if (lane === null || d === null) {
       fail(out);
       return;
     }
-    text = o.e32 + ' ' + d + ', ' + s0 + ', ' + lane;
+    putB(sk, o.e32b);
+    if (d === '') putT(sk, vgprBytes(1), vdst);
+    else putS(sk, d);
+    putComma(sk);
+    putSrc0(sk, o, src0, s0, immSrc0, lit);
+    putComma(sk);
+    putS(sk, lane);
   } else {
     const v1 = (w >>> 9) & 0xff;
     const dw1 = typeDwords(o.s1);
-    if (flags & VF_MADMK)
-      text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + hex(lit) + ', ' + vgpr(v1, dw1);
-    else if (flags & VF_MADAK)
-      text = o.e32 + ' ' + vgpr(vdst, 1) + ', ' + s0 + ', ' + vgpr(v1, dw1) + ', ' + hex(lit);
-    else {
-      putB(sk, o.e32b);
+    putB(sk, o.e32b);
+    if (flags & (VF_MADMK | VF_MADAK)) {
+      putT(sk, vgprBytes(1), vdst);
+      putComma(sk);
+      putSrc0(sk, o, src0, s0, immSrc0, lit);
+      putComma(sk);
+      if (flags & VF_MADMK) {
+        putHex(sk, lit);
+        putComma(sk);
+        putT(sk, vgprBytes(dw1), v1);
+      } else {
+        putT(sk, vgprBytes(dw1), v1);
+        putComma(sk);
+        putHex(sk, lit);
+      }
+    } else {
       if (enc === ENC_VOPC) putB(sk, VCC_COMMA);
       else {
         putT(sk, vgprBytes(o.dstDw), vdst);
         if (flags & VF_CARRY_OUT) putB(sk, COMMA_VCC_COMMA);
         else putComma(sk);
       }
-      putSrc0(sk, o, src0, s0);
+      putSrc0(sk, o, src0, s0, immSrc0, lit);
       putComma(sk);
       putT(sk, vgprBytes(dw1), v1);
       if (flags & VF_MASK_IN) putB(sk, COMMA_VCC);
     }
   }
-  if (text !== '') putS(sk, text);
   out.size = size;
   if (out.into !== undefined) fillPlain(out.into, enc, o, w, lit, size);
   // llvm-objdump warns about a misaligned SGPR pair source.
@@ -270,32 +312,44 @@ function vgprBytes(dw: number): ByteTable {
   return t;
 }
 
-/** The plain form's src0: from its table, unless it is the literal (then `s0`, its text). */
-function putSrc0(sk: TextSink, o: VopOp, src0: number, s0: string): void {
-  if (src0 === LITERAL) putS(sk, s0);
-  else putT(sk, o.s0b, src0);
+/**
+ * The plain form's src0: from its table, unless it is the literal (then `s0`, its text, or the inline
+ * value it equals when `immSrc0`).
+ */
+function putSrc0(sk: TextSink, o: VopOp, src0: number, s0: string, immSrc0: boolean, lit: number): void {
+  if (src0 !== LITERAL) putT(sk, o.s0b, src0);
+  else if (immSrc0) putImm32(sk, lit);
+  else putS(sk, s0);
 }
 
-/** An SDWA source: `code` is the 9-bit operand code (256+ for VGPRs). */
-function sdwaSrc(code: number, t: OperandType, fp: boolean, mods: number): string | null {
+/**
+ * An SDWA source (`code`: the 9-bit operand code, 256+ for VGPRs; mods: bit 0 sext, bit 1 neg, bit 2
+ * abs, as in the SDWA dword at bit 19/27); false when LLVM rejects it.
+ */
+function putSdwaSrc(o: TextSink, code: number, t: OperandType, fp: boolean, mods: number): boolean {
   // LLVM rejects sext on a float operand and neg/abs on an integer one.
-  if (fp ? mods & 1 : mods & 6) return null;
+  if (fp ? mods & 1 : mods & 6) return false;
   const s = srcOperand(code, t, 0);
-  if (s === null) return null;
-  // mods: bit 0 sext, bit 1 neg, bit 2 abs (as in the SDWA dword at bit 19/27). LLVM accepts but does
-  // not print neg/abs on a packed operand (v_pk_fmac_f16).
-  if (fp) return t === 'v2f16' ? s : fpMods(s, code, mods & 2, mods & 4);
-  return mods & 1 ? 'sext(' + s + ')' : s;
+  if (s === null) return false;
+  // LLVM accepts but does not print neg/abs on a packed operand (v_pk_fmac_f16).
+  if (fp && t !== 'v2f16') putFpMods(o, s, code, 1, mods & 2, mods & 4);
+  else if (!fp && mods & 1) {
+    putB(o, SEXT);
+    putS(o, s);
+    putC(o, 0x29);
+  } else putS(o, s);
+  return true;
 }
 
-function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): boolean {
+/** The SDWA form; false (with partial text in `sk`) when it does not decode. */
+function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput, sk: TextSink): boolean {
   const p = o.p;
   if (p.dstKind === 'none') {
     // v_nop has no operands: LLVM requires the source fields (clamp, omod, selects, modifiers) to be zero
     // and ignores src0, dst_sel, dst_unused and the unused bits 22 and 30.
     if ((w1 & 0xbf3fe000) !== 0 || (w & 0x1fe0000) !== 0) return false;
     out.size = 2;
-    out.text = o.sdwa;
+    putS(sk, o.sdwa);
     if (out.into !== undefined) fillSdwa(out.into, enc, o, w, w1);
     return true;
   }
@@ -307,106 +361,107 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): 
   const g8 = o.sdwa8;
   const c0 = w1 & 0x800000 && !g8 ? w1 & 0xff : 256 + (w1 & 0xff);
   if (c0 === LITERAL) return false;
-  const s0 = sdwaSrc(c0, o.s0, o.fp0, (w1 >>> 19) & 7);
-  if (s0 === null) return false;
-  let text: string;
   // VOP1 has no src1: its fields must be zero (bit 30 is ignored).
   if (enc === ENC_VOP1 && (w1 & 0xbf000000) !== 0) return false;
-  let s1 = '';
+  let c1 = 0;
   if (enc !== ENC_VOP1) {
     const v1 = (w >>> 9) & 0xff;
-    const c1 = w1 & 0x80000000 && !g8 ? v1 : 256 + v1;
+    c1 = w1 & 0x80000000 && !g8 ? v1 : 256 + v1;
     if (c1 === LITERAL) return false;
-    const s = sdwaSrc(c1, o.s1, o.fp1, (w1 >>> 27) & 7);
-    if (s === null) return false;
-    s1 = s;
   }
-  if (enc === ENC_VOPC && g8) {
-    // gfx8 VOPC SDWA writes vcc; bit 13 is clamp, the other bits 8-15 are ignored.
-    text =
-      o.sdwa +
-      ' vcc, ' +
-      s0 +
-      ', ' +
-      s1 +
-      (w1 & 0x2000 ? ' clamp' : '') +
-      ' src0_sel:' +
-      SEL[src0Sel] +
-      ' src1_sel:' +
-      SEL[src1Sel];
-  } else if (enc === ENC_VOPC) {
-    const sd = scalarSdst(w1);
-    if (sd === null) return false;
+  putS(sk, o.sdwa);
+  putC(sk, 0x20);
+  if (enc === ENC_VOPC) {
+    if (g8 || !(w1 & 0x8000)) putB(sk, VCC_COMMA);
+    else {
+      const sd = scalarReg((w1 >>> 8) & 0x7f, 2);
+      if (sd === null) return false;
+      putS(sk, sd);
+      putComma(sk);
+    }
+    if (!putSdwaSrc(sk, c0, o.s0, o.fp0, (w1 >>> 19) & 7)) return false;
+    putComma(sk);
+    if (!putSdwaSrc(sk, c1, o.s1, o.fp1, (w1 >>> 27) & 7)) return false;
+    // gfx8 VOPC SDWA writes vcc; bit 13 is clamp, the other bits 8-15 are ignored. (gfx9's SDWAB has no
+    // clamp/omod: bits 8-15 are the scalar destination.)
+    if (g8 && w1 & 0x2000) putB(sk, CLAMP);
     // An explicit SGPR-pair sdst (gfx9's SDWAB) gets llvm-objdump-22's misalignment warning.
-    if (w1 & 0x8000) out.comment = sgprAlignWarning((w1 >>> 8) & 0x7f, 2, TTMP_BASE_GFX9);
-    // (SDWAB has no clamp/omod: bits 8-15 are the scalar destination.)
-    text =
-      o.sdwa + ' ' + sd + ', ' + s0 + ', ' + s1 + ' src0_sel:' + SEL[src0Sel] + ' src1_sel:' + SEL[src1Sel];
+    if (!g8 && w1 & 0x8000) out.comment = sgprAlignWarning((w1 >>> 8) & 0x7f, 2, TTMP_BASE_GFX9);
+    putB(sk, SRC0_SEL);
+    putT(sk, SEL, src0Sel);
+    putB(sk, SRC1_SEL);
+    putT(sk, SEL, src1Sel);
   } else {
     const dstSel = (w1 >>> 8) & 7;
-    const unused = (w1 >>> 11) & 3;
     if (dstSel > 6) return false;
-    const vdst = vgpr((w >>> 17) & 0xff, 1);
-    if (enc === ENC_VOP1) text = o.sdwa + ' ' + vdst + ', ' + s0;
-    else {
-      text = o.sdwa + ' ' + vdst + (p.flags & VF_CARRY_OUT ? ', vcc, ' : ', ') + s0 + ', ' + s1;
-      if (p.flags & VF_MASK_IN) text += ', vcc';
+    if (w1 & 0xc000 && !g8 && !o.fpDst) return false;
+    putT(sk, vgprBytes(1), (w >>> 17) & 0xff);
+    if (enc === ENC_VOP2 && p.flags & VF_CARRY_OUT) putB(sk, COMMA_VCC_COMMA);
+    else putComma(sk);
+    if (!putSdwaSrc(sk, c0, o.s0, o.fp0, (w1 >>> 19) & 7)) return false;
+    if (enc === ENC_VOP2) {
+      putComma(sk);
+      if (!putSdwaSrc(sk, c1, o.s1, o.fp1, (w1 >>> 27) & 7)) return false;
+      if (p.flags & VF_MASK_IN) putB(sk, COMMA_VCC);
     }
-    if (w1 & 0x2000) text += ' clamp';
-    if (w1 & 0xc000 && !g8) {
-      if (!o.fpDst) return false;
-      text += OMOD[(w1 >>> 14) & 3];
+    if (w1 & 0x2000) putB(sk, CLAMP);
+    if (!g8) putT(sk, OMOD, (w1 >>> 14) & 3);
+    putB(sk, DST_SEL);
+    putT(sk, SEL, dstSel);
+    putB(sk, DST_UNUSED);
+    putT(sk, UNUSED, (w1 >>> 11) & 3);
+    putB(sk, SRC0_SEL);
+    putT(sk, SEL, src0Sel);
+    if (enc === ENC_VOP2) {
+      putB(sk, SRC1_SEL);
+      putT(sk, SEL, src1Sel);
     }
-    text += ' dst_sel:' + SEL[dstSel] + ' dst_unused:' + UNUSED[unused] + ' src0_sel:' + SEL[src0Sel];
-    if (enc === ENC_VOP2) text += ' src1_sel:' + SEL[src1Sel];
   }
   out.size = 2;
-  out.text = text;
   if (out.into !== undefined) fillSdwa(out.into, enc, o, w, w1);
   return true;
 }
 
-/** VOPC SDWA's scalar destination: vcc unless the SD bit selects the SDST field. */
-function scalarSdst(w1: number): string | null {
-  if (!(w1 & 0x8000)) return 'vcc';
-  return scalarReg((w1 >>> 8) & 0x7f, 2);
+/** The DPP form's controls after the operands. */
+function putDppTail(sk: TextSink, w1: number): void {
+  putC(sk, 0x20);
+  putT(sk, DPP_CTRL, (w1 >>> 8) & 0x1ff);
+  putB(sk, ROW_MASK);
+  putC(sk, HEX_LOWER[w1 >>> 28]);
+  putB(sk, BANK_MASK);
+  putC(sk, HEX_LOWER[(w1 >>> 24) & 0xf]);
+  if (w1 & 0x80000) putB(sk, BOUND_CTRL);
 }
 
-function dpp(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput): boolean {
+/** The DPP form; false (with partial text in `sk`) when it does not decode. */
+function dpp(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput, sk: TextSink): boolean {
   const p = o.p;
-  const ctrl = (w1 >>> 8) & 0x1ff;
-  const tail =
-    ' ' +
-    DPP_CTRL[ctrl] +
-    ' row_mask:0x' +
-    HEX_DIGIT[w1 >>> 28] +
-    ' bank_mask:0x' +
-    HEX_DIGIT[(w1 >>> 24) & 0xf] +
-    (w1 & 0x80000 ? ' bound_ctrl:1' : '');
   if (p.dstKind === 'none') {
     if ((w & 0x1fe0000) !== 0 || (w1 & 0xf00000) !== 0) return false;
     out.size = 2;
-    out.text = o.dpp + tail;
+    putS(sk, o.dpp);
+    putDppTail(sk, w1);
     if (out.into !== undefined) fillDpp(out.into, enc, o, w, w1);
     return true;
   }
   // LLVM gives DPP forms neg/abs operands only if some source is a float; VOP1 has no src1 modifiers.
   if ((w1 >>> 20) & (o.dppMods ? 0 : 3)) return false;
   if ((w1 >>> 22) & (enc === ENC_VOP1 || !o.dppMods ? 3 : 0)) return false;
-  const c0 = 256 + (w1 & 0xff);
-  let s0 = vgpr(c0 - 256, typeDwords(o.s0));
-  if (o.fp0) s0 = fpMods(s0, c0, (w1 >>> 20) & 1, (w1 >>> 21) & 1);
-  const vdst = vgpr((w >>> 17) & 0xff, o.dstDw);
-  let text: string;
-  if (enc === ENC_VOP1) text = o.dpp + ' ' + vdst + ', ' + s0;
-  else {
-    let s1 = vgpr((w >>> 9) & 0xff, typeDwords(o.s1));
-    if (o.fp1) s1 = fpMods(s1, 256, (w1 >>> 22) & 1, (w1 >>> 23) & 1);
-    text = o.dpp + ' ' + vdst + (p.flags & VF_CARRY_OUT ? ', vcc, ' : ', ') + s0 + ', ' + s1;
-    if (p.flags & VF_MASK_IN) text += ', vcc';
+  putS(sk, o.dpp);
+  putC(sk, 0x20);
+  putT(sk, vgprBytes(o.dstDw), (w >>> 17) & 0xff);
+  if (enc !== ENC_VOP1 && p.flags & VF_CARRY_OUT) putB(sk, COMMA_VCC_COMMA);
+  else putComma(sk);
+  const fp0 = o.fp0 ? w1 >>> 20 : 0;
+  putFpMods(sk, '', 256 + (w1 & 0xff), typeDwords(o.s0), fp0 & 1, fp0 & 2);
+  if (enc !== ENC_VOP1) {
+    putComma(sk);
+    const fp1 = o.fp1 ? w1 >>> 22 : 0;
+    putFpMods(sk, '', 256 + ((w >>> 9) & 0xff), typeDwords(o.s1), fp1 & 1, fp1 & 2);
+    if (p.flags & VF_MASK_IN) putB(sk, COMMA_VCC);
   }
+  putDppTail(sk, w1);
   out.size = 2;
-  out.text = text + tail;
   if (out.into !== undefined) fillDpp(out.into, enc, o, w, w1);
   return true;
 }

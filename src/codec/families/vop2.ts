@@ -19,4 +19,4 @@ function ops(t: Target): IsaEntry[] {
   return res;
 }
 
-export const vop2: Family = { decode, ops, bytes: true };
+export const vop2: Family = { decode, ops };

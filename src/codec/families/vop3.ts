@@ -249,4 +249,4 @@ function ops(t: Target): IsaEntry[] {
   return vop3Ops(t);
 }
 
-export const vop3: Family = { decode, ops, bytes: true };
+export const vop3: Family = { decode, ops };

@@ -268,4 +268,4 @@ function ops(t: Target): IsaEntry[] {
   return (OPS_BY_TARGET.get(t) ?? []).slice();
 }
 
-export const vop3p: Family = { decode, ops, bytes: true };
+export const vop3p: Family = { decode, ops };

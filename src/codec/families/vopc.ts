@@ -19,4 +19,4 @@ function ops(t: Target): IsaEntry[] {
   return res;
 }
 
-export const vopc: Family = { decode, ops, bytes: true };
+export const vopc: Family = { decode, ops };

@@ -12,6 +12,7 @@ import { type DeviceMemory, MemoryFault } from '../../emu/memory.js';
 import type { DispatchStats } from '../../gpu/dispatch.js';
 import type { Generation, Processor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
+import { packetDwords } from '../pm4/header.js';
 import type { Programs } from '../program-at.js';
 import { type SchedQueue, Turn } from '../scheduler.js';
 import { engineOfName, execDecoder } from './exec-decode.js';
@@ -214,7 +215,7 @@ export class Pm4Queue implements SchedQueue {
         : mem.read32(frame.base + frame.pos * 4);
     const type = header >>> 30;
     if (type === 1) throw this.error(at, `0x${hex(header)} is a type-1 header, which PM4 does not support`);
-    const n = type === 2 ? 1 : ((header >>> 16) & 0x3fff) + 2;
+    const n = packetDwords(header, this.device.generation);
     const avail = frame === undefined ? (this.wptr - e.ringPos) & (ringDwords - 1) : frame.size - frame.pos;
     if (n > avail)
       throw this.error(

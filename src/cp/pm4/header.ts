@@ -2,6 +2,8 @@
 // from BASE_INDEX [15:0]; type 2 is a one-dword filler; type 3 carries IT_OPCODE [15:8], PREDICATE [0],
 // SHADER_TYPE [1] (1 = compute) and a body of COUNT+1 dwords ([29:16]). Type 1 is not supported (2.1.2).
 
+import { type Generation, genAtLeast } from '../../isa/processors.js';
+
 export const PM4_TYPE0 = 0;
 export const PM4_TYPE2 = 2;
 export const PM4_TYPE3 = 3;
@@ -16,6 +18,20 @@ export const headerOpcode = (h: number): number => (h >>> 8) & 0xff;
 export const headerPredicate = (h: number): boolean => (h & 1) !== 0;
 export const headerShaderType = (h: number): number => (h >>> 1) & 1;
 export const headerBaseIndex = (h: number): number => h & 0xffff;
+
+/**
+ * Dwords of the packet a header starts (type 1 excluded): COUNT + 2, except that from gfx7 on a NOP with
+ * COUNT 0x3FFF is only its header (amdgpu pads CIK and later rings with PACKET3(NOP, 0x3FFF):
+ * gfx_v7_0.c .. gfx_v9_0.c ring funcs, .nop); SI rings pad with type-2 packets.
+ */
+export function packetDwords(h: number, gen: Generation): number {
+  const type = headerType(h);
+  if (type === 2) return 1;
+  const count = headerCount(h);
+  return type === 3 && headerOpcode(h) === 0x10 && count === 0x3fff && genAtLeast(gen, 'gfx7')
+    ? 1
+    : count + 2;
+}
 
 /** Why a header cannot start a packet, or undefined when it can (types 0, 2, 3). */
 export function headerProblem(h: number): string | undefined {
