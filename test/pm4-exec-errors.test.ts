@@ -87,11 +87,7 @@ test('malformed fields: reserved functions and selects, misaligned addresses, a 
     /MEM_SEMAPHORE sem_sel 3 is neither SIGNAL \(6\) nor WAIT \(7\)$/,
     r,
   );
-  fails(
-    new Pm4Builder('gfx9').dispatchDirect(1, 1, 1, 0),
-    /DISPATCH_DIRECT: \S*COMPUTE_SHADER_EN is 0$/,
-    r,
-  );
+  fails(new Pm4Builder('gfx9').dispatchDirect(1, 1, 1, 0), /DISPATCH_DIRECT: \S*COMPUTE_SHADER_EN is 0$/, r);
   fails(
     new Pm4Builder('gfx9').dispatchDirect(1, 1, 1),
     /DISPATCH_DIRECT: COMPUTE_NUM_THREAD_X\.NUM_THREAD_FULL is 0$/,

@@ -23,7 +23,7 @@ export interface RegisterDispatchSetup {
   readonly block: readonly [number, number, number];
   /** The first workgroup per axis (COMPUTE_START_X/Y/Z). */
   readonly start: readonly [number, number, number];
-  /** LDS bytes per workgroup (COMPUTE_PGM_F.COMPUTE_PGM_RSRC2.LDS_SIZE). */
+  /** LDS bytes per workgroup (COMPUTE_PGM_RSRC2.LDS_SIZE). */
   readonly lds: number;
 }
 
@@ -37,18 +37,18 @@ export function registerDispatch(
   const r = q.regs;
   const gen = q.device.generation;
   if (regField(initiator, F.COMPUTE_DISPATCH_INITIATOR.COMPUTE_SHADER_EN) === 0)
-    throw q.error(p.where, `${p.name}: DISPATCH_F.COMPUTE_DISPATCH_INITIATOR.COMPUTE_SHADER_EN is 0`);
+    throw q.error(p.where, `${p.name}: COMPUTE_DISPATCH_INITIATOR.COMPUTE_SHADER_EN is 0`);
   if (regField(initiator, F.COMPUTE_DISPATCH_INITIATOR.ORDERED_APPEND_ENBL) !== 0)
     throw q.error(
       p.where,
-      `${p.name}: ordered append (DISPATCH_F.COMPUTE_DISPATCH_INITIATOR.ORDERED_APPEND_ENBL) is not modelled`,
+      `${p.name}: ordered append (COMPUTE_DISPATCH_INITIATOR.ORDERED_APPEND_ENBL) is not modelled`,
     );
   const rsrc1 = r[REG.COMPUTE_PGM_RSRC1];
   const rsrc2 = r[REG.COMPUTE_PGM_RSRC2];
   if (regField(rsrc2, F.COMPUTE_PGM_RSRC2.TRAP_PRESENT) !== 0)
     throw q.error(
       p.where,
-      `${p.name}: COMPUTE_PGM_F.COMPUTE_PGM_RSRC2.TRAP_PRESENT: trap handlers (COMPUTE_TBA/TMA) are not supported on the PM4 path`,
+      `${p.name}: COMPUTE_PGM_RSRC2.TRAP_PRESENT: trap handlers (COMPUTE_TBA/TMA) are not supported on the PM4 path`,
     );
   const block: [number, number, number] = [0, 0, 0];
   const grid: [number, number, number] = [0, 0, 0];
