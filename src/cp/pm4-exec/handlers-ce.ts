@@ -23,7 +23,10 @@ function ram(q: Pm4Queue, p: ExecPacket, offset: number, dwords: number): DataVi
 const writeConstRam: Handler = (q, _e, p) => {
   const data = p.tail;
   const off = p.get('offset');
-  const partition = p.name === 'WRITE_CONST_RAM_OFFSET' ? (q.bases.get(3) ?? 0) : 0;
+  // The ring's CE partition base (SET_BASE CE_PARTITION_BASES): ring 0's is always 0, CS1's and CS2's
+  // the indexes the packet gave (seed 004 2.2.3, 2.3.9).
+  const ring = q.options.gdsPartition ?? 0;
+  const partition = p.name === 'WRITE_CONST_RAM_OFFSET' && ring > 0 ? q.ceBounds[ring - 1] : 0;
   const v = ram(q, p, off, data.length);
   for (let k = 0; k < data.length; k++) v.setUint32(off + k * 4, (data[k] + partition) >>> 0, true);
   return DONE;

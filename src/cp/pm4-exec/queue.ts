@@ -63,7 +63,7 @@ export interface Pm4QueueOptions {
   readonly rptrReport?: number;
   /** Whether the queue has a constant engine (the graphics ring does; compute rings do not). */
   readonly constantEngine?: boolean;
-  /** Which GDS partition the ring uses: 0 (ring 0: graphics/CS0), 1 (CS1) or 2 (CS2). */
+  /** Which GDS and CE RAM partition the ring uses: 0 (ring 0: graphics/CS0), 1 (CS1) or 2 (CS2). */
   readonly gdsPartition?: 0 | 1 | 2;
 }
 
@@ -88,6 +88,8 @@ export class Pm4Queue implements SchedQueue {
   /** GDS partition bounds (CS1, CS2 first bytes; 0 = not set) and the current segment [start, size]. */
   readonly gdsBounds = new Uint32Array(2);
   readonly gdsSegment = new Uint32Array(2);
+  /** SET_BASE CE_PARTITION_BASES: the CS1 and CS2 partitions' first bytes of CE RAM. */
+  readonly ceBounds = new Uint32Array(2);
   /** SET_BASE's bases by BASE_INDEX. */
   readonly bases = new Map<number, number>();
   readonly stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
