@@ -61,8 +61,7 @@ const setBase: Handler = (q, _e: Engine, p) => {
   else if (index === 3) {
     q.ceBounds[0] = a0 & 0xffff;
     q.ceBounds[1] = a1 & 0xffff;
-  }
-  else if (index <= 1) q.bases.set(index, a0 - (a0 % 8) + a1 * 2 ** 32);
+  } else if (index <= 1) q.bases.set(index, a0 - (a0 % 8) + a1 * 2 ** 32);
   else throw q.error(p.where, `SET_BASE base_index ${index} is reserved`);
   return DONE;
 };
