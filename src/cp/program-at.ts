@@ -35,16 +35,17 @@ export class Programs {
     const key = `${a.base}:${a.size}`;
     const image = this.mem.download(a.base, a.size);
     const hit = this.cache.get(key);
-    if (hit !== undefined && equal(hit.image, image)) return hit.program;
+    if (hit !== undefined && sameBytes(hit.image, image)) return hit.program;
     const program = new Program(image, a.base, this.target);
     this.cache.set(key, { program, image });
     return program;
   }
 }
 
-function equal(a: Uint8Array, b: Uint8Array): boolean {
+/** Whether two byte arrays hold the same bytes (compared a dword at a time where they are aligned). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
-  const n = a.length >>> 2;
+  const n = a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 ? a.length >>> 2 : 0;
   const x = new Uint32Array(a.buffer, a.byteOffset, n);
   const y = new Uint32Array(b.buffer, b.byteOffset, n);
   for (let k = 0; k < n; k++) if (x[k] !== y[k]) return false;

@@ -14,6 +14,7 @@ import {
 import { AqlQueue } from '../cp/aql/queue.js';
 import { initSignal, setSignalValue, writeU64 } from '../cp/aql/signal.js';
 import { waitSignal } from '../cp/aql/wait.js';
+import { sameBytes } from '../cp/program-at.js';
 import type { CodeObject, LoadedKernel } from '../elf/code-object.js';
 import { ElfError } from '../elf/errors.js';
 import {
@@ -337,12 +338,6 @@ export interface LaunchSetup {
   readonly host: HostDispatch;
   /** The result once the dispatch has completed (reads the printf buffer). */
   result(seconds: number): LaunchResult;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Adds what most likely caused a fault of kernel `k`'s dispatch to its message. */
