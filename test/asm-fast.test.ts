@@ -18,7 +18,7 @@ import type { Target } from '../src/isa/targets.js';
 import { tier } from './helpers/tier.js';
 
 const TARGETS: Target[] = ['gfx908', 'gfx906', 'gfx900', 'gfx803', 'gfx700', 'gfx600'];
-const COUNT = tier(6000, 30000);
+const COUNT = tier(3000, 30000);
 const noConsts = () => undefined;
 /** A seeded generator of [0, 1). */
 const uniform = (seed: number, stream: number) => {

@@ -2,13 +2,15 @@
 // scripts/build-conformance.sh). On the (target, level) pairs listed in test/conformance/enabled.json
 // every case must pass (objects clang-22 cannot build, bin/unbuilt.txt, are skipped with clang's reason);
 // the other pairs are run and their pass counts reported, never failed. `npm test` runs each case on
-// one of the six pairs (rotating) plus every enabled pair on the translating engine (the default), and
-// on one pair (rotating) on the interpreter; the slow tier runs all of them on both engines.
+// three of the six pairs, rotating: one on the translating engine (the default), the next on the
+// interpreter and the one after through a PM4 queue, the last two where the pair is enabled; the slow
+// tier and any filtered run (GCNKIT_CONFORMANCE=<filter>) run every pair on the translating engine and
+// every enabled pair on the interpreter and through PM4.
 import { test } from 'node:test';
 import { CASES, selectCases } from './conformance/cases.js';
 import { enabledConformance, GEN_CONFORMANCE_TARGETS, unbuilt, unbuiltKey } from './conformance/gens.js';
 import { LEVELS, runCase } from './conformance/harness.js';
-import { sampled } from './helpers/tier.js';
+import { SLOW, sampled } from './helpers/tier.js';
 
 const enabled = enabledConformance();
 const missing = unbuilt();
@@ -22,7 +24,11 @@ for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
     for (const [pi, { target, level }] of pairs.entries()) {
       const key = `${target}-${level}`;
       const on = enabled.has(key);
-      if (!on && !filtered && !sampled(i, pi, pairs.length)) continue;
+      const all = filtered || SLOW;
+      const jit = all || sampled(i, pi, pairs.length);
+      const interpreter = on && (all || sampled(i + 1, pi, pairs.length));
+      const pm4 = on && (all || sampled(i + 2, pi, pairs.length));
+      if (!jit && !interpreter && !pm4) continue;
       const row = tally.get(key)!;
       const why = missing.get(unbuiltKey(c.source, target, level));
       if (why !== undefined) {
@@ -30,19 +36,20 @@ for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
         t.diagnostic(`${key}: not built (${why})`);
         continue;
       }
-      await t.test(`${key}${on ? ' (enabled: must pass)' : ' (measured)'}`, () => {
-        try {
-          runCase(c, target, level);
-          row.pass++;
-        } catch (e) {
-          row.fail++;
-          const msg = e instanceof Error ? e.message : String(e);
-          row.first ??= `${c.name}: ${msg.split('\n')[0].slice(0, 160)}`;
-          if (on) throw new Error(`conformance ${c.name} on ${key}: ${msg}`, { cause: e });
-        }
-      });
+      if (jit)
+        await t.test(`${key}${on ? ' (enabled: must pass)' : ' (measured)'}`, () => {
+          try {
+            runCase(c, target, level);
+            row.pass++;
+          } catch (e) {
+            row.fail++;
+            const msg = e instanceof Error ? e.message : String(e);
+            row.first ??= `${c.name}: ${msg.split('\n')[0].slice(0, 160)}`;
+            if (on) throw new Error(`conformance ${c.name} on ${key}: ${msg}`, { cause: e });
+          }
+        });
       // The interpreter on enabled pairs: the engines must agree where the result is required.
-      if (on && sampled(i + 1, pi, pairs.length)) {
+      if (interpreter) {
         await t.test(`${key} interpreter (enabled: must pass)`, () => {
           try {
             runCase(c, target, level, undefined, 'interpreter');
@@ -53,7 +60,7 @@ for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
         });
       }
       // Through a PM4 queue on enabled pairs: waves started from registers must give the same results.
-      if (on && sampled(i + 2, pi, pairs.length)) {
+      if (pm4) {
         await t.test(`${key} through PM4 (enabled: must pass)`, () => {
           try {
             runCase(c, target, level, undefined, 'jit', 1, 'pm4');

@@ -9,6 +9,7 @@ import { amdgpuTargetInfo, machName } from '../src/elf/amdgpu.js';
 import { ElfError } from '../src/elf/errors.js';
 import { ElfFile } from '../src/elf/reader.js';
 import { ET_DYN, ET_REL, SHF_EXECINSTR, SHT_SYMTAB, STT_FUNC, STT_OBJECT } from '../src/elf/types.js';
+import { tier } from './helpers/tier.js';
 
 const obj = join(import.meta.dirname, 'corpus', 'obj');
 const hsaco = readFileSync(join(obj, 'vadd.gfx908.O3.hsaco'));
@@ -114,6 +115,8 @@ test('specific corruptions name the field', () => {
   assert.match(outcome(patch(shdr1 + 32, [0, 0, 0, 0x40])) ?? '', /section header 1: contents/);
 });
 
+// Corrupted copies of each object: `npm test` 400, the slow tier 1,500.
+const CORRUPTIONS = tier(400, 1500);
 test('random corruption never crashes or hangs', () => {
   let seed = 12345;
   const rnd = () => {
@@ -124,7 +127,7 @@ test('random corruption never crashes or hangs', () => {
     const elf = ElfFile.parse(src, 'v');
     // Mostly corrupt the header and the section/symbol tables, where the structure lives.
     const hot = [0, 64, elf.header.shoff, src.length - elf.header.shoff];
-    for (let iter = 0; iter < 1500; iter++) {
+    for (let iter = 0; iter < CORRUPTIONS; iter++) {
       const b = Uint8Array.from(src);
       const flips = 1 + (rnd() % 4);
       for (let k = 0; k < flips; k++) {

@@ -9,17 +9,23 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
+// Up to three probes: a background compilation or a busy machine can add a collection or two to one
+// run, while an allocation per instruction adds about 50 to every run.
 test('the interpreter allocates nothing per instruction: 4x the iterations, no more collections', () => {
   const root = join(import.meta.dirname, '..');
-  const out = execFileSync(
-    process.execPath,
-    ['--max-semi-space-size=1', '--import', 'tsx', join('test', 'helpers', 'gc-probe.ts'), '6000'],
-    { cwd: root, encoding: 'utf8' },
-  );
-  const { small, large, instructions } = JSON.parse(out.trim().split('\n').pop() as string);
-  // One collection of slack: a run's own few objects (the returned record, the wave) may tip one over.
-  assert.ok(
-    large - small <= 1,
-    `${large} collections for 4N iterations against ${small} for N (${instructions} instructions in all)`,
-  );
+  const runs: string[] = [];
+  for (let probe = 0; probe < 3; probe++) {
+    const out = execFileSync(
+      process.execPath,
+      ['--max-semi-space-size=1', '--import', 'tsx', join('test', 'helpers', 'gc-probe.ts'), '6000'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    const { small, large, instructions } = JSON.parse(out.trim().split('\n').pop() as string);
+    // One collection of slack: a run's own few objects (the returned record, the wave) may tip one over.
+    if (large - small <= 1) return;
+    runs.push(
+      `${large} collections for 4N iterations against ${small} for N (${instructions} instructions in all)`,
+    );
+  }
+  assert.fail(runs.join('; '));
 });

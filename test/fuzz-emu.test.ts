@@ -12,8 +12,8 @@ import { TARGETS, type Target } from '../src/isa/targets.js';
 import { tier } from './helpers/tier.js';
 import { runWave } from './helpers/wave-asm.js';
 
-const PROGRAMS = tier(400, 1500);
-const KERNELS = tier(50, 150);
+const PROGRAMS = tier(200, 1500);
+const KERNELS = tier(25, 150);
 
 const runs = new Map<Target, FuzzStats>();
 function stats(t: Target): FuzzStats {
