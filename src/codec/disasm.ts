@@ -90,27 +90,8 @@ function highBits(g: Generation): (Format | null)[] {
   return t;
 }
 
-/** The formats as small numbers for decodeInto's switch, whose cases follow this order (index + 1; 0: none). */
-const FORMAT_LIST: readonly Format[] = [
-  'sop2',
-  'sopk',
-  'sop1',
-  'sopc',
-  'sopp',
-  'smem',
-  'vop2',
-  'vop1',
-  'vopc',
-  'vop3',
-  'vop3p',
-  'vintrp',
-  'ds',
-  'mubuf',
-  'mtbuf',
-  'mimg',
-  'exp',
-  'flat',
-];
+/** The formats as small numbers for decodeInto's switch, whose cases follow FAMILIES' order (index + 1; 0: none). */
+const FORMAT_LIST = Object.keys(FAMILIES) as Format[];
 
 /**
  * The same tables as format numbers, for the per-instruction path: decodeInto switches on the number
@@ -183,7 +164,7 @@ export function decodeInto(inp: DecodeInput, i: number, out: DecodeOutput, sink:
   out.comment = '';
   const start = sink.pos;
   out.sink = sink;
-  // The cases follow FORMAT_LIST.
+  // The cases follow FORMAT_LIST (FAMILIES' order).
   switch (FORMAT_ID[generationOf(inp.target)][inp.words[i] >>> 23]) {
     case 0:
       break;

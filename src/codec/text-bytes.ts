@@ -92,6 +92,16 @@ export function putT(o: TextSink, t: ByteTable, k: number): void {
   o.pos = p + t.start[k + 1] - t.start[k];
 }
 
+/** A fixed text (a mnemonic) as a one-entry ByteTable, for putP. */
+export function piece(s: string): ByteTable {
+  return byteTable([s]);
+}
+
+/** Appends a piece (four bytes a store, as putT). */
+export function putP(o: TextSink, t: ByteTable): void {
+  putT(o, t, 0);
+}
+
 /** Appends pre-encoded bytes. */
 export function putB(o: TextSink, s: Uint8Array): void {
   const b = o.buf;

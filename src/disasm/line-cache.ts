@@ -33,6 +33,14 @@ export class LineCache {
   private lookups = 0;
   private lookupHits = 0;
 
+  /** Empties the cache (for another file, whose target may differ), keeping its memory. */
+  reset(): void {
+    this.meta.fill(0);
+    this.skip = 0;
+    this.lookups = 0;
+    this.lookupHits = 0;
+  }
+
   /**
    * The slot of the instruction whose first words are `w0`, `w1` (`w1`: the next word, 0 at the end).
    * Encodings whose first word has its top two bits set are 64-bit on gfx9 (VOP3, DS, FLAT, MUBUF, SMEM,
