@@ -14,7 +14,7 @@ import { M_IEEE } from '../valu/f32-util.js';
 import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
-import { HELPERS, SKIP_INACTIVE } from './helpers.js';
+import { HELPERS, laneLoop } from './helpers.js';
 import { globalCode, ldsCode, sloadCode } from './mem-gen.js';
 import { SALU_GENS } from './salu-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
@@ -394,9 +394,7 @@ export class Gen {
     for (const c of grp.reads) lines.push(`const S${c} = s[${c}];`);
     for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
     for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
-    // One copy of the body (TurboFan's compile time grows faster than the function): the lane test
-    // costs about what iterating over set bits saves.
-    lines.push(`for (let l = 0; l < 64; l++) {\n${SKIP_INACTIVE}\n${body}\n}`);
+    lines.push(laneLoop(body));
     for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
     lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
     this.out.push(lines.join('\n'));

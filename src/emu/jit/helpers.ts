@@ -33,5 +33,16 @@ const F32_BITS = new Uint32Array(F32.buffer);
 
 export type Helpers = typeof HELPERS;
 
-/** The generated lane loops' test of a lane's EXEC bit (e0/e1 hold EXEC, l the lane). */
-export const SKIP_INACTIVE = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
+/**
+ * A generated loop running `body` for each active lane l in ascending order (e0/e1 hold EXEC): with all
+ * 64 lanes on, a plain counted loop; otherwise one iteration per set bit, so that a sparse EXEC (the
+ * later steps of a reduction tree, diverged lanes) costs its active lanes, not 64 tests of a bit whose
+ * outcome the branch predictor cannot learn. `break ${'label'}` leaves either loop.
+ */
+export function laneLoop(body: string, label = 'lanes'): string {
+  return [
+    `${label}: if ((e0 & e1) === -1) { for (let l = 0; l < 64; l++) {\n${body}\n} }`,
+    'else for (let h = 0; h < 64; h += 32) { let m = h === 0 ? e0 : e1;',
+    `while (m !== 0) { const l = h | (31 - Math.clz32(m & -m)); m &= m - 1;\n${body}\n} }`,
+  ].join('\n');
+}

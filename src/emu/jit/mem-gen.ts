@@ -9,7 +9,7 @@ import { dsHandler } from '../mem/ds.js';
 import { flatDwords, flatIsStore } from '../mem/flat.js';
 import { smemPlainLoad } from '../mem/smem.js';
 import { EXEC_HI, EXEC_LO } from '../wave.js';
-import { SKIP_INACTIVE } from './helpers.js';
+import { laneLoop } from './helpers.js';
 
 /** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
 const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
@@ -67,12 +67,14 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
   return [
     `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
     'let R = null, ok = true;',
-    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE} const x = ${addr};`,
-    `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
-    `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
+    laneLoop(
+      `const x = ${addr};
+if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break lanes; } }
+else if (x < R.base || x + ${bytes} > R.end) { ok = false; break lanes; }`,
+    ),
     `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
     'else if (R !== null) { const dv = R.view, rb = R.base;',
-    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE} const o = ${addr} - rb; ${moves.join(' ')} }`,
+    laneLoop(`const o = ${addr} - rb; ${moves.join(' ')}`),
     'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
   ].join('\n');
 }
@@ -109,9 +111,7 @@ export function ldsCode(i: Inst): string | null {
   }
   return [
     `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
-    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE}`,
-    body.join(' '),
-    '}',
+    laneLoop(body.join(' ')),
     'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
   ].join('\n');
 }
