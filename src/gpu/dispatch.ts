@@ -224,6 +224,7 @@ export class GroupRunner {
     const items = sx * sy * sz;
     const nw = Math.ceil(items / WAVE_SIZE);
     const first = wavesBefore(d.grid, d.block, x, y, z);
+    const size = [sx, sy, sz];
     for (let wi = 0; wi < nw; wi++) {
       const w = waves[wi];
       w.reset(this.vgprs);
@@ -242,7 +243,7 @@ export class GroupRunner {
             ? scratch[wi] - this.scratchBase
             : 0;
       w.privateEnd = this.scratchBase + offset + this.perWave;
-      initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], this.scratchBase, offset);
+      initWave(w, k, d, wg, wi, nw, items, size, this.scratchBase, offset);
       installTrapHandler(w, d.trapHandler, k.processor.generation);
       state.ranges[2 * wi] = w.pc;
       state.ranges[2 * wi + 1] = w.pc;
@@ -280,16 +281,32 @@ export function wavesBefore(
   z: number,
 ): number {
   const [bx, by, bz] = block;
-  const fullX = Math.floor(grid[0] / bx);
-  const partX = grid[0] % bx;
-  const fullY = Math.floor(grid[1] / by);
-  const partY = grid[1] % by;
-  const waves = (sx: number, sy: number, sz: number) => Math.ceil((sx * sy * sz) / WAVE_SIZE);
-  const row = (sy: number, sz: number) => fullX * waves(bx, sy, sz) + (partX > 0 ? waves(partX, sy, sz) : 0);
-  const plane = (sz: number) => fullY * row(by, sz) + (partY > 0 ? row(partY, sz) : 0);
   const sy = Math.min(by, grid[1] - y * by);
   const sz = Math.min(bz, grid[2] - z * bz);
-  return z * plane(bz) + y * row(by, sz) + x * waves(bx, sy, sz);
+  // Plain functions, no closures: this runs once per workgroup.
+  return z * planeWaves(grid, block, bz) + y * rowWaves(grid, block, by, sz) + x * groupWaves(bx, sy, sz);
+}
+
+/** Waves of a workgroup of sx * sy * sz work-items. */
+function groupWaves(sx: number, sy: number, sz: number): number {
+  return Math.ceil((sx * sy * sz) / WAVE_SIZE);
+}
+
+/** Waves of a row of workgroups along x, each sy * sz work-items across. */
+function rowWaves(grid: readonly number[], block: readonly number[], sy: number, sz: number): number {
+  const bx = block[0];
+  const partX = grid[0] % bx;
+  return Math.floor(grid[0] / bx) * groupWaves(bx, sy, sz) + (partX > 0 ? groupWaves(partX, sy, sz) : 0);
+}
+
+/** Waves of a plane of workgroups (every row along y), sz work-items deep. */
+function planeWaves(grid: readonly number[], block: readonly number[], sz: number): number {
+  const by = block[1];
+  const partY = grid[1] % by;
+  return (
+    Math.floor(grid[1] / by) * rowWaves(grid, block, by, sz) +
+    (partY > 0 ? rowWaves(grid, block, partY, sz) : 0)
+  );
 }
 
 /**
@@ -308,10 +325,6 @@ export function firmwareUserSgprs(
 ): number {
   const p = k.processor;
   let r = 0;
-  const put64 = (v: number) => {
-    s[r++] = v >>> 0;
-    s[r++] = Math.floor(v / 2 ** 32) >>> 0;
-  };
   if (plan.privateSegmentBuffer) {
     // V#: base, stride 0, swizzle on; num_records all ones; element size 4, index stride 64, add_tid
     // (the same word 3 bits on GFX6-GFX9).
@@ -320,15 +333,15 @@ export function firmwareUserSgprs(
     s[r++] = 0xffffffff;
     s[r++] = ((1 << 19) | (3 << 21) | (1 << 23)) >>> 0;
   }
-  if (plan.dispatchPtr) put64(d.packet);
-  if (plan.queuePtr) put64(d.queue);
-  if (plan.kernargPtr) put64(d.kernarg);
-  if (plan.dispatchId) put64(d.dispatchId);
+  if (plan.dispatchPtr) r = put64(s, r, d.packet);
+  if (plan.queuePtr) r = put64(s, r, d.queue);
+  if (plan.kernargPtr) r = put64(s, r, d.kernarg);
+  if (plan.dispatchId) r = put64(s, r, d.dispatchId);
   if (plan.flatScratchInit) {
     // gfx9: the address of the dispatch's scratch. gfx7/gfx8: the byte offset of that scratch from the
     // private base (the dispatch's first wave: 0 here), then a work-item's private size. gfx6 has no
     // flat scratch: the two SGPRs are counted but stay zero.
-    if (p.flatScratchInit === 'address') put64(dispatchScratch);
+    if (p.flatScratchInit === 'address') r = put64(s, r, dispatchScratch);
     else if (p.flatScratchInit === 'offset-size') {
       s[r++] = 0;
       s[r++] = Math.ceil(k.privateSize / 4) * 4;
@@ -336,6 +349,13 @@ export function firmwareUserSgprs(
   }
   if (plan.privateSegmentSize) s[r++] = Math.ceil(k.privateSize / 4) * 4;
   return r;
+}
+
+/** Writes a 64-bit value as two SGPRs at s[r], s[r + 1]; returns r + 2. (Not a closure: once per wave.) */
+function put64(s: Uint32Array | number[], r: number, v: number): number {
+  s[r] = v >>> 0;
+  s[r + 1] = Math.floor(v / 2 ** 32) >>> 0;
+  return r + 2;
 }
 
 /** One wave's initial registers (exported for the per-generation tests). */
