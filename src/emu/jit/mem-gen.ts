@@ -35,10 +35,9 @@ for (const [name, dwords, write, scale] of [
 }
 
 /**
- * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: a
- * first pass checks that every active lane's access lies in one allocation; then the lanes move their
- * dwords through that allocation's DataView. Any other case (a fault, lanes in several allocations)
- * runs the interpreter's handler, which reports it exactly.
+ * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: the
+ * lanes move their dwords through their allocation's DataView; a fault runs the interpreter's handler,
+ * which reports it exactly.
  */
 export function globalCode(i: Inst, x: number, at: (pc: number) => string): string | null {
   if (i.seg !== SEG_GLOBAL) return null;
@@ -64,8 +63,28 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
         : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
     );
   }
+  const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`;
+  // One pass, as the interpreter's handler goes (mem/flat.ts: each lane's address checked, then its
+  // dwords moved, a region looked up again only when a lane leaves the current one). At a fault the
+  // handler runs the whole instruction again and reports it: the lanes before it move the same data
+  // again, unless a load has overwritten a lane's address (its destination overlaps the address VGPRs),
+  // which takes the two-pass form below.
+  const addrRegs = i.saddr === 0x7f ? 2 : 1;
+  const overlap = load && i.dst < i.vaddr + addrRegs && i.vaddr < i.dst + n;
+  if (!overlap)
+    return [
+      head,
+      'let R = null, dv = null, rb = 0, re = 0, ok = true;',
+      laneLoop(
+        `const x = ${addr};
+if (x < rb || x + ${bytes} > re) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break lanes; } rb = R.base; re = R.end; dv = R.view; }
+const o = x - rb; ${moves.join(' ')}`,
+      ),
+      `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
+      'else w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+    ].join('\n');
   return [
-    `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+    head,
     'let R = null, ok = true;',
     laneLoop(
       `const x = ${addr};
