@@ -15,7 +15,7 @@ import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { HELPERS, laneLoop } from './helpers.js';
-import { globalCode, ldsCode, sloadCode } from './mem-gen.js';
+import { globalCode, ldsLane, sloadCode } from './mem-gen.js';
 import { SALU_GENS } from './salu-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
 
@@ -70,6 +70,8 @@ class Group {
   /** Every SGPR a mask output of the loop writes. */
   readonly written = new Set<number>();
   count = 0;
+  /** Whether the loop holds an LDS op (at most one: mem-gen.ts ldsLane). */
+  lds = false;
 }
 
 /** One basic block of a region (its instructions are I[first ..] of the region). */
@@ -126,6 +128,9 @@ export class Gen {
     const i = this.insts[k];
     if (i.run === runValu && this.valu(i)) return false;
     if ((i.run === ACC_READ || i.run === ACC_WRITE) && this.acc(i)) return false;
+    if (i.fmt === 'ds' && this.lds(i)) return false;
+    // s_nop and s_waitcnt only advance the pc: the lane loop goes on across them.
+    if (i.fmt === 'sopp' && NOPS.has(i.name)) return false;
     this.flush();
     if (i.fmt === 'sopp') {
       const cond = BRANCHES[i.name];
@@ -146,11 +151,9 @@ export class Gen {
     const mem =
       i.run === flatGlobal
         ? globalCode(i, this.ix(k), at)
-        : i.fmt === 'ds'
-          ? ldsCode(i)
-          : i.fmt === 'smem'
-            ? sloadCode(i, this.ix(k), at)
-            : null;
+        : i.fmt === 'smem'
+          ? sloadCode(i, this.ix(k), at)
+          : null;
     if (mem !== null) {
       this.out.push(mem);
       return false;
@@ -369,6 +372,19 @@ export class Gen {
     return true;
   }
 
+  /** An inlinable LDS op joined to the lane loop (a new one if the current loop has one); false if not inlined. */
+  private lds(i: Inst): boolean {
+    const body = ldsLane(i);
+    if (body === null) return false;
+    if (this.group?.lds) this.flush();
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    grp.body.push(body);
+    grp.lds = true;
+    grp.count++;
+    return true;
+  }
+
   /** Whether an op reading these SGPRs as uniform values and these mask pairs can join the current loop. */
   private fits(sgprs: readonly number[], maskIn: number, maskOut: number): boolean {
     const grp = this.group;
@@ -394,6 +410,7 @@ export class Gen {
     for (const c of grp.reads) lines.push(`const S${c} = s[${c}];`);
     for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
     for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
+    if (grp.lds) lines.push('const lv = w.wg.ldsView, ls = w.wg.ldsSize;');
     lines.push(laneLoop(body));
     for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
     lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');

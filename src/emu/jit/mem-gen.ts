@@ -99,12 +99,14 @@ else if (x < R.base || x + ${bytes} > R.end) { ok = false; break lanes; }`,
 }
 
 /**
- * The plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their st64 forms) inlined,
- * with the interpreter's rules: a 32-bit address sum, and each dword past the workgroup's allocation
- * reads 0 and is not written (mem/ds.ts). They stay out of the lane loops: a later op of the loop could
- * read what another lane has not written yet.
+ * One lane's part of the plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their
+ * st64 forms) inlined, or null if the op is not inlined: statements on lane l with the interpreter's
+ * rules (mem/ds.ts: a 32-bit address sum, each dword past the workgroup's allocation reads 0 and is not
+ * written), reading the LDS view `lv` of `ls` bytes. A VALU lane loop takes at most one of them (gen.ts):
+ * with two, a later op of the loop could read what another lane has not written yet; with one, the
+ * lanes' accesses stay in lane order and the VALU ops touch only each lane's own registers.
  */
-export function ldsCode(i: Inst): string | null {
+export function ldsLane(i: Inst): string | null {
   const shape = DS_INLINE.get(i.run);
   if (shape === undefined) return null;
   const { dwords, write, scale } = shape;
@@ -128,11 +130,7 @@ export function ldsCode(i: Inst): string | null {
       }
     }
   }
-  return [
-    `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
-    laneLoop(body.join(' ')),
-    'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
-  ].join('\n');
+  return body.join(' ');
 }
 
 /**
