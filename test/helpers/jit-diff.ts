@@ -386,7 +386,9 @@ export function runOn(
   w.s[34] = buf % 2 ** 32;
   w.s[35] = Math.floor(buf / 2 ** 32);
   const cache =
-    regionBlocks === undefined ? blockCacheOf(program) : new BlockCache(program.base, regionBlocks);
+    regionBlocks === undefined
+      ? blockCacheOf(program)
+      : new BlockCache(program.base, program.size, regionBlocks);
   let guard = 0;
   let error = '';
   try {
