@@ -228,7 +228,8 @@ export class Gen {
     if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return false;
     if (i.opSel !== 0 || info.cmpx) return false;
     if (g.float && !inlineMode(this.mode)) return false;
-    if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== info.maskIn) return false;
+    // The mask read is the binder's (valu/op.ts): VCC, a VOP3 form's SGPR-pair source, or v_div_fmas's VCC.
+    if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== op.maskIn >= 0) return false;
     if (info.dst !== D_VGPR && info.dst !== D_MASK) return false;
     const dstWidth = g.dstWidth ?? 1;
     if (info.dstWidth !== dstWidth || info.dst16 || i.dst + dstWidth > 256) return false;
@@ -263,8 +264,8 @@ export class Gen {
       } else return false;
     }
     // The mask pair read and written, checked against the current loop before joining it.
-    const maskInPair = !g.maskIn ? -1 : op.enc === 0 ? VCC_LO : i.src2 < 128 ? i.src2 : -2;
-    if (maskInPair === -2) return false;
+    if (info.maskIn && op.enc !== 0 && i.src2 >= 128) return false;
+    const maskInPair = op.maskIn;
     const maskOutPair = g.maskOut ? i.sdst : -1;
     if (g.maskOut && maskOutPair >= 126) return false;
     if (!this.fits(sgprs, maskInPair, maskOutPair)) {

@@ -3,7 +3,7 @@
 
 import { fmaF32 } from '../float/fma.js';
 import { popcount } from '../valu/exec.js';
-import { max32, min32 } from '../valu/f32-arith.js';
+import { isDenormF32, max32, min32 } from '../valu/f32-arith.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
 import { class32 } from '../valu/fcmp-ops.js';
 import { satI32, satU32 } from '../valu/int-util.js';
@@ -23,6 +23,7 @@ export const HELPERS = {
   class32,
   min32,
   max32,
+  isDenormF32,
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];
