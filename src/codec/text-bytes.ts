@@ -11,7 +11,15 @@
  */
 export interface TextSink {
   buf: Uint8Array;
+  /** A DataView of `buf`'s whole buffer: ByteTable texts are copied four bytes a store. */
+  view: DataView;
   pos: number;
+}
+
+/** A TextSink over a fresh buffer of `size` bytes. */
+export function textSink(size: number): TextSink {
+  const buf = new Uint8Array(size);
+  return { buf, view: new DataView(buf.buffer), pos: 0 };
 }
 
 /** Bytes of room a family may use; the longest texts (MIMG with every modifier) are under 200. */
@@ -20,11 +28,15 @@ export const TEXT_ROOM = 512;
 /**
  * A table of texts by code (an operand table: 512 source codes, 256 registers, ...) encoded once: text k
  * is `bytes[start[k], start[k + 1])`; a null entry (a code LLVM rejects) is empty here, and the family
- * checks the string table for null before it writes.
+ * checks the string table for null before it writes. The same texts as little-endian 32-bit words, each
+ * text from word `wordAt[k]` on, zero-padded to whole words: putT copies a text four bytes a store
+ * (operand texts are 2-8 bytes; byte by byte, the copies were 10-15% of a distinct run: issue 13).
  */
 export interface ByteTable {
   readonly bytes: Uint8Array;
   readonly start: Int32Array;
+  readonly words: Uint32Array;
+  readonly wordAt: Int32Array;
 }
 
 const TABLES = new WeakMap<readonly (string | null)[], ByteTable>();
@@ -44,7 +56,18 @@ export function byteTable(t: readonly (string | null)[]): ByteTable {
       if (s !== null && s !== undefined) for (let c = 0; c < s.length; c++) bytes[p++] = s.charCodeAt(c);
     }
     start[t.length] = p;
-    b = { bytes, start };
+    const wordAt = new Int32Array(t.length + 1);
+    let nw = 0;
+    for (let k = 0; k < t.length; k++) {
+      wordAt[k] = nw;
+      nw += (start[k + 1] - start[k] + 3) >>> 2;
+    }
+    wordAt[t.length] = nw;
+    const words = new Uint32Array(nw);
+    for (let k = 0; k < t.length; k++)
+      for (let q = start[k], c = 0; q < start[k + 1]; q++, c++)
+        words[wordAt[k] + (c >>> 2)] |= bytes[q] << (8 * (c & 3));
+    b = { bytes, start, words, wordAt };
     TABLES.set(t, b);
   }
   return b;
@@ -57,13 +80,26 @@ export function ascii(s: string): Uint8Array {
   return b;
 }
 
-/** Appends text `k` of a ByteTable. */
+/**
+ * Appends text `k` of a ByteTable, four bytes a store: up to 3 bytes past the text are written too, which
+ * TEXT_ROOM leaves room for and the next text overwrites.
+ */
 export function putT(o: TextSink, t: ByteTable, k: number): void {
-  const b = o.buf;
-  const s = t.bytes;
-  let p = o.pos;
-  for (let q = t.start[k], e = t.start[k + 1]; q < e; q++) b[p++] = s[q];
-  o.pos = p;
+  const v = o.view;
+  const w = t.words;
+  const p = o.pos;
+  for (let q = t.wordAt[k], e = t.wordAt[k + 1], r = p; q < e; q++, r += 4) v.setUint32(r, w[q], true);
+  o.pos = p + t.start[k + 1] - t.start[k];
+}
+
+/** A fixed text (a mnemonic) as a one-entry ByteTable, for putP. */
+export function piece(s: string): ByteTable {
+  return byteTable([s]);
+}
+
+/** Appends a piece (four bytes a store, as putT). */
+export function putP(o: TextSink, t: ByteTable): void {
+  putT(o, t, 0);
 }
 
 /** Appends pre-encoded bytes. */

@@ -22,15 +22,24 @@ export class LineCache {
   readonly bytes = new Uint8Array(SLOTS * SLOT_BYTES);
 
   /**
-   * Lines to pass by before the next lookup. While fewer than 1 lookup in 8 hits (distinct input), the
-   * cache looks up and stores only 1 line in 16, and the driver skips the rest with one counter test:
-   * on distinct input each lookup is a cache miss in a 4 MB table and each store a line copy (together
-   * 10-15% of the time when every line paid them), and a sample is enough to see repetition come back.
+   * Lines to pass by before the next lookup. While fewer than 1 lookup in 8 hits, the cache looks up and
+   * stores only 1 line in 16, and while fewer than 1 in 64 hits (distinct input) 1 in 256; the driver
+   * skips the rest with one counter test. On distinct input each lookup is a cache miss in a 4 MB table
+   * and each store a line copy into it, often a page touched for the first time (every line: 10-15% of
+   * the time; 1 in 16: still 8-10%), and a sample is enough to see repetition come back.
    */
   skip = 0;
   /** Recent lookups and their hits (halved now and then). */
   private lookups = 0;
   private lookupHits = 0;
+
+  /** Empties the cache (for another file, whose target may differ), keeping its memory. */
+  reset(): void {
+    this.meta.fill(0);
+    this.skip = 0;
+    this.lookups = 0;
+    this.lookupHits = 0;
+  }
 
   /**
    * The slot of the instruction whose first words are `w0`, `w1` (`w1`: the next word, 0 at the end).
@@ -49,11 +58,14 @@ export class LineCache {
    */
   find(slot: number, words: Uint32Array, w: number, n: number): number {
     const lookups = ++this.lookups;
-    if (lookups > 1 << 16) {
+    // A short memory (halved every 1024 lookups), so that repetition coming back is seen within about
+    // 16k lines even after a long distinct stretch.
+    if (lookups > 1 << 10) {
       this.lookups >>= 1;
       this.lookupHits >>= 1;
     }
-    this.skip = this.lookupHits * 8 < lookups ? 15 : 0;
+    const hits = this.lookupHits;
+    this.skip = hits * 8 < lookups ? (hits * 64 < lookups ? 255 : 15) : 0;
     const m = slot * 3;
     const size = this.meta[m];
     if (size === 0 || w + size > n) return 0;

@@ -6,8 +6,19 @@
 
 const HEX_UPPER = new Uint8Array([...'0123456789ABCDEF'].map((c) => c.charCodeAt(0)));
 
+/**
+ * `%02X` of each byte value as one 16-bit little-endian number (first digit in the low byte), so that a
+ * word's 8 digits are two 32-bit stores through a DataView instead of eight shifts, masks and byte stores.
+ */
+const HEX_PAIR = Uint16Array.from({ length: 256 }, (_, v) => HEX_UPPER[v >>> 4] | (HEX_UPPER[v & 15] << 8));
+/** Four spaces, and `// 0` / `000` as little-endian 32-bit numbers (the address column's fixed part). */
+const SPACES4 = 0x20202020;
+const SLASHES = 0x30202f2f;
+
 export class ByteOut {
   buf: Uint8Array;
+  /** A DataView of `buf` (for writing several bytes in one store; replaced with it). */
+  view: DataView;
   pos = 0;
 
   /**
@@ -19,6 +30,7 @@ export class ByteOut {
     private readonly sink?: (chunk: Uint8Array) => void,
   ) {
     this.buf = new Uint8Array(Math.max(1024, sizeHint));
+    this.view = new DataView(this.buf.buffer);
     this.flushAt = this.sink ? Math.max(512, this.buf.length - 65536) : Number.POSITIVE_INFINITY;
   }
 
@@ -49,6 +61,7 @@ export class ByteOut {
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.pos));
     this.buf = next;
+    this.view = new DataView(next.buffer);
   }
 
   /** Appends a string of latin1 characters. */
@@ -88,23 +101,25 @@ export class ByteOut {
    * start, relative to `lineStart`. One room check for the whole tail.
    */
   lineTail(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
-    this.room(60 + 3 + 12 + 2 + 27);
-    const b = this.buf;
+    // Four bytes a store; a store may write up to 3 bytes past the field, which the next one overwrites.
+    this.room(60 + 3 + 12 + 2 + 27 + 4);
+    const v = this.view;
     let p = this.pos;
-    for (const e = lineStart + 60; p < e; p++) b[p] = 0x20;
-    b[p] = 0x2f;
-    b[p + 1] = 0x2f;
-    b[p + 2] = 0x20;
-    b[p + 3] = b[p + 4] = b[p + 5] = b[p + 6] = 0x30;
+    const e = lineStart + 60;
+    if (p < e) {
+      for (; p < e; p += 4) v.setUint32(p, SPACES4);
+      p = e;
+    }
+    v.setUint32(p, SLASHES, true);
+    v.setUint32(p + 3, 0x30303030);
     p += 7;
     const at = p - lineStart;
-    p = hex8At(b, p, addr);
-    b[p] = 0x3a;
-    b[p + 1] = 0x20;
-    p = hex8At(b, p + 2, words[w]);
+    p = hex8View(v, p, addr);
+    v.setUint16(p, 0x203a, true);
+    p = hex8View(v, p + 2, words[w]);
     for (let k = 1; k < size; k++) {
-      b[p] = 0x20;
-      p = hex8At(b, p + 1, words[w + k]);
+      this.buf[p] = 0x20;
+      p = hex8View(v, p + 1, words[w + k]);
     }
     this.pos = p;
     return at;
@@ -169,6 +184,13 @@ function hex8At(b: Uint8Array, p: number, v: number): number {
   b[p + 5] = HEX_UPPER[(v >>> 8) & 15];
   b[p + 6] = HEX_UPPER[(v >>> 4) & 15];
   b[p + 7] = HEX_UPPER[v & 15];
+  return p + 8;
+}
+
+/** hex8At through a DataView: two 32-bit stores. */
+function hex8View(v: DataView, p: number, x: number): number {
+  v.setUint32(p, HEX_PAIR[x >>> 24] | (HEX_PAIR[(x >>> 16) & 255] << 16), true);
+  v.setUint32(p + 4, HEX_PAIR[(x >>> 8) & 255] | (HEX_PAIR[x & 255] << 16), true);
   return p + 8;
 }
 

@@ -7,7 +7,7 @@ import { K_GPR_IDX, type SopRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
-import { ascii, putB, putC, putComma, putT, type TextSink } from '../text-bytes.js';
+import { type ByteTable, piece, putC, putComma, putP, putT, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
 import { genOf, NAMES, namesBytes, putSrc, SCRATCH, srcOk } from './scalar-common.js';
 import { putGprIdx } from './scalar-fields.js';
@@ -66,7 +66,7 @@ export function sopCodec(
   }
 
   /** Mnemonic bytes per generation and opcode, encoded on first use. */
-  const nameBytes: Record<Generation, (Uint8Array | undefined)[]> = {
+  const nameBytes: Record<Generation, (ByteTable | undefined)[]> = {
     gfx6: [],
     gfx7: [],
     gfx8: [],
@@ -89,10 +89,10 @@ export function sopCodec(
     if (p.src1 !== 0 && p.src1 !== K_GPR_IDX && !srcOk(d.src1, p.src1, names)) return false;
     let name = nameBytes[gen][op];
     if (name === undefined) {
-      name = ascii(d.name);
+      name = piece(d.name);
       nameBytes[gen][op] = name;
     }
-    putB(o, name);
+    putP(o, name);
     let first = true;
     if (p.dst !== 0) {
       const wide = p.dst === 2;

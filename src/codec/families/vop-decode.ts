@@ -28,6 +28,7 @@ import {
   putComma,
   putHex,
   putImm32,
+  putP,
   putS,
   putT,
   type TextSink,
@@ -224,7 +225,7 @@ function plain(
         fail(out);
         return;
       }
-      putB(sk, o.e32b);
+      putP(sk, o.e32b);
       if (d === '') putImm32(sk, lit);
       else putS(sk, d);
       putS(sk, misfit(vdst, CLASS_SDST));
@@ -232,14 +233,14 @@ function plain(
       putSrc0(sk, o, src0, s0, immSrc0, lit);
       putS(sk, misfit(src0, CLASS_VREG_OR_LDS));
     } else if (flags & VF_SWAP || VGPR_SRC0.has(p.name)) {
-      putB(sk, o.e32b);
+      putP(sk, o.e32b);
       putT(sk, vgprBytes(1), vdst);
       putComma(sk);
       putSrc0(sk, o, src0, s0, immSrc0, lit);
       putS(sk, misfit(src0, CLASS_VGPR));
     } else {
       // The common case, from pre-encoded bytes (text-bytes.ts).
-      putB(sk, o.e32b);
+      putP(sk, o.e32b);
       putT(sk, vgprBytes(o.dstDw), vdst);
       putComma(sk);
       putSrc0(sk, o, src0, s0, immSrc0, lit);
@@ -252,7 +253,7 @@ function plain(
       fail(out);
       return;
     }
-    putB(sk, o.e32b);
+    putP(sk, o.e32b);
     if (d === '') putT(sk, vgprBytes(1), vdst);
     else putS(sk, d);
     putComma(sk);
@@ -262,7 +263,7 @@ function plain(
   } else {
     const v1 = (w >>> 9) & 0xff;
     const dw1 = typeDwords(o.s1);
-    putB(sk, o.e32b);
+    putP(sk, o.e32b);
     if (flags & (VF_MADMK | VF_MADAK)) {
       putT(sk, vgprBytes(1), vdst);
       putComma(sk);

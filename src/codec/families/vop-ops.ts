@@ -18,7 +18,7 @@ import {
   vopName,
 } from '../../isa/vop-profile.js';
 import { type OperandType, typeDwords } from '../operands.js';
-import { ascii, type ByteTable, byteTable } from '../text-bytes.js';
+import { type ByteTable, byteTable, piece } from '../text-bytes.js';
 import { srcTable } from './vop3-common.js';
 
 /** An op of one processor in its 32-bit encodings. */
@@ -55,7 +55,7 @@ export interface VopOp {
   /** Whether the result is a float (only then SDWA takes an output modifier). */
   readonly fpDst: boolean;
   /** `e32` and a space, and src0's texts by code (null at the literal code), pre-encoded. */
-  readonly e32b: Uint8Array;
+  readonly e32b: ByteTable;
   readonly s0Text: readonly (string | null)[];
   readonly s0b: ByteTable;
 }
@@ -137,7 +137,7 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
     fp1: isFp(s1) || FP_MODS.has(p.name),
     dppMods: isFp(s0) || isFp(s1) || FP_MODS.has(p.name) || DPP_IGNORED_MODS.has(p.name),
     fpDst: p.dst !== null && isFp(p.dst),
-    e32b: ascii(e32 + ' '),
+    e32b: piece(e32 + ' '),
     s0Text,
     s0b: byteTable(s0Text),
   };

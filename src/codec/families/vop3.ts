@@ -8,12 +8,12 @@ import { processorOf } from '../../isa/vop-profile.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
 import {
-  ascii,
   type ByteTable,
   byteTable,
-  putB,
+  piece,
   putC,
   putComma,
+  putP,
   putS,
   putT,
   type TextSink,
@@ -52,7 +52,7 @@ let BYTES: (Vop3Bytes | undefined)[] = [];
 
 interface Vop3Bytes {
   readonly entry: Vop3Entry;
-  readonly prefix: Uint8Array;
+  readonly prefix: ByteTable;
   readonly dst: ByteTable;
   readonly src: readonly ByteTable[];
 }
@@ -62,7 +62,7 @@ function entryBytes(e: Vop3Entry, w0: number): Vop3Bytes {
   const op = (w0 >>> L.op.shift) & L.op.mask;
   let b = BYTES[op];
   if (b === undefined || b.entry !== e) {
-    b = { entry: e, prefix: ascii(e.prefix), dst: byteTable(e.dst), src: e.src.map(byteTable) };
+    b = { entry: e, prefix: piece(e.prefix), dst: byteTable(e.dst), src: e.src.map(byteTable) };
     BYTES[op] = b;
   }
   return b;
@@ -183,7 +183,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       const sd = SDST64_TABLE[w0 & 0xff];
       if (sd === null || src[0][c0] === null || src[1][c1] === null) return;
       const b = entryBytes(e, w0);
-      putB(o, b.prefix);
+      putP(o, b.prefix);
       putT(o, SDST64_BYTES, w0 & 0xff);
       putComma(o);
       putMods(o, b.src[0], c0, (neg & 1) !== 0, (abs & 1) !== 0);
@@ -201,7 +201,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       if ((n > 0 && src[0][c0] === null) || (n > 1 && src[1][c1] === null) || (n > 2 && src[2][c2] === null))
         return;
       const b = entryBytes(e, w0);
-      putB(o, b.prefix);
+      putP(o, b.prefix);
       putT(o, b.dst, w0 & 0xff);
       if (vop3b) {
         putComma(o);

@@ -9,11 +9,11 @@ import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
 import type { Decoded } from '../decoded.js';
 import { agpr, sgprAlignWarning, TTMP_BASE_GFX9 } from '../operands.js';
 import {
-  ascii,
   type ByteTable,
   byteTable,
-  putB,
+  piece,
   putComma,
+  putP,
   putS,
   putT,
   type TextSink,
@@ -52,13 +52,13 @@ interface Entry {
 }
 
 interface EntryBytes {
-  readonly prefix: Uint8Array;
+  readonly prefix: ByteTable;
   readonly dst: ByteTable;
   readonly acc: ByteTable;
 }
 
 function bytesOf(e: Entry): EntryBytes {
-  if (e.b === null) e.b = { prefix: ascii(e.prefix), dst: byteTable(e.dst), acc: byteTable(e.acc) };
+  if (e.b === null) e.b = { prefix: piece(e.prefix), dst: byteTable(e.dst), acc: byteTable(e.acc) };
   return e.b;
 }
 
@@ -169,7 +169,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       if (e.acc[c2] === null) return;
       const b = bytesOf(e);
       const m = (mfmaBytes as ByteTable[][])[sd];
-      putB(o, b.prefix);
+      putP(o, b.prefix);
       putT(o, b.dst, vdst);
       putComma(o);
       putT(o, m[a0], c0);
@@ -195,7 +195,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       if (negHi | opSel | negLo) return;
       const read = e.kind === K_ACC_READ;
       if ((read ? ACC_READ_SRC : ACC_WRITE_SRC)[c0] === null) return;
-      putB(o, bytesOf(e).prefix);
+      putP(o, bytesOf(e).prefix);
       putT(o, (nameBytes as ByteTable[])[read ? 0 : 1], vdst);
       putComma(o);
       putT(o, (accBytes as ByteTable[])[read ? 0 : 1], c0);
@@ -230,7 +230,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
         const all = (1 << n) - 1;
         if (e.kind !== K_PACKED && opSel) return;
         const sb = srcBytes as ByteTable;
-        putB(o, bytesOf(e).prefix);
+        putP(o, bytesOf(e).prefix);
         putT(o, (nameBytes as ByteTable[])[0], vdst);
         putComma(o);
         putT(o, sb, c0);
