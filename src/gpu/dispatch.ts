@@ -120,6 +120,8 @@ export class GroupRunner {
   /** The jit engine's compiled blocks of the program, or null for the interpreter. */
   private readonly jit: BlockCache | null;
   private readonly plan: WavePlan;
+  /** The waves' ids and EXEC in a full workgroup (waveIds), made on first use. */
+  private readonly fullIds: WaveIds[] = [];
 
   constructor(
     private readonly mem: DeviceMemory,
@@ -225,6 +227,10 @@ export class GroupRunner {
     const nw = Math.ceil(items / WAVE_SIZE);
     const first = wavesBefore(d.grid, d.block, x, y, z);
     const size = [sx, sy, sz];
+    // Every full workgroup's waves start with the same ids: made once per dispatch.
+    const full = sx === bx && sy === by && sz === bz;
+    if (full && this.fullIds.length === 0)
+      for (let wi = 0; wi < nw; wi++) this.fullIds.push(waveIds(wi, items, size, this.plan.workitemIds));
     for (let wi = 0; wi < nw; wi++) {
       const w = waves[wi];
       w.reset(this.vgprs);
@@ -243,7 +249,19 @@ export class GroupRunner {
             ? scratch[wi] - this.scratchBase
             : 0;
       w.privateEnd = this.scratchBase + offset + this.perWave;
-      initWave(w, k, d, wg, wi, nw, items, size, this.scratchBase, offset);
+      initWave(
+        w,
+        k,
+        d,
+        wg,
+        wi,
+        nw,
+        items,
+        size,
+        this.scratchBase,
+        offset,
+        full ? this.fullIds[wi] : undefined,
+      );
       installTrapHandler(w, d.trapHandler, k.processor.generation);
       state.ranges[2 * wi] = w.pc;
       state.ranges[2 * wi + 1] = w.pc;
@@ -370,6 +388,7 @@ export function initWave(
   size: readonly number[],
   dispatchScratch: number,
   waveOffset: number,
+  ids?: WaveIds,
 ): void {
   const plan = planOf(k);
   const p = k.processor;
@@ -398,9 +417,30 @@ export function initWave(
     s[fs] = Math.ceil(k.privateSize / 4) * 4;
     s[fs + 1] = waveOffset >>> 8;
   }
-  // Work-item ids: lane l of wave wi is work-item wi*64+l of the group, x fastest.
-  const ids = plan.workitemIds;
+  // Work-item ids and EXEC: the same for wave wi of every workgroup of this size (WaveIds).
+  const t = ids ?? waveIds(wi, items, size, plan.workitemIds);
+  w.v.set(t.v, 0);
+  s[EXEC_LO] = t.e0;
+  s[EXEC_HI] = t.e1;
+  w.mode = plan.mode;
+  w.pc = k.entry;
+}
+
+/** A wave's work-item id VGPRs (v0, v1, v2 as the plan enables them) and EXEC. */
+export interface WaveIds {
+  readonly v: Uint32Array;
+  readonly e0: number;
+  readonly e1: number;
+}
+
+/**
+ * The ids of wave wi of a workgroup of `items` work-items of `size`: lane l is work-item wi*64+l of the
+ * group, x fastest. `enable` is the descriptor's ENABLE_VGPR_WORKITEM_ID: 0 writes v0 (x), 1 also v1 (y),
+ * 2 also v2 (z); lanes past the group's end are off and read 0.
+ */
+export function waveIds(wi: number, items: number, size: readonly number[], enable: number): WaveIds {
   const [sx, sy] = size;
+  const v = new Uint32Array(WAVE_SIZE * (Math.min(enable, 2) + 1));
   let e0 = 0;
   let e1 = 0;
   for (let l = 0; l < WAVE_SIZE; l++) {
@@ -408,14 +448,11 @@ export function initWave(
     if (t >= items) break;
     if (l < 32) e0 |= 1 << l;
     else e1 |= 1 << (l - 32);
-    w.v[l] = t % sx;
-    if (ids >= 1) w.v[64 + l] = Math.floor(t / sx) % sy;
-    if (ids >= 2) w.v[128 + l] = Math.floor(t / (sx * sy));
+    v[l] = t % sx;
+    if (enable >= 1) v[64 + l] = Math.floor(t / sx) % sy;
+    if (enable >= 2) v[128 + l] = Math.floor(t / (sx * sy));
   }
-  s[EXEC_LO] = e0 >>> 0;
-  s[EXEC_HI] = e1 >>> 0;
-  w.mode = plan.mode;
-  w.pc = k.entry;
+  return { v, e0: e0 >>> 0, e1: e1 >>> 0 };
 }
 
 /**
