@@ -49,13 +49,16 @@ function sregName(code: number, dwords: number, gen: Generation): string | null 
   if (code >= TTMP_OLD && code <= TTMP_OLD + 11) {
     const n = code - TTMP_OLD;
     const first = n - (n % align);
-    return first + dwords - 1 > 11 ? null : regRange('ttmp', first, dwords);
+    // gfx8 tuples may reach past ttmp11: LLVM's TTMP register classes go to ttmp15 (llvm-mc-22 decodes
+    // s_load_dwordx8 ttmp[8:15] and s_load_dwordx16 ttmp[0:15] for gfx803).
+    return first + dwords - 1 > (gen === 'gfx8' ? 15 : 11) ? null : regRange('ttmp', first, dwords);
   }
   if (code >= TBA_LO && code < TTMP_OLD) {
     if (dwords === 1) return OLD_TRAP_REGS[code - TBA_LO];
     return dwords === 2 && code % 2 === 0 ? OLD_TRAP_REGS64[(code - TBA_LO) >>> 1] : null;
   }
-  if (gen === 'gfx8') return scalarReg(code, dwords) ?? (code === NULL_REG && dwords <= 2 ? 'null' : null);
+  // LLVM decodes code 125 as null on gfx8 at any width (s_load_dwordx16 null, ...).
+  if (gen === 'gfx8') return scalarReg(code, dwords) ?? (code === NULL_REG ? 'null' : null);
   if (code === 104 || code === 105) {
     if (gen !== 'gfx7') return null;
     if (dwords === 1) return code === 104 ? 'flat_scratch_lo' : 'flat_scratch_hi';
