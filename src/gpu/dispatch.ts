@@ -120,6 +120,8 @@ export class GroupRunner {
   /** The jit engine's compiled blocks of the program, or null for the interpreter. */
   private readonly jit: BlockCache | null;
   private readonly plan: WavePlan;
+  /** The waves' ids and EXEC in a full workgroup (waveIds), made on first use. */
+  private readonly fullIds: WaveIds[] = [];
 
   constructor(
     private readonly mem: DeviceMemory,
@@ -224,6 +226,11 @@ export class GroupRunner {
     const items = sx * sy * sz;
     const nw = Math.ceil(items / WAVE_SIZE);
     const first = wavesBefore(d.grid, d.block, x, y, z);
+    const size = [sx, sy, sz];
+    // Every full workgroup's waves start with the same ids: made once per dispatch.
+    const full = sx === bx && sy === by && sz === bz;
+    if (full && this.fullIds.length === 0)
+      for (let wi = 0; wi < nw; wi++) this.fullIds.push(waveIds(wi, items, size, this.plan.workitemIds));
     for (let wi = 0; wi < nw; wi++) {
       const w = waves[wi];
       w.reset(this.vgprs);
@@ -242,7 +249,19 @@ export class GroupRunner {
             ? scratch[wi] - this.scratchBase
             : 0;
       w.privateEnd = this.scratchBase + offset + this.perWave;
-      initWave(w, k, d, wg, wi, nw, items, [sx, sy, sz], this.scratchBase, offset);
+      initWave(
+        w,
+        k,
+        d,
+        wg,
+        wi,
+        nw,
+        items,
+        size,
+        this.scratchBase,
+        offset,
+        full ? this.fullIds[wi] : undefined,
+      );
       installTrapHandler(w, d.trapHandler, k.processor.generation);
       state.ranges[2 * wi] = w.pc;
       state.ranges[2 * wi + 1] = w.pc;
@@ -280,16 +299,32 @@ export function wavesBefore(
   z: number,
 ): number {
   const [bx, by, bz] = block;
-  const fullX = Math.floor(grid[0] / bx);
-  const partX = grid[0] % bx;
-  const fullY = Math.floor(grid[1] / by);
-  const partY = grid[1] % by;
-  const waves = (sx: number, sy: number, sz: number) => Math.ceil((sx * sy * sz) / WAVE_SIZE);
-  const row = (sy: number, sz: number) => fullX * waves(bx, sy, sz) + (partX > 0 ? waves(partX, sy, sz) : 0);
-  const plane = (sz: number) => fullY * row(by, sz) + (partY > 0 ? row(partY, sz) : 0);
   const sy = Math.min(by, grid[1] - y * by);
   const sz = Math.min(bz, grid[2] - z * bz);
-  return z * plane(bz) + y * row(by, sz) + x * waves(bx, sy, sz);
+  // Plain functions, no closures: this runs once per workgroup.
+  return z * planeWaves(grid, block, bz) + y * rowWaves(grid, block, by, sz) + x * groupWaves(bx, sy, sz);
+}
+
+/** Waves of a workgroup of sx * sy * sz work-items. */
+function groupWaves(sx: number, sy: number, sz: number): number {
+  return Math.ceil((sx * sy * sz) / WAVE_SIZE);
+}
+
+/** Waves of a row of workgroups along x, each sy * sz work-items across. */
+function rowWaves(grid: readonly number[], block: readonly number[], sy: number, sz: number): number {
+  const bx = block[0];
+  const partX = grid[0] % bx;
+  return Math.floor(grid[0] / bx) * groupWaves(bx, sy, sz) + (partX > 0 ? groupWaves(partX, sy, sz) : 0);
+}
+
+/** Waves of a plane of workgroups (every row along y), sz work-items deep. */
+function planeWaves(grid: readonly number[], block: readonly number[], sz: number): number {
+  const by = block[1];
+  const partY = grid[1] % by;
+  return (
+    Math.floor(grid[1] / by) * rowWaves(grid, block, by, sz) +
+    (partY > 0 ? rowWaves(grid, block, partY, sz) : 0)
+  );
 }
 
 /**
@@ -308,10 +343,6 @@ export function firmwareUserSgprs(
 ): number {
   const p = k.processor;
   let r = 0;
-  const put64 = (v: number) => {
-    s[r++] = v >>> 0;
-    s[r++] = Math.floor(v / 2 ** 32) >>> 0;
-  };
   if (plan.privateSegmentBuffer) {
     // V#: base, stride 0, swizzle on; num_records all ones; element size 4, index stride 64, add_tid
     // (the same word 3 bits on GFX6-GFX9).
@@ -320,15 +351,15 @@ export function firmwareUserSgprs(
     s[r++] = 0xffffffff;
     s[r++] = ((1 << 19) | (3 << 21) | (1 << 23)) >>> 0;
   }
-  if (plan.dispatchPtr) put64(d.packet);
-  if (plan.queuePtr) put64(d.queue);
-  if (plan.kernargPtr) put64(d.kernarg);
-  if (plan.dispatchId) put64(d.dispatchId);
+  if (plan.dispatchPtr) r = put64(s, r, d.packet);
+  if (plan.queuePtr) r = put64(s, r, d.queue);
+  if (plan.kernargPtr) r = put64(s, r, d.kernarg);
+  if (plan.dispatchId) r = put64(s, r, d.dispatchId);
   if (plan.flatScratchInit) {
     // gfx9: the address of the dispatch's scratch. gfx7/gfx8: the byte offset of that scratch from the
     // private base (the dispatch's first wave: 0 here), then a work-item's private size. gfx6 has no
     // flat scratch: the two SGPRs are counted but stay zero.
-    if (p.flatScratchInit === 'address') put64(dispatchScratch);
+    if (p.flatScratchInit === 'address') r = put64(s, r, dispatchScratch);
     else if (p.flatScratchInit === 'offset-size') {
       s[r++] = 0;
       s[r++] = Math.ceil(k.privateSize / 4) * 4;
@@ -336,6 +367,13 @@ export function firmwareUserSgprs(
   }
   if (plan.privateSegmentSize) s[r++] = Math.ceil(k.privateSize / 4) * 4;
   return r;
+}
+
+/** Writes a 64-bit value as two SGPRs at s[r], s[r + 1]; returns r + 2. (Not a closure: once per wave.) */
+function put64(s: Uint32Array | number[], r: number, v: number): number {
+  s[r] = v >>> 0;
+  s[r + 1] = Math.floor(v / 2 ** 32) >>> 0;
+  return r + 2;
 }
 
 /** One wave's initial registers (exported for the per-generation tests). */
@@ -350,6 +388,7 @@ export function initWave(
   size: readonly number[],
   dispatchScratch: number,
   waveOffset: number,
+  ids?: WaveIds,
 ): void {
   const plan = planOf(k);
   const p = k.processor;
@@ -378,9 +417,30 @@ export function initWave(
     s[fs] = Math.ceil(k.privateSize / 4) * 4;
     s[fs + 1] = waveOffset >>> 8;
   }
-  // Work-item ids: lane l of wave wi is work-item wi*64+l of the group, x fastest.
-  const ids = plan.workitemIds;
+  // Work-item ids and EXEC: the same for wave wi of every workgroup of this size (WaveIds).
+  const t = ids ?? waveIds(wi, items, size, plan.workitemIds);
+  w.v.set(t.v, 0);
+  s[EXEC_LO] = t.e0;
+  s[EXEC_HI] = t.e1;
+  w.mode = plan.mode;
+  w.pc = k.entry;
+}
+
+/** A wave's work-item id VGPRs (v0, v1, v2 as the plan enables them) and EXEC. */
+export interface WaveIds {
+  readonly v: Uint32Array;
+  readonly e0: number;
+  readonly e1: number;
+}
+
+/**
+ * The ids of wave wi of a workgroup of `items` work-items of `size`: lane l is work-item wi*64+l of the
+ * group, x fastest. `enable` is the descriptor's ENABLE_VGPR_WORKITEM_ID: 0 writes v0 (x), 1 also v1 (y),
+ * 2 also v2 (z); lanes past the group's end are off and read 0.
+ */
+export function waveIds(wi: number, items: number, size: readonly number[], enable: number): WaveIds {
   const [sx, sy] = size;
+  const v = new Uint32Array(WAVE_SIZE * (Math.min(enable, 2) + 1));
   let e0 = 0;
   let e1 = 0;
   for (let l = 0; l < WAVE_SIZE; l++) {
@@ -388,14 +448,11 @@ export function initWave(
     if (t >= items) break;
     if (l < 32) e0 |= 1 << l;
     else e1 |= 1 << (l - 32);
-    w.v[l] = t % sx;
-    if (ids >= 1) w.v[64 + l] = Math.floor(t / sx) % sy;
-    if (ids >= 2) w.v[128 + l] = Math.floor(t / (sx * sy));
+    v[l] = t % sx;
+    if (enable >= 1) v[64 + l] = Math.floor(t / sx) % sy;
+    if (enable >= 2) v[128 + l] = Math.floor(t / (sx * sy));
   }
-  s[EXEC_LO] = e0 >>> 0;
-  s[EXEC_HI] = e1 >>> 0;
-  w.mode = plan.mode;
-  w.pc = k.entry;
+  return { v, e0: e0 >>> 0, e1: e1 >>> 0 };
 }
 
 /**

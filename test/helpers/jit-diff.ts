@@ -260,6 +260,10 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         r.pick([
           `v_fma_f32 ${vr()}, ${mod(a)}, ${mod(b)}, ${mod(c)}`,
           `v_mul_f32_e64 ${vr()}, ${mod(a)}, ${mod(b)}`,
+          // The division sequence (div_fmas reads VCC whatever its sources).
+          `v_div_scale_f32 ${vr()}, ${r.int(2) ? 'vcc' : pair()}, ${a}, ${b}, ${c}`,
+          `v_div_fmas_f32 ${vr()}, ${vop3srcs(3, false).join(', ')}`,
+          `v_div_fixup_f32 ${vr()}, ${a}, ${b}, ${c}`,
         ]),
       );
       lines.push(`v_cmp_${r.pick(FPRED)}_f32_e64 ${pair()}, ${mod(vr())}, ${mod(vr())}`);
@@ -386,7 +390,9 @@ export function runOn(
   w.s[34] = buf % 2 ** 32;
   w.s[35] = Math.floor(buf / 2 ** 32);
   const cache =
-    regionBlocks === undefined ? blockCacheOf(program) : new BlockCache(program.base, regionBlocks);
+    regionBlocks === undefined
+      ? blockCacheOf(program)
+      : new BlockCache(program.base, program.size, regionBlocks);
   let guard = 0;
   let error = '';
   try {

@@ -19,31 +19,51 @@ export function isEngine(x: unknown): x is Engine {
 }
 
 /**
- * Compiled blocks of one program by start address (each for the MODE it was last entered with), keyed by
- * the offset from the program's base: small integers hash faster than 47-bit addresses.
+ * Compiled blocks of one program by start address (each for the MODE it was last entered with): in an
+ * array by dword offset from the program's base for the program's own code (a wave that stops at every
+ * s_barrier looks its block up again each time), in a map for any other address.
  */
 export class BlockCache {
-  private readonly blocks = new Map<number, Block>();
+  private readonly inside: (Block | undefined)[];
+  private readonly outside = new Map<number, Block>();
+  private count = 0;
 
-  /** @param regionBlocks the most basic blocks compiled into one function (block.ts, REGION_BLOCKS). */
+  /**
+   * @param bytes the program's size: addresses base .. base + bytes - 1 take the array
+   * @param regionBlocks the most basic blocks compiled into one function (block.ts, REGION_BLOCKS)
+   */
   constructor(
     private readonly base: number,
+    bytes = 0,
     private readonly regionBlocks = REGION_BLOCKS,
-  ) {}
+  ) {
+    this.inside = new Array(bytes >>> 2).fill(undefined);
+  }
 
   /** The block starting at pc, compiled for `mode` (compiling it on first use). */
   get(fetch: (pc: number) => Inst, pc: number, mode: number): Block {
-    const key = pc - this.base;
-    let b = this.blocks.get(key);
+    const off = pc - this.base;
+    const k = off >>> 2;
+    if (off >= 0 && (off & 3) === 0 && k < this.inside.length) {
+      const b = this.inside[k];
+      if (b !== undefined && b.mode === mode) return b;
+      if (b === undefined) this.count++;
+      const c = compileBlock(fetch, pc, mode, this.regionBlocks);
+      this.inside[k] = c;
+      return c;
+    }
+    let b = this.outside.get(off);
     if (b === undefined || b.mode !== mode) {
+      if (b === undefined) this.count++;
       b = compileBlock(fetch, pc, mode, this.regionBlocks);
-      this.blocks.set(key, b);
+      this.outside.set(off, b);
     }
     return b;
   }
 
+  /** Start addresses with a compiled block. */
   get size(): number {
-    return this.blocks.size;
+    return this.count;
   }
 }
 
@@ -53,7 +73,7 @@ const CACHES = new WeakMap<Program, BlockCache>();
 export function blockCacheOf(p: Program): BlockCache {
   let c = CACHES.get(p);
   if (c === undefined) {
-    c = new BlockCache(p.base);
+    c = new BlockCache(p.base, p.size);
     CACHES.set(p, c);
   }
   return c;

@@ -14,8 +14,8 @@ import { M_IEEE } from '../valu/f32-util.js';
 import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
-import { HELPERS, SKIP_INACTIVE } from './helpers.js';
-import { globalCode, ldsCode, sloadCode } from './mem-gen.js';
+import { HELPERS, laneLoop } from './helpers.js';
+import { globalCode, ldsLane, sloadCode } from './mem-gen.js';
 import { SALU_GENS } from './salu-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
 
@@ -70,6 +70,8 @@ class Group {
   /** Every SGPR a mask output of the loop writes. */
   readonly written = new Set<number>();
   count = 0;
+  /** Whether the loop holds an LDS op (at most one: mem-gen.ts ldsLane). */
+  lds = false;
 }
 
 /** One basic block of a region (its instructions are I[first ..] of the region). */
@@ -126,6 +128,9 @@ export class Gen {
     const i = this.insts[k];
     if (i.run === runValu && this.valu(i)) return false;
     if ((i.run === ACC_READ || i.run === ACC_WRITE) && this.acc(i)) return false;
+    if (i.fmt === 'ds' && this.lds(i)) return false;
+    // s_nop and s_waitcnt only advance the pc: the lane loop goes on across them.
+    if (i.fmt === 'sopp' && NOPS.has(i.name)) return false;
     this.flush();
     if (i.fmt === 'sopp') {
       const cond = BRANCHES[i.name];
@@ -146,11 +151,9 @@ export class Gen {
     const mem =
       i.run === flatGlobal
         ? globalCode(i, this.ix(k), at)
-        : i.fmt === 'ds'
-          ? ldsCode(i)
-          : i.fmt === 'smem'
-            ? sloadCode(i, this.ix(k), at)
-            : null;
+        : i.fmt === 'smem'
+          ? sloadCode(i, this.ix(k), at)
+          : null;
     if (mem !== null) {
       this.out.push(mem);
       return false;
@@ -225,7 +228,8 @@ export class Gen {
     if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return false;
     if (i.opSel !== 0 || info.cmpx) return false;
     if (g.float && !inlineMode(this.mode)) return false;
-    if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== info.maskIn) return false;
+    // The mask read is the binder's (valu/op.ts): VCC, a VOP3 form's SGPR-pair source, or v_div_fmas's VCC.
+    if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== op.maskIn >= 0) return false;
     if (info.dst !== D_VGPR && info.dst !== D_MASK) return false;
     const dstWidth = g.dstWidth ?? 1;
     if (info.dstWidth !== dstWidth || info.dst16 || i.dst + dstWidth > 256) return false;
@@ -260,8 +264,8 @@ export class Gen {
       } else return false;
     }
     // The mask pair read and written, checked against the current loop before joining it.
-    const maskInPair = !g.maskIn ? -1 : op.enc === 0 ? VCC_LO : i.src2 < 128 ? i.src2 : -2;
-    if (maskInPair === -2) return false;
+    if (info.maskIn && op.enc !== 0 && i.src2 >= 128) return false;
+    const maskInPair = op.maskIn;
     const maskOutPair = g.maskOut ? i.sdst : -1;
     if (g.maskOut && maskOutPair >= 126) return false;
     if (!this.fits(sgprs, maskInPair, maskOutPair)) {
@@ -369,6 +373,19 @@ export class Gen {
     return true;
   }
 
+  /** An inlinable LDS op joined to the lane loop (a new one if the current loop has one); false if not inlined. */
+  private lds(i: Inst): boolean {
+    const body = ldsLane(i);
+    if (body === null) return false;
+    if (this.group?.lds) this.flush();
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    grp.body.push(body);
+    grp.lds = true;
+    grp.count++;
+    return true;
+  }
+
   /** Whether an op reading these SGPRs as uniform values and these mask pairs can join the current loop. */
   private fits(sgprs: readonly number[], maskIn: number, maskOut: number): boolean {
     const grp = this.group;
@@ -394,9 +411,8 @@ export class Gen {
     for (const c of grp.reads) lines.push(`const S${c} = s[${c}];`);
     for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
     for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
-    // One copy of the body (TurboFan's compile time grows faster than the function): the lane test
-    // costs about what iterating over set bits saves.
-    lines.push(`for (let l = 0; l < 64; l++) {\n${SKIP_INACTIVE}\n${body}\n}`);
+    if (grp.lds) lines.push('const lv = w.wg.ldsView, ls = w.wg.ldsSize;');
+    lines.push(laneLoop(body));
     for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
     lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
     this.out.push(lines.join('\n'));

@@ -3,7 +3,7 @@
 
 import { fmaF32 } from '../float/fma.js';
 import { popcount } from '../valu/exec.js';
-import { max32, min32 } from '../valu/f32-arith.js';
+import { isDenormF32, max32, min32 } from '../valu/f32-arith.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
 import { class32 } from '../valu/fcmp-ops.js';
 import { satI32, satU32 } from '../valu/int-util.js';
@@ -23,6 +23,7 @@ export const HELPERS = {
   class32,
   min32,
   max32,
+  isDenormF32,
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];
@@ -33,5 +34,16 @@ const F32_BITS = new Uint32Array(F32.buffer);
 
 export type Helpers = typeof HELPERS;
 
-/** The generated lane loops' test of a lane's EXEC bit (e0/e1 hold EXEC, l the lane). */
-export const SKIP_INACTIVE = 'if ((((l < 32 ? e0 : e1) >>> l) & 1) === 0) continue;';
+/**
+ * A generated loop running `body` for each active lane l in ascending order (e0/e1 hold EXEC): with all
+ * 64 lanes on, a plain counted loop; otherwise one iteration per set bit, so that a sparse EXEC (the
+ * later steps of a reduction tree, diverged lanes) costs its active lanes, not 64 tests of a bit whose
+ * outcome the branch predictor cannot learn. `break ${'label'}` leaves either loop.
+ */
+export function laneLoop(body: string, label = 'lanes'): string {
+  return [
+    `${label}: if ((e0 & e1) === -1) { for (let l = 0; l < 64; l++) {\n${body}\n} }`,
+    'else for (let h = 0; h < 64; h += 32) { let m = h === 0 ? e0 : e1;',
+    `while (m !== 0) { const l = h | (31 - Math.clz32(m & -m)); m &= m - 1;\n${body}\n} }`,
+  ].join('\n');
+}

@@ -9,7 +9,7 @@ import { dsHandler } from '../mem/ds.js';
 import { flatDwords, flatIsStore } from '../mem/flat.js';
 import { smemPlainLoad } from '../mem/smem.js';
 import { EXEC_HI, EXEC_LO } from '../wave.js';
-import { SKIP_INACTIVE } from './helpers.js';
+import { laneLoop } from './helpers.js';
 
 /** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
 const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
@@ -35,10 +35,9 @@ for (const [name, dwords, write, scale] of [
 }
 
 /**
- * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: a
- * first pass checks that every active lane's access lies in one allocation; then the lanes move their
- * dwords through that allocation's DataView. Any other case (a fault, lanes in several allocations)
- * runs the interpreter's handler, which reports it exactly.
+ * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: the
+ * lanes move their dwords through their allocation's DataView; a fault runs the interpreter's handler,
+ * which reports it exactly.
  */
 export function globalCode(i: Inst, x: number, at: (pc: number) => string): string | null {
   if (i.seg !== SEG_GLOBAL) return null;
@@ -64,26 +63,50 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
         : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
     );
   }
+  const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`;
+  // One pass, as the interpreter's handler goes (mem/flat.ts: each lane's address checked, then its
+  // dwords moved, a region looked up again only when a lane leaves the current one). At a fault the
+  // handler runs the whole instruction again and reports it: the lanes before it move the same data
+  // again, unless a load has overwritten a lane's address (its destination overlaps the address VGPRs),
+  // which takes the two-pass form below.
+  const addrRegs = i.saddr === 0x7f ? 2 : 1;
+  const overlap = load && i.dst < i.vaddr + addrRegs && i.vaddr < i.dst + n;
+  if (!overlap)
+    return [
+      head,
+      'let R = null, dv = null, rb = 0, re = 0, ok = true;',
+      laneLoop(
+        `const x = ${addr};
+if (x < rb || x + ${bytes} > re) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break lanes; } rb = R.base; re = R.end; dv = R.view; }
+const o = x - rb; ${moves.join(' ')}`,
+      ),
+      `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
+      'else w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+    ].join('\n');
   return [
-    `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+    head,
     'let R = null, ok = true;',
-    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE} const x = ${addr};`,
-    `if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break; } }`,
-    `else if (x < R.base || x + ${bytes} > R.end) { ok = false; break; } }`,
+    laneLoop(
+      `const x = ${addr};
+if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break lanes; } }
+else if (x < R.base || x + ${bytes} > R.end) { ok = false; break lanes; }`,
+    ),
     `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
     'else if (R !== null) { const dv = R.view, rb = R.base;',
-    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE} const o = ${addr} - rb; ${moves.join(' ')} }`,
+    laneLoop(`const o = ${addr} - rb; ${moves.join(' ')}`),
     'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
   ].join('\n');
 }
 
 /**
- * The plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their st64 forms) inlined,
- * with the interpreter's rules: a 32-bit address sum, and each dword past the workgroup's allocation
- * reads 0 and is not written (mem/ds.ts). They stay out of the lane loops: a later op of the loop could
- * read what another lane has not written yet.
+ * One lane's part of the plain LDS reads and writes (ds_read/write_b32..b128, read2/write2 and their
+ * st64 forms) inlined, or null if the op is not inlined: statements on lane l with the interpreter's
+ * rules (mem/ds.ts: a 32-bit address sum, each dword past the workgroup's allocation reads 0 and is not
+ * written), reading the LDS view `lv` of `ls` bytes. A VALU lane loop takes at most one of them (gen.ts):
+ * with two, a later op of the loop could read what another lane has not written yet; with one, the
+ * lanes' accesses stay in lane order and the VALU ops touch only each lane's own registers.
  */
-export function ldsCode(i: Inst): string | null {
+export function ldsLane(i: Inst): string | null {
   const shape = DS_INLINE.get(i.run);
   if (shape === undefined) return null;
   const { dwords, write, scale } = shape;
@@ -107,13 +130,7 @@ export function ldsCode(i: Inst): string | null {
       }
     }
   }
-  return [
-    `{ const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], lv = w.wg.ldsView, ls = w.wg.ldsSize;`,
-    `for (let l = 0; l < 64; l++) { ${SKIP_INACTIVE}`,
-    body.join(' '),
-    '}',
-    'w.laneInstructions += H.popc(e0) + H.popc(e1); }',
-  ].join('\n');
+  return body.join(' ');
 }
 
 /**

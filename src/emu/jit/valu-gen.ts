@@ -6,6 +6,7 @@
 
 import { FCMP_PREDICATES, ICMP_PREDICATES } from '../../isa/ops/vector-cmp.js';
 import { valuSemantics } from '../semantics.js';
+import { NAN32 } from '../valu/f32-util.js';
 import type { ValuFn } from '../valu/lanes.js';
 
 /** What an op's snippet is given: its operands as expressions valid inside the lane loop (lane `l`). */
@@ -225,6 +226,51 @@ const BY_NAME: Record<string, OpGen> = {
   v_mul_f32: f32op2((a, b) => `${a} * ${b}`),
   v_fma_f32: f32op3((a, b, c) => `H.fmaF32(${a}, ${b}, ${c})`),
   v_fmac_f32: f32op3((a, b, c) => `H.fmaF32(${a}, ${b}, ${c})`),
+  // The division sequence (f32-arith.ts divScale, divFmas, divFixup, case for case).
+  v_div_scale_f32: {
+    float: true,
+    maskOut: true,
+    maskIn: false,
+    gen: (o) =>
+      `{ const s0 = ${o.f(0)}, s1 = ${o.f(1)}, s2 = ${o.f(2)}, e1 = (${o.u(1)} >>> 23) & 0xff, e2 = (${o.u(2)} >>> 23) & 0xff; ` +
+      'let vcc = false, r = s0, rb = -1; ' +
+      `if (s2 === 0 || s1 === 0) rb = ${NAN32}; ` +
+      'else if (e2 - e1 >= 96) { vcc = true; if (s0 === s1) r = s0 * 2 ** 64; } ' +
+      'else if (e1 === 0) r = s0 * 2 ** 64; ' +
+      'else if (H.isDenormF32(1 / s1) && H.isDenormF32(s2 / s1)) { vcc = true; if (s0 === s1) r = s0 * 2 ** -64; } ' +
+      'else if (H.isDenormF32(1 / s1)) r = s0 * 2 ** -64; ' +
+      'else if (H.isDenormF32(s2 / s1)) { vcc = true; if (s0 === s2) r = s0 * 2 ** 64; } ' +
+      'else if (e2 <= 23) r = s0 * 2 ** 64; ' +
+      `if (rb >= 0) v[${o.d}] = rb; else if (r !== r) v[${o.d}] = H.nan3(${o.u(0)}, ${o.u(1)}, ${o.u(2)}); else vf[${o.d}] = r; ` +
+      `${o.maskOut('vcc')} }`,
+  },
+  v_div_fmas_f32: {
+    float: true,
+    maskOut: false,
+    maskIn: true,
+    gen: (o) =>
+      `{ let r = 0; if (${o.maskIn()}) { const k = ((${o.u(2)} >>> 23) & 0xff) > 127 ? 2 ** 64 : 2 ** -64; ` +
+      `r = H.fmaF32(${o.f(0)} * k, ${o.f(1)}, ${o.f(2)} * k); } else r = H.fmaF32(${o.f(0)}, ${o.f(1)}, ${o.f(2)}); ` +
+      `if (r === r) vf[${o.d}] = r; else v[${o.d}] = H.nan3(${o.u(0)}, ${o.u(1)}, ${o.u(2)}); }`,
+  },
+  v_div_fixup_f32: {
+    float: true,
+    maskOut: false,
+    maskIn: false,
+    gen: (o) =>
+      `{ const q = ${o.u(0)}, den = ${o.u(1)}, num = ${o.u(2)}, sign = (den ^ num) & 0x80000000, ` +
+      'aden = den & 0x7fffffff, anum = num & 0x7fffffff; let r = 0; ' +
+      'if (anum > 0x7f800000) r = num | 0x400000; ' +
+      'else if (aden > 0x7f800000) r = den | 0x400000; ' +
+      `else if (aden === 0 && anum === 0) r = ${NAN32}; ` +
+      `else if (aden === 0x7f800000 && anum === 0x7f800000) r = ${NAN32}; ` +
+      'else if (aden === 0 || anum === 0x7f800000) r = sign | 0x7f800000; ' +
+      'else if (aden === 0x7f800000 || anum === 0) r = sign; ' +
+      'else if (((num >>> 23) & 0xff) - ((den >>> 23) & 0xff) < -150) r = sign; ' +
+      'else if ((q & 0x7fffffff) > 0x7f800000) r = sign | 0x7f800000; ' +
+      'else r = sign | (q & 0x7fffffff); ' +
+      `v[${o.d}] = r; }`,
+  },
 };
 
 function trans(f: (a: string) => string): OpGen {

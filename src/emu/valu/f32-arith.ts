@@ -325,7 +325,8 @@ function cube(x: Lanes, op: number): void {
 
 const MIN_NORMAL32 = 1.1754943508222875e-38;
 
-function isDenormF32(v: number): boolean {
+/** Whether v rounded to f32 is a denormal (also the translating engine's helper: jit/helpers.ts). */
+export function isDenormF32(v: number): boolean {
   const r = Math.fround(v);
   return r !== 0 && Math.abs(r) < MIN_NORMAL32;
 }
