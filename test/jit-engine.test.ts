@@ -6,12 +6,14 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { Wave } from '../src/emu/wave.js';
 import {
   assembleText,
   compiledSource,
   Rng,
   randomInit,
   randomProgram,
+  randomSimdProgram,
   runOn,
   stateDifference,
 } from './helpers/jit-diff.js';
@@ -47,6 +49,29 @@ test(`jit and interpreter agree on ${PROGRAMS} random programs (gfx908, four mod
   }
   // Some programs fault (a global access past the buffer), most do not: both paths are compared.
   assert.ok(faults > 0 && faults < PROGRAMS / 2, `${faults} of ${PROGRAMS} programs faulted`);
+});
+
+test('the WebAssembly SIMD lane loops agree with the interpreter (NaN groups, partial EXEC, masks)', () => {
+  const probe = new Wave(false, true);
+  assert.ok(probe.vb >= 0, 'no WebAssembly register page: the SIMD loops would not run');
+  probe.release();
+  const r = new Rng(4242);
+  const n = tier(80, 1500);
+  let simd = 0;
+  for (let k = 0; k < n; k++) {
+    const text = randomSimdProgram(r, 10 + r.int(30));
+    const code = assembleText(`${text}\ns_endpgm\n`, 'gfx908');
+    const mode = k % 3 === 2 ? 0x1f0 : 0x3f0;
+    const init = randomInit(r);
+    const diff = stateDifference(
+      runOn('interpreter', code, 'gfx908', init, mode),
+      runOn('jit', code, 'gfx908', init, mode),
+    );
+    assert.equal(diff, '', `program ${k} (mode 0x${mode.toString(16)}):\n${text}\n${diff}`);
+    if (compiledSource(code, 'gfx908', mode).includes('X0(')) simd++;
+  }
+  // Most first blocks hold a SIMD loop (the rest start with an EXEC change or a branch).
+  assert.ok(simd > n / 2, `${simd} of ${n} programs start with a SIMD loop`);
 });
 
 test('jit and interpreter agree on gfx900', () => {

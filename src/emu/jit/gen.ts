@@ -17,7 +17,10 @@ import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { HELPERS, laneLoop } from './helpers.js';
 import { globalCode, ldsLane, sloadCode } from './mem-gen.js';
 import { SALU_GENS } from './salu-gen.js';
+import { SimdLoop, type SimdSrc } from './simd-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
+import { MASK_OUT } from './vregs.js';
+import type { FuncWriter } from './wasm-bin.js';
 
 export const BRANCHES: Record<string, string> = {
   s_branch: 'true',
@@ -72,6 +75,8 @@ class Group {
   count = 0;
   /** Whether the loop holds an LDS op (at most one: mem-gen.ts ldsLane). */
   lds = false;
+  /** The loop as WebAssembly SIMD ops, while all its ops have a SIMD form (simd-gen.ts). */
+  readonly simd = new SimdLoop();
 }
 
 /** One basic block of a region (its instructions are I[first ..] of the region). */
@@ -85,6 +90,8 @@ export class Gen {
     private readonly first: number,
     private readonly label: ReadonlyMap<number, number>,
     private readonly entry: number,
+    /** The region's SIMD loop functions (X[j] in its code), or null where WebAssembly SIMD cannot run. */
+    private readonly simd: FuncWriter[] | null,
   ) {}
 
   /**
@@ -350,6 +357,20 @@ export class Gen {
     };
     grp.body.push(g.gen(o));
     grp.count++;
+    const simd: SimdSrc[] = [];
+    for (let s = 0; s < nsrc; s++) {
+      const c = codes[s];
+      const m = mods(s);
+      if (c >= 256) simd.push({ kind: 'v', reg: c - 256, mods: m });
+      else if (c < 128) simd.push({ kind: 's', sgpr: c, mods: m });
+      else {
+        let k = consts[s];
+        if (m & 1) k &= 0x7fffffff;
+        if (m & 2) k ^= 0x80000000;
+        simd.push({ kind: 'k', bits: k | 0, mods: 0 });
+      }
+    }
+    grp.simd.add(op.fn, simd, i.dst, g.maskIn ? maskInPair : -1, maskOutPair);
     return true;
   }
 
@@ -370,6 +391,7 @@ export class Gen {
     } else value = String(i.k0 >>> 0);
     grp.body.push(read ? `v[${i.dst * 64} + l] = ${value};` : `a[${i.dst * 64} + l] = ${value};`);
     grp.count++;
+    grp.simd.reject();
     return true;
   }
 
@@ -383,6 +405,7 @@ export class Gen {
     grp.body.push(body);
     grp.lds = true;
     grp.count++;
+    grp.simd.reject();
     return true;
   }
 
@@ -401,6 +424,31 @@ export class Gen {
     return true;
   }
 
+  /**
+   * A lane loop run by its SIMD function X[j] (simd-gen.ts), which returns each group of four lanes it
+   * leaves to the JavaScript body; on a wave whose VGPRs are not in the WebAssembly memory, H.noSimd
+   * leaves it every group.
+   */
+  private simdLoop(grp: Group, fw: FuncWriter, body: string): string[] {
+    const simd = this.simd as FuncWriter[];
+    const j = simd.length;
+    simd.push(fw);
+    const args = ['w.vb', 'e0', 'e1', '0', ...[...grp.reads].map((c) => `S${c}`)];
+    const again = [...args];
+    again[3] = 'g + 1';
+    const cells = grp.simd.maskOuts().map((p, k) => [p, (MASK_OUT >> 2) + 2 * k] as const);
+    const lines = ['const C = H.wc, X0 = w.vb >= 0 ? X[' + j + '] : H.noSimd;'];
+    for (const [, c] of cells) lines.push(`C[${c}] = 0; C[${c + 1}] = 0;`);
+    lines.push(
+      `for (let g = X0(${args.join(', ')}); g >= 0; g = X0(${again.join(', ')})) {`,
+      'for (let t = ((g < 8 ? e0 : e1) >>> ((g & 7) << 2)) & 15, l = g << 2; t !== 0; t >>>= 1, l++) if ((t & 1) !== 0) {',
+      body,
+      '} }',
+    );
+    for (const [p, c] of cells) lines.push(`M${p}a |= C[${c}]; M${p}b |= C[${c + 1}];`);
+    return lines;
+  }
+
   /** Emits the pending lane loop. */
   private flush(): void {
     const grp = this.group;
@@ -412,7 +460,9 @@ export class Gen {
     for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
     for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
     if (grp.lds) lines.push('const lv = w.wg.ldsView, ls = w.wg.ldsSize;');
-    lines.push(laneLoop(body));
+    const fw = this.simd !== null ? grp.simd.build([...grp.reads]) : null;
+    if (fw !== null && this.simd !== null) lines.push(...this.simdLoop(grp, fw, body));
+    else lines.push(laneLoop(body));
     for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
     lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
     this.out.push(lines.join('\n'));

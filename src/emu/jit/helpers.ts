@@ -24,6 +24,10 @@ export const HELPERS = {
   min32,
   max32,
   isDenormF32,
+  /** The SIMD loops' first page as words (vregs.ts MASK_OUT cells), set when the first one is made. */
+  wc: new Int32Array(0) as Int32Array,
+  /** A SIMD loop's stand-in on a wave without a WebAssembly register page: leaves every group to the body. */
+  noSimd: (_vb: number, _e0: number, _e1: number, g0: number): number => (g0 < 16 ? g0 : -1),
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];

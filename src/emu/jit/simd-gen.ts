@@ -1,0 +1,395 @@
+// The translating engine's lane loops as WebAssembly SIMD, four lanes at a time: a loop of VALU ops
+// (gen.ts Group) whose every op has a recipe here becomes one function over the wave's VGPRs in the
+// WebAssembly memory (vregs.ts). Each group of four lanes is computed in locals and written back under
+// EXEC at the group's end; a group in which an f32 op made a NaN is not written at all, and the function
+// returns its index, for the JavaScript loop body to compute that group exactly (the NaN the interpreter
+// picks depends on its operands' bits, which WebAssembly does not keep). Everything else is exact here:
+// f32 add/sub/mul in WebAssembly round to nearest even and keep denormals, as the MODE the f32 ops are
+// inlined for (valu-gen.ts inlineMode) asks; integer ops wrap; compares of NaNs are unordered.
+
+import { FCMP_PREDICATES, ICMP_PREDICATES } from '../../isa/ops/vector-cmp.js';
+import { valuSemantics } from '../semantics.js';
+import type { ValuFn } from '../valu/lanes.js';
+import { LANE_MASKS, MASK_OUT, MAX_MASK_OUTS } from './vregs.js';
+import { FuncWriter, I32, OP, SIMD, V128 } from './wasm-bin.js';
+
+/** A source of a SIMD op: a VGPR, a uniform SGPR (a parameter), or a constant; with neg/abs bits. */
+export type SimdSrc =
+  | { readonly kind: 'v'; readonly reg: number; readonly mods: number }
+  | { readonly kind: 's'; readonly sgpr: number; readonly mods: number }
+  | { readonly kind: 'k'; readonly bits: number; readonly mods: number };
+
+/** How an op computes its four lanes: its sources' locals in, its result on the stack. */
+interface Recipe {
+  /** An f32 result that may be NaN (checked, see the header). */
+  readonly nan: boolean;
+  /** Source indices that must be uniform (a shift count: WebAssembly shifts all lanes by one scalar). */
+  readonly uniform?: readonly number[];
+  readonly maskIn?: boolean;
+  readonly maskOut?: boolean;
+  readonly emit: (f: FuncWriter, src: readonly number[], scalar: (k: number) => void, mask: number) => void;
+}
+
+const bin =
+  (op: number, swap = false): Recipe['emit'] =>
+  (f, s) => {
+    f.get(s[swap ? 1 : 0])
+      .get(s[swap ? 0 : 1])
+      .simd(op);
+  };
+
+/** Shift of source `v` by uniform source `n` (then an optional op with source 2). */
+const shift =
+  (op: number, v: number, n: number, then = -1): Recipe['emit'] =>
+  (f, s, scalar) => {
+    f.get(s[v]);
+    scalar(n);
+    f.simd(op);
+    if (then >= 0) f.get(s[2]).simd(then);
+  };
+
+const plain = (emit: Recipe['emit']): Recipe => ({ nan: false, emit });
+const f32 = (op: number, swap = false): Recipe => ({ nan: true, emit: bin(op, swap) });
+const cmp = (emit: Recipe['emit']): Recipe => ({ nan: false, maskOut: true, emit });
+const notOf =
+  (e: Recipe['emit']): Recipe['emit'] =>
+  (f, s, sc, m) => {
+    e(f, s, sc, m);
+    f.simd(SIMD.not);
+  };
+const constant =
+  (bits: number): Recipe['emit'] =>
+  (f) => {
+    f.splatConst(bits);
+  };
+
+const FCMP: Record<(typeof FCMP_PREDICATES)[number], Recipe['emit']> = {
+  f: constant(0),
+  lt: bin(SIMD.f32x4Lt),
+  eq: bin(SIMD.f32x4Eq),
+  le: bin(SIMD.f32x4Le),
+  gt: bin(SIMD.f32x4Gt),
+  lg: (f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.f32x4Lt).get(s[0]).get(s[1]).simd(SIMD.f32x4Gt).simd(SIMD.or);
+  },
+  ge: bin(SIMD.f32x4Ge),
+  o: (f, s) => {
+    f.get(s[0]).get(s[0]).simd(SIMD.f32x4Eq).get(s[1]).get(s[1]).simd(SIMD.f32x4Eq).simd(SIMD.and);
+  },
+  u: (f, s) => {
+    f.get(s[0]).get(s[0]).simd(SIMD.f32x4Ne).get(s[1]).get(s[1]).simd(SIMD.f32x4Ne).simd(SIMD.or);
+  },
+  nge: notOf(bin(SIMD.f32x4Ge)),
+  nlg: (f, s) => {
+    f.get(s[0])
+      .get(s[1])
+      .simd(SIMD.f32x4Lt)
+      .get(s[0])
+      .get(s[1])
+      .simd(SIMD.f32x4Gt)
+      .simd(SIMD.or)
+      .simd(SIMD.not);
+  },
+  ngt: notOf(bin(SIMD.f32x4Gt)),
+  nle: notOf(bin(SIMD.f32x4Le)),
+  neq: bin(SIMD.f32x4Ne),
+  nlt: notOf(bin(SIMD.f32x4Lt)),
+  tru: constant(-1),
+};
+
+const ICMP = (signed: boolean): Record<(typeof ICMP_PREDICATES)[number], Recipe['emit']> => ({
+  f: constant(0),
+  lt: bin(signed ? SIMD.i32x4LtS : SIMD.i32x4LtU),
+  eq: bin(SIMD.i32x4Eq),
+  le: bin(signed ? SIMD.i32x4LeS : SIMD.i32x4LeU),
+  gt: bin(signed ? SIMD.i32x4GtS : SIMD.i32x4GtU),
+  ne: bin(SIMD.i32x4Ne),
+  ge: bin(signed ? SIMD.i32x4GeS : SIMD.i32x4GeU),
+  t: constant(-1),
+});
+
+const BY_NAME: Record<string, Recipe> = {
+  v_mov_b32: plain((f, s) => {
+    f.get(s[0]);
+  }),
+  v_not_b32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.not);
+  }),
+  v_and_b32: plain(bin(SIMD.and)),
+  v_or_b32: plain(bin(SIMD.or)),
+  v_xor_b32: plain(bin(SIMD.xor)),
+  v_lshlrev_b32: { nan: false, uniform: [0], emit: shift(SIMD.i32x4Shl, 1, 0) },
+  v_lshrrev_b32: { nan: false, uniform: [0], emit: shift(SIMD.i32x4ShrU, 1, 0) },
+  v_ashrrev_i32: { nan: false, uniform: [0], emit: shift(SIMD.i32x4ShrS, 1, 0) },
+  v_min_u32: plain(bin(SIMD.i32x4MinU)),
+  v_max_u32: plain(bin(SIMD.i32x4MaxU)),
+  v_min_i32: plain(bin(SIMD.i32x4MinS)),
+  v_max_i32: plain(bin(SIMD.i32x4MaxS)),
+  v_add_u32: plain(bin(SIMD.i32x4Add)),
+  v_sub_u32: plain(bin(SIMD.i32x4Sub)),
+  v_subrev_u32: plain(bin(SIMD.i32x4Sub, true)),
+  v_mul_lo_u32: plain(bin(SIMD.i32x4Mul)),
+  v_add3_u32: plain((f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.i32x4Add).get(s[2]).simd(SIMD.i32x4Add);
+  }),
+  v_lshl_add_u32: { nan: false, uniform: [1], emit: shift(SIMD.i32x4Shl, 0, 1, SIMD.i32x4Add) },
+  v_lshl_or_b32: { nan: false, uniform: [1], emit: shift(SIMD.i32x4Shl, 0, 1, SIMD.or) },
+  v_and_or_b32: plain((f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.and).get(s[2]).simd(SIMD.or);
+  }),
+  v_or3_b32: plain((f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.or).get(s[2]).simd(SIMD.or);
+  }),
+  v_cndmask_b32: {
+    nan: false,
+    maskIn: true,
+    emit: (f, s, _sc, m) => {
+      f.get(s[1]).get(s[0]).get(m).simd(SIMD.bitselect);
+    },
+  },
+  v_cvt_f32_u32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.f32x4ConvertI32x4U);
+  }),
+  v_cvt_f32_i32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.f32x4ConvertI32x4S);
+  }),
+  // A NaN converts to 0 and out-of-range values saturate, as valu-gen.ts's satU32/satI32 of the trunc.
+  v_cvt_u32_f32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.i32x4TruncSatF32x4U);
+  }),
+  v_cvt_i32_f32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.i32x4TruncSatF32x4S);
+  }),
+  v_add_f32: f32(SIMD.f32x4Add),
+  v_sub_f32: f32(SIMD.f32x4Sub),
+  v_subrev_f32: f32(SIMD.f32x4Sub, true),
+  v_mul_f32: f32(SIMD.f32x4Mul),
+};
+
+for (const p of FCMP_PREDICATES) BY_NAME[`v_cmp_${p}_f32`] = cmp(FCMP[p]);
+for (const p of ICMP_PREDICATES) {
+  BY_NAME[`v_cmp_${p}_u32`] = cmp(ICMP(false)[p]);
+  BY_NAME[`v_cmp_${p}_i32`] = cmp(ICMP(true)[p]);
+}
+
+/** The SIMD recipes by the interpreter's lane math they stand for (as valu-gen.ts VALU_GENS). */
+export const SIMD_RECIPES: ReadonlyMap<ValuFn, Recipe> = (() => {
+  const m = new Map<ValuFn, Recipe>();
+  for (const [name, r] of Object.entries(BY_NAME)) {
+    const fn = valuSemantics(name);
+    if (fn === undefined) throw new Error(`internal: a SIMD recipe for ${name}, which has no lane math`);
+    m.set(fn, r);
+  }
+  return m;
+})();
+
+interface SimdOp {
+  readonly recipe: Recipe;
+  readonly srcs: readonly SimdSrc[];
+  /** Destination VGPR, or for a compare the lane-mask pair (its first SGPR). */
+  readonly dst: number;
+  readonly maskIn: number;
+}
+
+/** A lane loop being collected as SIMD ops; `ok` turns false at the first op it cannot take. */
+export class SimdLoop {
+  private readonly ops: SimdOp[] = [];
+  ok = true;
+
+  /**
+   * Adds an op (after gen.ts has accepted it for the JavaScript loop); false, and the loop is no longer
+   * SIMD, if there is no recipe or an operand does not suit it.
+   */
+  add(fn: ValuFn, srcs: readonly SimdSrc[], dst: number, maskIn: number, maskOut: number): boolean {
+    if (!this.ok) return false;
+    const r = SIMD_RECIPES.get(fn);
+    if (r === undefined || (r.maskOut === true) !== maskOut >= 0 || (r.maskIn === true) !== maskIn >= 0) {
+      this.ok = false;
+      return false;
+    }
+    for (const k of r.uniform ?? []) {
+      const s = srcs[k];
+      if (s === undefined || s.kind === 'v' || s.mods !== 0) {
+        this.ok = false;
+        return false;
+      }
+    }
+    this.ops.push({ recipe: r, srcs, dst: maskOut >= 0 ? maskOut : dst, maskIn });
+    return true;
+  }
+
+  /** Stops the loop being SIMD (an op of the loop with no SIMD form, such as an LDS access). */
+  reject(): void {
+    this.ok = false;
+  }
+
+  /** The lane-mask pairs the loop writes, in the order of their MASK_OUT cells. */
+  maskOuts(): number[] {
+    const out: number[] = [];
+    for (const o of this.ops) if (o.recipe.maskOut === true && !out.includes(o.dst)) out.push(o.dst);
+    return out;
+  }
+
+  /**
+   * The function: parameters vb (the wave's VGPR page), e0, e1 (EXEC), g0 (the first group of four lanes
+   * to run), then the value of each SGPR in `sgprs`; returns the first group from g0 on that it left to
+   * JavaScript (an f32 NaN), or -1. Lane-mask outputs are OR-ed into their MASK_OUT cells. Null if the
+   * loop cannot be SIMD after all (too many mask outputs).
+   */
+  build(sgprs: readonly number[]): FuncWriter | null {
+    const outs = this.maskOuts();
+    if (!this.ok || this.ops.length === 0 || outs.length > MAX_MASK_OUTS) return null;
+    const P_VB = 0;
+    const P_E0 = 1;
+    const P_E1 = 2;
+    const P_G0 = 3;
+    const param = (c: number): number => {
+      const k = sgprs.indexOf(c);
+      if (k < 0) throw new Error(`internal: SIMD loop reads s${c}, not among its parameters`);
+      return 4 + k;
+    };
+    const f = new FuncWriter(4 + sgprs.length);
+    const g = f.local(I32);
+    const base = f.local(I32);
+    const bits = f.local(I32);
+    const acc = outs.map(() => [f.local(I32), f.local(I32)]);
+    const m = f.local(V128);
+    const nan = f.local(V128);
+    const anyNan = this.ops.some((o) => o.recipe.nan);
+
+    // Uniform operands splatted once.
+    const splat = new Map<string, number>();
+    const uniform = (s: SimdSrc): number => {
+      const key = s.kind === 's' ? `s${s.sgpr}:${s.mods}` : s.kind === 'k' ? `k${s.bits}:${s.mods}` : '';
+      let l = splat.get(key);
+      if (l !== undefined) return l;
+      l = f.local(V128);
+      splat.set(key, l);
+      pre.push(() => {
+        if (s.kind === 's') f.get(param(s.sgpr)).simd(SIMD.i32x4Splat);
+        else if (s.kind === 'k') f.splatConst(s.bits);
+        modify(s.mods);
+        f.set(l as number);
+      });
+      return l;
+    };
+    const pre: (() => void)[] = [];
+    // Source modifiers on bits (valu/exec.ts mods): bit 0 abs, bit 1 neg, both: -|x|.
+    const modify = (mods: number): void => {
+      if (mods & 1) f.splatConst(0x7fffffff).simd(SIMD.and);
+      if (mods & 2) f.splatConst(0x80000000 | 0).simd(mods & 1 ? SIMD.or : SIMD.xor);
+    };
+    // Resolve uniform sources up front so their splats are made before the loop.
+    for (const o of this.ops) for (const s of o.srcs) if (s.kind !== 'v') uniform(s);
+    for (const p of pre) p();
+
+    f.get(P_G0).set(g);
+    f.op(OP.block, OP.void, OP.loop, OP.void);
+    f.get(g).i32(16).op(OP.i32GeU, OP.brIf, 1);
+    // This group's four EXEC bits.
+    f.get(P_E0).get(P_E1).get(g).i32(8).op(OP.i32LtU, OP.select);
+    f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32ShrU).i32(15).op(OP.i32And).tee(bits);
+    f.op(OP.if, OP.void);
+    f.get(bits).i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(m);
+    f.get(P_VB).get(g).i32(4).op(OP.i32Shl, OP.i32Add).set(base);
+    if (anyNan) f.splatConst(0).set(nan);
+
+    // Current value of each VGPR and lane-mask pair in this group (locals), and what was written.
+    const regs = new Map<number, number>();
+    const written = new Set<number>();
+    const masks = new Map<number, number>();
+    const vsrc = (s: SimdSrc): number => {
+      if (s.kind !== 'v') return uniform(s);
+      let l = regs.get(s.reg);
+      if (l === undefined) {
+        l = f.local(V128);
+        f.get(base)
+          .simdMem(SIMD.load, s.reg * 256)
+          .set(l);
+        regs.set(s.reg, l);
+      }
+      if (s.mods === 0) return l;
+      const t = f.local(V128);
+      f.get(l);
+      modify(s.mods);
+      f.set(t);
+      return t;
+    };
+    const maskOf = (pair: number): number => {
+      const l = masks.get(pair);
+      if (l !== undefined) return l;
+      // A uniform pair: this group's four bits of it, as lanes.
+      const t = f.local(V128);
+      f.get(param(pair))
+        .get(param(pair + 1))
+        .get(g)
+        .i32(8)
+        .op(OP.i32LtU, OP.select);
+      f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32ShrU).i32(15).op(OP.i32And);
+      f.i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(t);
+      return t;
+    };
+    for (const o of this.ops) {
+      const src = o.srcs.map(vsrc);
+      const mIn = o.maskIn >= 0 ? maskOf(o.maskIn) : -1;
+      const scalar = (k: number): void => {
+        const s = o.srcs[k];
+        if (s.kind === 's') f.get(param(s.sgpr));
+        else if (s.kind === 'k') f.i32(s.bits);
+      };
+      o.recipe.emit(f, src, scalar, mIn);
+      const r = f.local(V128);
+      f.set(r);
+      if (o.recipe.nan) f.get(nan).get(r).get(r).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);
+      if (o.recipe.maskOut === true) masks.set(o.dst, r);
+      else {
+        regs.set(o.dst, r);
+        written.add(o.dst);
+      }
+    }
+    if (anyNan) {
+      f.get(nan).get(m).simd(SIMD.and).simd(SIMD.anyTrue).op(OP.if, OP.void);
+      storeAcc(f, acc);
+      f.get(g).op(OP.return, OP.end);
+    }
+    for (const reg of written) {
+      f.get(base);
+      f.get(regs.get(reg) as number)
+        .get(base)
+        .simdMem(SIMD.load, reg * 256)
+        .get(m)
+        .simd(SIMD.bitselect);
+      f.simdMem(SIMD.store, reg * 256);
+    }
+    for (const [k, pair] of outs.entries()) {
+      const l = masks.get(pair) as number;
+      // The four bits, at their place in the lo or hi word.
+      f.get(l).get(m).simd(SIMD.and).simd(SIMD.i32x4Bitmask);
+      f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32Shl).set(bits);
+      f.get(g).i32(8).op(OP.i32LtU, OP.if, OP.void);
+      f.get(acc[k][0]).get(bits).op(OP.i32Or).set(acc[k][0]);
+      f.op(OP.else);
+      f.get(acc[k][1]).get(bits).op(OP.i32Or).set(acc[k][1]);
+      f.op(OP.end);
+    }
+    f.op(OP.end); // if any lane of the group is on
+    f.get(g).i32(1).op(OP.i32Add).set(g).op(OP.br, 0);
+    f.op(OP.end, OP.end); // loop, block
+    storeAcc(f, acc);
+    f.i32(-1);
+    return f;
+  }
+}
+
+/** ORs the loop's lane-mask bits into their MASK_OUT cells. */
+function storeAcc(f: FuncWriter, acc: readonly number[][]): void {
+  for (const [k, [lo, hi]] of acc.entries()) {
+    for (const [w, l] of [
+      [0, lo],
+      [4, hi],
+    ]) {
+      const at = MASK_OUT + 8 * k + w;
+      f.i32(0).i32(0).mem32(OP.i32Load, at).get(l).op(OP.i32Or).mem32(OP.i32Store, at);
+    }
+  }
+}
