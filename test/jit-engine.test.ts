@@ -74,6 +74,29 @@ test('the WebAssembly SIMD lane loops agree with the interpreter (NaN groups, pa
   assert.ok(simd > n / 2, `${simd} of ${n} programs start with a SIMD loop`);
 });
 
+test('the SIMD fma leaves a double-rounding midpoint to the exact fma (a known answer)', () => {
+  // 4097 * 4097 = 2^24 + 2^13 + 1 lies midway between two f32 values; adding 2^-30 makes the exact result
+  // round up to 2^24 + 2^13 + 2, while rounding to f64 first lands on the midpoint (ties to even: down).
+  const code = assembleText('v_fma_f32 v0, v1, v2, v3\nv_fmac_f32 v4, v1, v2\ns_endpgm\n', 'gfx908');
+  const f32 = (x: number) => new Uint32Array(new Float32Array([x]).buffer)[0];
+  const init = (w: Wave) => {
+    w.s[126] = 0xffffffff;
+    w.s[127] = 0xffffffff;
+    for (let l = 0; l < 64; l++) {
+      w.v[64 + l] = f32(4097);
+      w.v[128 + l] = f32(4097);
+      w.v[192 + l] = f32(l < 32 ? 2 ** -30 : 1);
+      w.v[256 + l] = f32(2 ** -30);
+    }
+  };
+  const b = runOn('jit', code, 'gfx908', init, 0x3f0);
+  for (let l = 0; l < 64; l++) {
+    assert.equal(b.v[l], f32(16785410), `v0 lane ${l}`);
+    assert.equal(b.v[256 + l], f32(16785410), `v4 lane ${l}`);
+  }
+  assert.match(compiledSource(code, 'gfx908', 0x3f0), /X0\(/);
+});
+
 test('jit and interpreter agree on gfx900', () => {
   const r = new Rng(900);
   for (let n = 0; n < tier(30, 300); n++) {

@@ -452,7 +452,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(24);
+    const k = r.int(26);
     if (k < 5)
       lines.push(
         `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
@@ -500,7 +500,12 @@ export function randomSimdProgram(r: Rng, length: number): string {
       const name = `L${labels++}`;
       pending.push({ at: Math.min(length, n + 1 + r.int(6)), name });
       lines.push(`${r.pick(['s_cbranch_execz', 's_cbranch_vccnz', 's_branch'])} ${name}`);
-    } else lines.push(`s_add_u32 ${sr()}, ${sr()}, ${sr()}`);
+    } else if (k < 24) lines.push(`s_add_u32 ${sr()}, ${sr()}, ${sr()}`);
+    else if (k < 25)
+      lines.push(`v_fma_f32 ${vr()}, ${mod(vr())}, ${mod(r.int(2) ? vr() : sr())}, ${mod(vr())}`);
+    else lines.push(`v_fmac_f32 ${vr()}, ${src0()}, ${vr()}`);
+    // An op with no SIMD form now and then: the loop before it stays SIMD, the one after it too.
+    if (r.int(12) === 0) lines.push(`v_rcp_f32 ${vr()}, ${vr()}`);
   }
   for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
   return lines.join('\n');

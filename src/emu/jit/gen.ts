@@ -62,6 +62,12 @@ function num(x: number): string {
   return String(x);
 }
 
+/**
+ * Fewest SIMD ops worth a loop of their own between ops that are not: each loop costs its set-up, and
+ * matmul's inner block (one SIMD op between 64-bit shifts and carries) ran 1.5x slower split.
+ */
+const MIN_SIMD_RUN = 3;
+
 /** The pending loop of VALU ops over the active lanes. */
 class Group {
   readonly body: string[] = [];
@@ -133,7 +139,7 @@ export class Gen {
   /** Emits instruction k; returns whether the block ends with it. */
   private inst(k: number): boolean {
     const i = this.insts[k];
-    if (i.run === runValu && this.valu(i)) return false;
+    if (i.run === runValu && this.valu(i, k)) return false;
     if ((i.run === ACC_READ || i.run === ACC_WRITE) && this.acc(i)) return false;
     if (i.fmt === 'ds' && this.lds(i)) return false;
     // s_nop and s_waitcnt only advance the pc: the lane loop goes on across them.
@@ -227,7 +233,7 @@ export class Gen {
   }
 
   /** Adds a VALU op to the lane loop; false if it cannot be inlined. */
-  private valu(i: Inst): boolean {
+  private valu(i: Inst, k: number): boolean {
     const op = i.op as ValuOp;
     const g = VALU_GENS.get(op.fn);
     if (g === undefined) return false;
@@ -279,11 +285,34 @@ export class Gen {
       this.flush();
       if (!this.fits(sgprs, maskInPair, maskOutPair)) return false;
     }
-    const grp = this.group ?? new Group();
-    this.group = grp;
     // Source s's neg/abs modifiers (valu/exec.ts mods): bit 0 abs, bit 1 neg; none on the tied source.
     const mods = (s: number): number =>
       s < info.nsrc ? ((i.abs >>> s) & 1) | (((i.neg >>> s) & 1) << 1) : 0;
+    const simd: SimdSrc[] = [];
+    for (let s = 0; s < nsrc; s++) {
+      const c = codes[s];
+      const m = mods(s);
+      if (c >= 256) simd.push({ kind: 'v', reg: c - 256, mods: m });
+      else if (c < 128) simd.push({ kind: 's', sgpr: c, mods: m });
+      else {
+        let k = consts[s];
+        if (m & 1) k &= 0x7fffffff;
+        if (m & 2) k ^= 0x80000000;
+        simd.push({ kind: 'k', bits: k | 0, mods: 0 });
+      }
+    }
+    // A run of SIMD ops is a loop of its own, unless it is short and would split a JavaScript loop.
+    const simdIn = g.maskIn ? maskInPair : -1;
+    let simdOk = this.simd !== null && SimdLoop.accepts(op.fn, simd, simdIn, maskOutPair);
+    const cur = this.group !== null && this.group.count > 0 ? this.group : null;
+    if (simdOk && (cur === null || !cur.simd.ok)) {
+      const run = this.simdRunFrom(k);
+      if (run.length < MIN_SIMD_RUN && (cur !== null || run.thenJs)) simdOk = false;
+      else if (cur !== null) this.flush();
+    } else if (!simdOk && cur?.simd.ok === true) this.flush();
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    if (!simdOk) grp.simd.reject();
     const bits = (s: number, e: string): string => {
       const m = mods(s);
       return m === 0
@@ -357,20 +386,7 @@ export class Gen {
     };
     grp.body.push(g.gen(o));
     grp.count++;
-    const simd: SimdSrc[] = [];
-    for (let s = 0; s < nsrc; s++) {
-      const c = codes[s];
-      const m = mods(s);
-      if (c >= 256) simd.push({ kind: 'v', reg: c - 256, mods: m });
-      else if (c < 128) simd.push({ kind: 's', sgpr: c, mods: m });
-      else {
-        let k = consts[s];
-        if (m & 1) k &= 0x7fffffff;
-        if (m & 2) k ^= 0x80000000;
-        simd.push({ kind: 'k', bits: k | 0, mods: 0 });
-      }
-    }
-    grp.simd.add(op.fn, simd, i.dst, g.maskIn ? maskInPair : -1, maskOutPair);
+    grp.simd.add(op.fn, simd, i.dst, simdIn, maskOutPair);
     return true;
   }
 
@@ -379,7 +395,7 @@ export class Gen {
     const read = i.run === ACC_READ;
     const src = i.src0;
     if (!read && !(src >= 256 || src < 128 || isConstCode(src))) return false;
-    if (!this.fits(!read && src < 128 ? [src] : [], -1, -1)) this.flush();
+    if (!this.fits(!read && src < 128 ? [src] : [], -1, -1) || this.simdRun()) this.flush();
     const grp = this.group ?? new Group();
     this.group = grp;
     let value: string;
@@ -399,7 +415,7 @@ export class Gen {
   private lds(i: Inst): boolean {
     const body = ldsLane(i);
     if (body === null) return false;
-    if (this.group?.lds) this.flush();
+    if (this.group?.lds || this.simdRun()) this.flush();
     const grp = this.group ?? new Group();
     this.group = grp;
     grp.body.push(body);
@@ -407,6 +423,42 @@ export class Gen {
     grp.count++;
     grp.simd.reject();
     return true;
+  }
+
+  /**
+   * The VALU ops from instruction k on that look SIMD-able (simd-gen.ts; the operand checks are
+   * valu()'s), and whether a lane loop would go on after them with ops that are not.
+   */
+  private simdRunFrom(k: number): { length: number; thenJs: boolean } {
+    let length = 0;
+    for (let j = k; j < this.insts.length; j++) {
+      const i = this.insts[j];
+      if (i.fmt === 'sopp' && NOPS.has(i.name)) continue;
+      if (i.run === runValu && this.looksSimd(i)) {
+        length++;
+        continue;
+      }
+      return {
+        length,
+        thenJs: i.run === runValu || i.run === ACC_READ || i.run === ACC_WRITE || i.fmt === 'ds',
+      };
+    }
+    return { length, thenJs: false };
+  }
+
+  /** A quick look at whether valu() would make a VALU op a SIMD op (shift counts from VGPRs aside). */
+  private looksSimd(i: Inst): boolean {
+    const op = i.op as ValuOp;
+    const g = VALU_GENS.get(op.fn);
+    if (g === undefined || !SimdLoop.has(op.fn)) return false;
+    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0 || i.opSel !== 0)
+      return false;
+    return !op.info.cmpx && (!g.float || inlineMode(this.mode));
+  }
+
+  /** Whether the current loop is a run of SIMD ops (which an op without a SIMD form would end). */
+  private simdRun(): boolean {
+    return this.simd !== null && this.group !== null && this.group.count > 0 && this.group.simd.ok;
   }
 
   /** Whether an op reading these SGPRs as uniform values and these mask pairs can join the current loop. */

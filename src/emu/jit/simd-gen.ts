@@ -27,7 +27,13 @@ interface Recipe {
   readonly uniform?: readonly number[];
   readonly maskIn?: boolean;
   readonly maskOut?: boolean;
-  readonly emit: (f: FuncWriter, src: readonly number[], scalar: (k: number) => void, mask: number) => void;
+  readonly emit: (
+    f: FuncWriter,
+    src: readonly number[],
+    scalar: (k: number) => void,
+    mask: number,
+    bail: number,
+  ) => void;
 }
 
 const bin =
@@ -53,8 +59,8 @@ const f32 = (op: number, swap = false): Recipe => ({ nan: true, emit: bin(op, sw
 const cmp = (emit: Recipe['emit']): Recipe => ({ nan: false, maskOut: true, emit });
 const notOf =
   (e: Recipe['emit']): Recipe['emit'] =>
-  (f, s, sc, m) => {
-    e(f, s, sc, m);
+  (f, s, sc, m, b) => {
+    e(f, s, sc, m, b);
     f.simd(SIMD.not);
   };
 const constant =
@@ -107,6 +113,60 @@ const ICMP = (signed: boolean): Record<(typeof ICMP_PREDICATES)[number], Recipe[
   ge: bin(signed ? SIMD.i32x4GeS : SIMD.i32x4GeU),
   t: constant(-1),
 });
+
+/** Little-endian bytes of two equal 64-bit lanes. */
+function i64x2(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < 2; k++)
+    for (const w of [lo, hi]) out.push(w & 0xff, (w >>> 8) & 0xff, (w >>> 16) & 0xff, w >>> 24);
+  return out;
+}
+
+const F64_BYTES = new Float64Array(1);
+const F64_WORDS = new Uint32Array(F64_BYTES.buffer);
+function f64x2(x: number): number[] {
+  F64_BYTES[0] = x;
+  return i64x2(F64_WORDS[0], F64_WORDS[1]);
+}
+
+/** Byte lanes: the high two f32 of a vector as its low two. */
+const HIGH_HALF = [8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15];
+/** Byte lanes: the low 8 bytes of each of two vectors. */
+const LOW_HALVES = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23];
+/** Byte lanes: the low dword of each 64-bit lane of two vectors, as four 32-bit lanes. */
+const LOW_DWORDS = [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27];
+
+/**
+ * f32 fused multiply-add through f64: a*b is exact in f64, a*b+c is rounded once to f64 and then to f32.
+ * The two roundings give the correctly rounded f32 unless the f64 sum lands on a midpoint between two
+ * f32 values (low 29 bits of its significand 1 followed by zeros: the overflow threshold is one too) or
+ * in the f32 denormal range (whose midpoints lie elsewhere): those lanes join the group's bail mask, and
+ * the JavaScript body (the interpreter's exact fmaF32) computes the group.
+ */
+const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+  const half = [f.local(V128), f.local(V128)];
+  for (const [k, h] of half.entries()) {
+    for (let j = 0; j < 3; j++) {
+      f.get(s[j]);
+      if (k === 1) f.get(s[j]).shuffle(HIGH_HALF);
+      f.simd(SIMD.f64x2PromoteLowF32x4);
+      if (j === 1) f.simd(SIMD.f64x2Mul);
+    }
+    f.simd(SIMD.f64x2Add).set(h);
+  }
+  // The lanes to leave: midpoints, and f32 denormals (non-zero magnitudes below 2^-126).
+  for (const h of half) {
+    f.get(h).const16(i64x2(0x1fffffff, 0)).simd(SIMD.and).const16(i64x2(0x10000000, 0)).simd(SIMD.i64x2Eq);
+    f.get(h)
+      .simd(SIMD.f64x2Abs)
+      .const16(f64x2(2 ** -126))
+      .simd(SIMD.f64x2Lt);
+    f.get(h).const16(f64x2(0)).simd(SIMD.f64x2Ne).simd(SIMD.and).simd(SIMD.or);
+  }
+  f.shuffle(LOW_DWORDS).get(bail).simd(SIMD.or).set(bail);
+  f.get(half[0]).simd(SIMD.f32x4DemoteF64x2Zero).get(half[1]).simd(SIMD.f32x4DemoteF64x2Zero);
+  f.shuffle(LOW_HALVES);
+};
 
 const BY_NAME: Record<string, Recipe> = {
   v_mov_b32: plain((f, s) => {
@@ -164,6 +224,8 @@ const BY_NAME: Record<string, Recipe> = {
   v_sub_f32: f32(SIMD.f32x4Sub),
   v_subrev_f32: f32(SIMD.f32x4Sub, true),
   v_mul_f32: f32(SIMD.f32x4Mul),
+  v_fma_f32: { nan: true, emit: fma },
+  v_fmac_f32: { nan: true, emit: fma },
 };
 
 for (const p of FCMP_PREDICATES) BY_NAME[`v_cmp_${p}_f32`] = cmp(FCMP[p]);
@@ -201,20 +263,29 @@ export class SimdLoop {
    * SIMD, if there is no recipe or an operand does not suit it.
    */
   add(fn: ValuFn, srcs: readonly SimdSrc[], dst: number, maskIn: number, maskOut: number): boolean {
-    if (!this.ok) return false;
-    const r = SIMD_RECIPES.get(fn);
-    if (r === undefined || (r.maskOut === true) !== maskOut >= 0 || (r.maskIn === true) !== maskIn >= 0) {
+    if (!this.ok || !SimdLoop.accepts(fn, srcs, maskIn, maskOut)) {
       this.ok = false;
       return false;
     }
+    const r = SIMD_RECIPES.get(fn) as Recipe;
+    this.ops.push({ recipe: r, srcs, dst: maskOut >= 0 ? maskOut : dst, maskIn });
+    return true;
+  }
+
+  /** Whether the lane math has a SIMD recipe at all. */
+  static has(fn: ValuFn): boolean {
+    return SIMD_RECIPES.has(fn);
+  }
+
+  /** Whether an op has a recipe its operands suit. */
+  static accepts(fn: ValuFn, srcs: readonly SimdSrc[], maskIn: number, maskOut: number): boolean {
+    const r = SIMD_RECIPES.get(fn);
+    if (r === undefined || (r.maskOut === true) !== maskOut >= 0 || (r.maskIn === true) !== maskIn >= 0)
+      return false;
     for (const k of r.uniform ?? []) {
       const s = srcs[k];
-      if (s === undefined || s.kind === 'v' || s.mods !== 0) {
-        this.ok = false;
-        return false;
-      }
+      if (s === undefined || s.kind === 'v' || s.mods !== 0) return false;
     }
-    this.ops.push({ recipe: r, srcs, dst: maskOut >= 0 ? maskOut : dst, maskIn });
     return true;
   }
 
@@ -337,7 +408,7 @@ export class SimdLoop {
         if (s.kind === 's') f.get(param(s.sgpr));
         else if (s.kind === 'k') f.i32(s.bits);
       };
-      o.recipe.emit(f, src, scalar, mIn);
+      o.recipe.emit(f, src, scalar, mIn, nan);
       const r = f.local(V128);
       f.set(r);
       if (o.recipe.nan) f.get(nan).get(r).get(r).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);

@@ -42,6 +42,7 @@ export const SIMD = {
   load: 0x00,
   store: 0x0b,
   const: 0x0c,
+  shuffle: 0x0d,
   i32x4Splat: 0x11,
   f32x4Splat: 0x13,
   i32x4Eq: 0x37,
@@ -67,6 +68,10 @@ export const SIMD = {
   xor: 0x51,
   bitselect: 0x52,
   anyTrue: 0x53,
+  f64x2Ne: 0x48,
+  f64x2Lt: 0x49,
+  f32x4DemoteF64x2Zero: 0x5e,
+  f64x2PromoteLowF32x4: 0x5f,
   i32x4Bitmask: 0xa4,
   i32x4Shl: 0xab,
   i32x4ShrS: 0xac,
@@ -78,11 +83,15 @@ export const SIMD = {
   i32x4MinU: 0xb7,
   i32x4MaxS: 0xb8,
   i32x4MaxU: 0xb9,
+  i64x2Eq: 0xd6,
   f32x4Abs: 0xe0,
   f32x4Neg: 0xe1,
   f32x4Add: 0xe4,
   f32x4Sub: 0xe5,
   f32x4Mul: 0xe6,
+  f64x2Abs: 0xec,
+  f64x2Add: 0xf0,
+  f64x2Mul: 0xf2,
   i32x4TruncSatF32x4S: 0xf8,
   i32x4TruncSatF32x4U: 0xf9,
   f32x4ConvertI32x4S: 0xfa,
@@ -158,6 +167,20 @@ export class FuncWriter {
     this.simd(SIMD.const);
     for (let k = 0; k < 4; k++)
       this.code.push(bits & 0xff, (bits >>> 8) & 0xff, (bits >>> 16) & 0xff, bits >>> 24);
+    return this;
+  }
+
+  /** v128.const of 16 given bytes. */
+  const16(bytes: readonly number[]): this {
+    this.simd(SIMD.const);
+    for (const b of bytes) this.code.push(b & 0xff);
+    return this;
+  }
+
+  /** i8x16.shuffle of the two vectors on the stack, byte k of the result from byte lanes[k] of the pair. */
+  shuffle(lanes: readonly number[]): this {
+    this.simd(SIMD.shuffle);
+    for (const b of lanes) this.code.push(b);
     return this;
   }
 
