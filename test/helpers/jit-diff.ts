@@ -452,7 +452,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(26);
+    const k = r.int(29);
     if (k < 5)
       lines.push(
         `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
@@ -503,7 +503,26 @@ export function randomSimdProgram(r: Rng, length: number): string {
     } else if (k < 24) lines.push(`s_add_u32 ${sr()}, ${sr()}, ${sr()}`);
     else if (k < 25)
       lines.push(`v_fma_f32 ${vr()}, ${mod(vr())}, ${mod(r.int(2) ? vr() : sr())}, ${mod(vr())}`);
-    else lines.push(`v_fmac_f32 ${vr()}, ${src0()}, ${vr()}`);
+    else if (k < 26) lines.push(`v_fmac_f32 ${vr()}, ${src0()}, ${vr()}`);
+    else if (k < 27)
+      lines.push(
+        r.int(2)
+          ? `${r.pick(CARRY)} ${vr()}, vcc, ${src0()}, ${vr()}`
+          : `${r.pick(CARRY)}_e64 ${vr()}, ${pair()}, ${r.int(2) ? sr() : vr()}, ${vr()}`,
+      );
+    else if (k < 28) {
+      const d = r.int(NV - 1);
+      const v = r.int(NV - 1);
+      const p = 2 * r.int(NS / 2);
+      const value = r.pick([`v[${v}:${v + 1}]`, `v[${v}:${v + 1}]`, `s[${p}:${p + 1}]`, '1', '-1']);
+      const count = value.startsWith('s') ? r.pick(['0', '1', '2', '31', '32', '33', '63', '64']) : uni();
+      lines.push(`v_lshlrev_b64 v[${d}:${d + 1}], ${count}, ${value}`);
+    } else
+      lines.push(
+        r.int(2)
+          ? `${r.pick(CARRY_IN)} ${vr()}, vcc, ${r.int(2) ? vr() : r.pick(['0', '1', '-1'])}, ${vr()}, vcc`
+          : `${r.pick(CARRY_IN)}_e64 ${vr()}, ${pair()}, ${vr()}, ${vr()}, ${pair()}`,
+      );
     // An op with no SIMD form now and then: the loop before it stays SIMD, the one after it too.
     if (r.int(12) === 0) lines.push(`v_rcp_f32 ${vr()}, ${vr()}`);
   }

@@ -292,13 +292,14 @@ export class Gen {
     for (let s = 0; s < nsrc; s++) {
       const c = codes[s];
       const m = mods(s);
-      if (c >= 256) simd.push({ kind: 'v', reg: c - 256, mods: m });
-      else if (c < 128) simd.push({ kind: 's', sgpr: c, mods: m });
+      const wide = widths[s] === 2;
+      if (c >= 256) simd.push({ kind: 'v', reg: c - 256, mods: m, wide });
+      else if (c < 128) simd.push({ kind: 's', sgpr: c, mods: m, wide });
       else {
         let k = consts[s];
         if (m & 1) k &= 0x7fffffff;
         if (m & 2) k ^= 0x80000000;
-        simd.push({ kind: 'k', bits: k | 0, mods: 0 });
+        simd.push({ kind: 'k', bits: k | 0, mods: 0, wide, bitsHi: constsHi[s] | 0 });
       }
     }
     // A run of SIMD ops is a loop of its own, unless it is short and would split a JavaScript loop.

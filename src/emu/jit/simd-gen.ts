@@ -14,10 +14,22 @@ import { LANE_MASKS, MASK_OUT, MAX_MASK_OUTS } from './vregs.js';
 import { FuncWriter, I32, OP, SIMD, V128 } from './wasm-bin.js';
 
 /** A source of a SIMD op: a VGPR, a uniform SGPR (a parameter), or a constant; with neg/abs bits. */
-export type SimdSrc =
+export type SimdSrc = (
   | { readonly kind: 'v'; readonly reg: number; readonly mods: number }
   | { readonly kind: 's'; readonly sgpr: number; readonly mods: number }
-  | { readonly kind: 'k'; readonly bits: number; readonly mods: number };
+  | { readonly kind: 'k'; readonly bits: number; readonly mods: number }
+) & {
+  /** A 64-bit source: the next register, or for a constant these high bits, is its high dword. */
+  readonly wide?: boolean;
+  readonly bitsHi?: number;
+};
+
+/** The high dword of a 64-bit source, as a source of its own. */
+function highOf(s: SimdSrc): SimdSrc {
+  if (s.kind === 'v') return { kind: 'v', reg: s.reg + 1, mods: 0 };
+  if (s.kind === 's') return { kind: 's', sgpr: s.sgpr + 1, mods: 0 };
+  return { kind: 'k', bits: s.bitsHi ?? 0, mods: 0 };
+}
 
 /** How an op computes its four lanes: its sources' locals in, its result on the stack. */
 interface Recipe {
@@ -27,6 +39,12 @@ interface Recipe {
   readonly uniform?: readonly number[];
   readonly maskIn?: boolean;
   readonly maskOut?: boolean;
+  /** A lane mask and no VGPR (a compare); otherwise a mask output comes after the VGPR's value. */
+  readonly maskOnly?: boolean;
+  /** Source k (by operand) is 64-bit: its locals are two, low then high. */
+  readonly wide?: readonly number[];
+  /** A 64-bit result: low dword, then high dword on the stack. */
+  readonly dstWide?: boolean;
   readonly emit: (
     f: FuncWriter,
     src: readonly number[],
@@ -56,7 +74,51 @@ const shift =
 
 const plain = (emit: Recipe['emit']): Recipe => ({ nan: false, emit });
 const f32 = (op: number, swap = false): Recipe => ({ nan: true, emit: bin(op, swap) });
-const cmp = (emit: Recipe['emit']): Recipe => ({ nan: false, maskOut: true, emit });
+const cmp = (emit: Recipe['emit']): Recipe => ({ nan: false, maskOut: true, maskOnly: true, emit });
+
+/** Lanes as 0 or 1 from a lane mask (all ones or zero). */
+const ONE = 1;
+
+/**
+ * Add or subtract with carry or borrow out (and with carry-in from the op's lane mask): the value, then
+ * the carry as a lane mask. `rev` swaps the sources, as the subrev ops do.
+ */
+function carry(sub: boolean, rev: boolean, withIn: boolean): Recipe {
+  return {
+    nan: false,
+    maskOut: true,
+    maskIn: withIn,
+    emit: (f, s, _sc, m) => {
+      const a = rev ? s[1] : s[0];
+      const b = rev ? s[0] : s[1];
+      const t = f.local(V128);
+      const c1 = f.local(V128);
+      // t = a +- b, with its carry (t < a) or borrow (a < b).
+      f.get(a)
+        .get(b)
+        .simd(sub ? SIMD.i32x4Sub : SIMD.i32x4Add)
+        .set(t);
+      if (sub) f.get(a).get(b).simd(SIMD.i32x4LtU).set(c1);
+      else f.get(t).get(a).simd(SIMD.i32x4LtU).set(c1);
+      if (!withIn) {
+        f.get(t).get(c1);
+        return;
+      }
+      // The carry-in as 0 or 1; then the second carry: t + 1 wrapped to 0, or t - 1 from 0.
+      const cin = f.local(V128);
+      const d = f.local(V128);
+      f.get(m).splatConst(ONE).simd(SIMD.and).set(cin);
+      f.get(t)
+        .get(cin)
+        .simd(sub ? SIMD.i32x4Sub : SIMD.i32x4Add)
+        .set(d);
+      f.get(d);
+      if (sub) f.get(t).get(cin).simd(SIMD.i32x4LtU);
+      else f.get(d).get(t).simd(SIMD.i32x4LtU);
+      f.get(c1).simd(SIMD.or);
+    },
+  };
+}
 const notOf =
   (e: Recipe['emit']): Recipe['emit'] =>
   (f, s, sc, m, b) => {
@@ -168,6 +230,27 @@ const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
   f.shuffle(LOW_HALVES);
 };
 
+/**
+ * v_lshlrev_b64 by a uniform count (src[0] the count, src[1..2] the value's dwords): the count is known
+ * only at run time when it is an SGPR, so the three cases branch on it, as the lane snippet does.
+ */
+const lshl64: Recipe['emit'] = (f, s, scalar) => {
+  const n = f.local(I32);
+  const lo = f.local(V128);
+  const hi = f.local(V128);
+  scalar(0);
+  f.i32(63).op(OP.i32And).tee(n).op(OP.i32Eqz, OP.if, OP.void);
+  f.get(s[1]).set(lo).get(s[2]).set(hi);
+  f.op(OP.else).get(n).i32(32).op(OP.i32LtU, OP.if, OP.void);
+  f.get(s[1]).get(n).simd(SIMD.i32x4Shl).set(lo);
+  f.get(s[2]).get(n).simd(SIMD.i32x4Shl).get(s[1]).i32(32).get(n).op(OP.i32Sub).simd(SIMD.i32x4ShrU);
+  f.simd(SIMD.or).set(hi);
+  f.op(OP.else).splatConst(0).set(lo);
+  f.get(s[1]).get(n).i32(32).op(OP.i32Sub).simd(SIMD.i32x4Shl).set(hi);
+  f.op(OP.end, OP.end);
+  f.get(lo).get(hi);
+};
+
 const BY_NAME: Record<string, Recipe> = {
   v_mov_b32: plain((f, s) => {
     f.get(s[0]);
@@ -225,6 +308,13 @@ const BY_NAME: Record<string, Recipe> = {
   v_subrev_f32: f32(SIMD.f32x4Sub, true),
   v_mul_f32: f32(SIMD.f32x4Mul),
   v_fma_f32: { nan: true, emit: fma },
+  v_lshlrev_b64: { nan: false, uniform: [0], wide: [1], dstWide: true, emit: lshl64 },
+  v_add_co_u32: carry(false, false, false),
+  v_sub_co_u32: carry(true, false, false),
+  v_subrev_co_u32: carry(true, true, false),
+  v_addc_co_u32: carry(false, false, true),
+  v_subb_co_u32: carry(true, false, true),
+  v_subbrev_co_u32: carry(true, true, true),
   v_fmac_f32: { nan: true, emit: fma },
 };
 
@@ -250,6 +340,8 @@ interface SimdOp {
   readonly srcs: readonly SimdSrc[];
   /** Destination VGPR, or for a compare the lane-mask pair (its first SGPR). */
   readonly dst: number;
+  /** The lane-mask pair written (its first SGPR), or -1. */
+  readonly pair: number;
   readonly maskIn: number;
 }
 
@@ -268,7 +360,7 @@ export class SimdLoop {
       return false;
     }
     const r = SIMD_RECIPES.get(fn) as Recipe;
-    this.ops.push({ recipe: r, srcs, dst: maskOut >= 0 ? maskOut : dst, maskIn });
+    this.ops.push({ recipe: r, srcs, dst, pair: maskOut, maskIn });
     return true;
   }
 
@@ -286,6 +378,8 @@ export class SimdLoop {
       const s = srcs[k];
       if (s === undefined || s.kind === 'v' || s.mods !== 0) return false;
     }
+    for (const [k, s] of srcs.entries())
+      if ((s.wide === true) !== (r.wide?.includes(k) === true)) return false;
     return true;
   }
 
@@ -297,7 +391,7 @@ export class SimdLoop {
   /** The lane-mask pairs the loop writes, in the order of their MASK_OUT cells. */
   maskOuts(): number[] {
     const out: number[] = [];
-    for (const o of this.ops) if (o.recipe.maskOut === true && !out.includes(o.dst)) out.push(o.dst);
+    for (const o of this.ops) if (o.pair >= 0 && !out.includes(o.pair)) out.push(o.pair);
     return out;
   }
 
@@ -334,6 +428,7 @@ export class SimdLoop {
       const key = s.kind === 's' ? `s${s.sgpr}:${s.mods}` : s.kind === 'k' ? `k${s.bits}:${s.mods}` : '';
       let l = splat.get(key);
       if (l !== undefined) return l;
+      if (started) throw new Error('internal: a SIMD loop operand not splatted before the loop');
       l = f.local(V128);
       splat.set(key, l);
       pre.push(() => {
@@ -345,14 +440,21 @@ export class SimdLoop {
       return l;
     };
     const pre: (() => void)[] = [];
+    let started = false;
     // Source modifiers on bits (valu/exec.ts mods): bit 0 abs, bit 1 neg, both: -|x|.
     const modify = (mods: number): void => {
       if (mods & 1) f.splatConst(0x7fffffff).simd(SIMD.and);
       if (mods & 2) f.splatConst(0x80000000 | 0).simd(mods & 1 ? SIMD.or : SIMD.xor);
     };
     // Resolve uniform sources up front so their splats are made before the loop.
-    for (const o of this.ops) for (const s of o.srcs) if (s.kind !== 'v') uniform(s);
+    for (const o of this.ops)
+      for (const s of o.srcs)
+        if (s.kind !== 'v') {
+          uniform(s);
+          if (s.wide === true) uniform(highOf(s));
+        }
     for (const p of pre) p();
+    started = true;
 
     f.get(P_G0).set(g);
     f.op(OP.block, OP.void, OP.loop, OP.void);
@@ -401,7 +503,7 @@ export class SimdLoop {
       return t;
     };
     for (const o of this.ops) {
-      const src = o.srcs.map(vsrc);
+      const src = o.srcs.flatMap((s) => (s.wide === true ? [vsrc(s), vsrc(highOf(s))] : [vsrc(s)]));
       const mIn = o.maskIn >= 0 ? maskOf(o.maskIn) : -1;
       const scalar = (k: number): void => {
         const s = o.srcs[k];
@@ -412,8 +514,22 @@ export class SimdLoop {
       const r = f.local(V128);
       f.set(r);
       if (o.recipe.nan) f.get(nan).get(r).get(r).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);
-      if (o.recipe.maskOut === true) masks.set(o.dst, r);
-      else {
+      if (o.pair >= 0) {
+        masks.set(o.pair, r);
+        if (o.recipe.maskOnly !== true) {
+          const v = f.local(V128);
+          f.set(v);
+          regs.set(o.dst, v);
+          written.add(o.dst);
+        }
+      } else if (o.recipe.dstWide === true) {
+        const lo = f.local(V128);
+        f.set(lo);
+        regs.set(o.dst, lo);
+        regs.set(o.dst + 1, r);
+        written.add(o.dst);
+        written.add(o.dst + 1);
+      } else {
         regs.set(o.dst, r);
         written.add(o.dst);
       }
