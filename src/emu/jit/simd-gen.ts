@@ -35,6 +35,8 @@ function highOf(s: SimdSrc): SimdSrc {
 interface Recipe {
   /** An f32 result that may be NaN (checked, see the header). */
   readonly nan: boolean;
+  /** Adds lanes to leave to the JavaScript body to the group's bail mask itself. */
+  readonly bails?: boolean;
   /** Source indices that must be uniform (a shift count: WebAssembly shifts all lanes by one scalar). */
   readonly uniform?: readonly number[];
   readonly maskIn?: boolean;
@@ -251,6 +253,28 @@ const lshl64: Recipe['emit'] = (f, s, scalar) => {
   f.get(lo).get(hi);
 };
 
+/**
+ * v_min/max_f32 (and the three-source forms): for operands that are not NaN the interpreter's min32/max32
+ * order -0 below +0, as WebAssembly's f32x4.min/max do; a lane with a NaN operand (whose result depends on
+ * IEEE mode and signalling bits) goes to the JavaScript body.
+ */
+const minmax =
+  (op: number, n: 2 | 3): Recipe['emit'] =>
+  (f, s, _sc, _m, bail) => {
+    for (let k = 0; k < n; k++) f.get(s[k]).get(s[k]).simd(SIMD.f32x4Ne).get(bail).simd(SIMD.or).set(bail);
+    f.get(s[0]).get(s[1]).simd(op);
+    if (n === 3) f.get(s[2]).simd(op);
+  };
+
+/** The low 24 bits of two sources, multiplied (v_mul_u32_u24), then plus a third (v_mad_u32_u24). */
+const mulU24 =
+  (add: boolean): Recipe['emit'] =>
+  (f, s) => {
+    f.get(s[0]).splatConst(0xffffff).simd(SIMD.and).get(s[1]).splatConst(0xffffff).simd(SIMD.and);
+    f.simd(SIMD.i32x4Mul);
+    if (add) f.get(s[2]).simd(SIMD.i32x4Add);
+  };
+
 const BY_NAME: Record<string, Recipe> = {
   v_mov_b32: plain((f, s) => {
     f.get(s[0]);
@@ -307,7 +331,13 @@ const BY_NAME: Record<string, Recipe> = {
   v_sub_f32: f32(SIMD.f32x4Sub),
   v_subrev_f32: f32(SIMD.f32x4Sub, true),
   v_mul_f32: f32(SIMD.f32x4Mul),
-  v_fma_f32: { nan: true, emit: fma },
+  v_fma_f32: { nan: true, bails: true, emit: fma },
+  v_min_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Min, 2) },
+  v_max_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Max, 2) },
+  v_min3_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Min, 3) },
+  v_max3_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Max, 3) },
+  v_mul_u32_u24: plain(mulU24(false)),
+  v_mad_u32_u24: plain(mulU24(true)),
   v_lshlrev_b64: { nan: false, uniform: [0], wide: [1], dstWide: true, emit: lshl64 },
   v_add_co_u32: carry(false, false, false),
   v_sub_co_u32: carry(true, false, false),
@@ -315,7 +345,7 @@ const BY_NAME: Record<string, Recipe> = {
   v_addc_co_u32: carry(false, false, true),
   v_subb_co_u32: carry(true, false, true),
   v_subbrev_co_u32: carry(true, true, true),
-  v_fmac_f32: { nan: true, emit: fma },
+  v_fmac_f32: { nan: true, bails: true, emit: fma },
 };
 
 for (const p of FCMP_PREDICATES) BY_NAME[`v_cmp_${p}_f32`] = cmp(FCMP[p]);
@@ -420,7 +450,7 @@ export class SimdLoop {
     const acc = outs.map(() => [f.local(I32), f.local(I32)]);
     const m = f.local(V128);
     const nan = f.local(V128);
-    const anyNan = this.ops.some((o) => o.recipe.nan);
+    const anyNan = this.ops.some((o) => o.recipe.nan || o.recipe.bails === true);
 
     // Uniform operands splatted once.
     const splat = new Map<string, number>();

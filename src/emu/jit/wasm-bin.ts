@@ -90,6 +90,8 @@ export const SIMD = {
   f32x4Add: 0xe4,
   f32x4Sub: 0xe5,
   f32x4Mul: 0xe6,
+  f32x4Min: 0xe8,
+  f32x4Max: 0xe9,
   f64x2Abs: 0xec,
   f64x2Add: 0xf0,
   f64x2Mul: 0xf2,
