@@ -418,7 +418,7 @@ export function runOn(
     buffer: mem.download(buf, BUFFER_BYTES),
     lds: w.wg.lds.slice(0, LDS_BYTES + 64),
     v: w.v.slice(0, NV * 64),
-    a: w.a.slice(0, 8 * 64),
+    a: w.a.slice(0, 32 * 64),
     s: w.s.slice(),
     scc: w.scc,
     waveInstructions: w.waveInstructions,

@@ -201,18 +201,18 @@ const LOW_HALVES = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23];
 const LOW_DWORDS = [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27];
 
 /**
- * f32 fused multiply-add through f64: a*b is exact in f64, a*b+c is rounded once to f64 and then to f32.
- * The two roundings give the correctly rounded f32 unless the f64 sum lands on a midpoint between two
- * f32 values (low 29 bits of its significand 1 followed by zeros: the overflow threshold is one too) or
- * in the f32 denormal range (whose midpoints lie elsewhere): those lanes join the group's bail mask, and
- * the JavaScript body (the interpreter's exact fmaF32) computes the group.
+ * f32 fused multiply-add through f64 of the f32x4 locals a, b, c, leaving the f32x4 result: a*b is exact
+ * in f64, a*b+c is rounded once to f64 and then to f32. The two roundings give the correctly rounded f32
+ * unless the f64 sum lands on a midpoint between two f32 values (low 29 bits of its significand 1
+ * followed by zeros: the overflow threshold is one too) or in the f32 denormal range (whose midpoints lie
+ * elsewhere): those lanes are OR-ed into the i32x4 mask local `bail`, for exact code to compute.
  */
-const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+export function fmaF32x4(f: FuncWriter, a: number, b: number, c: number, bail: number): void {
   const half = [f.local(V128), f.local(V128)];
   for (const [k, h] of half.entries()) {
-    for (let j = 0; j < 3; j++) {
-      f.get(s[j]);
-      if (k === 1) f.get(s[j]).shuffle(HIGH_HALF);
+    for (const [j, x] of [a, b, c].entries()) {
+      f.get(x);
+      if (k === 1) f.get(x).shuffle(HIGH_HALF);
       f.simd(SIMD.f64x2PromoteLowF32x4);
       if (j === 1) f.simd(SIMD.f64x2Mul);
     }
@@ -230,6 +230,11 @@ const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
   f.shuffle(LOW_DWORDS).get(bail).simd(SIMD.or).set(bail);
   f.get(half[0]).simd(SIMD.f32x4DemoteF64x2Zero).get(half[1]).simd(SIMD.f32x4DemoteF64x2Zero);
   f.shuffle(LOW_HALVES);
+}
+
+/** v_fma_f32 / v_fmac_f32: fmaF32x4, the JavaScript body (the interpreter's exact fmaF32) for the bail lanes. */
+const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+  fmaF32x4(f, s[0], s[1], s[2], bail);
 };
 
 /**

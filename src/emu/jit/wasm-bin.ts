@@ -29,6 +29,7 @@ export const OP = {
   i32GeU: 0x4f,
   i32Add: 0x6a,
   i32Sub: 0x6b,
+  i32Mul: 0x6c,
   i32And: 0x71,
   i32Or: 0x72,
   i32Shl: 0x74,
