@@ -92,10 +92,16 @@ export function putT(o: TextSink, t: ByteTable, k: number): void {
   o.pos = p + t.start[k + 1] - t.start[k];
 }
 
-/** A fixed text (a mnemonic) as a one-entry ByteTable, for putP. */
+/** A fixed text (a mnemonic) as a one-entry ByteTable, for putP (made once per text). */
 export function piece(s: string): ByteTable {
-  return byteTable([s]);
+  let b = PIECES.get(s);
+  if (b === undefined) {
+    b = byteTable([s]);
+    PIECES.set(s, b);
+  }
+  return b;
 }
+const PIECES = new Map<string, ByteTable>();
 
 /** Appends a piece (four bytes a store, as putT). */
 export function putP(o: TextSink, t: ByteTable): void {
