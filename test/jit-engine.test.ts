@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { MFMA_SIMD_COUNTS } from '../src/emu/jit/mfma-simd.js';
 import { Wave } from '../src/emu/wave.js';
 import {
   assembleText,
@@ -95,6 +96,47 @@ test('the SIMD fma leaves a double-rounding midpoint to the exact fma (a known a
     assert.equal(b.v[256 + l], f32(16785410), `v4 lane ${l}`);
   }
   assert.match(compiledSource(code, 'gfx908', 0x3f0), /X0\(/);
+});
+
+test('the SIMD f32 MFMAs agree with the interpreter (ordinary data, and data with NaNs, infinities, denormals)', () => {
+  const programs = [
+    'v_mfma_f32_32x32x2f32 a[0:15], v1, v2, a[0:15]',
+    'v_mfma_f32_16x16x4f32 a[16:19], v3, v4, a[16:19]',
+    'v_mfma_f32_32x32x2f32 a[0:15], v5, a20, a[0:15]',
+    'v_mfma_f32_16x16x4f32 a[20:23], a24, v6, a[20:23]',
+    'v_mfma_f32_32x32x2f32 a[16:31], v7, v8, a[0:15]',
+  ];
+  const code = assembleText(`${programs.join('\n')}\ns_endpgm\n`, 'gfx908');
+  assert.match(compiledSource(code, 'gfx908', 0x3f0), /H\.mfma\(/);
+  const r = new Rng(908);
+  const f32 = new Float32Array(1);
+  const bits = new Uint32Array(f32.buffer);
+  const specials = [0x7fc00000, 0xff800000, 0x7f800000, 0x00000001, 0x807fffff, 0x80000000, 0x7f7fffff];
+  const before = { ...MFMA_SIMD_COUNTS };
+  for (let n = 0; n < tier(12, 120); n++) {
+    const special = n % 3 === 2;
+    const word = () => {
+      if (special && r.int(50) === 0) return r.pick(specials);
+      f32[0] = (r.next() / 2 ** 32) * 16 - 8;
+      return bits[0];
+    };
+    const v = Uint32Array.from({ length: 12 * 64 }, word);
+    const a = Uint32Array.from({ length: 32 * 64 }, word);
+    const init = (w: Wave) => {
+      w.s[126] = 0xffffffff;
+      w.s[127] = 0xffffffff;
+      w.v.set(v);
+      w.a.set(a);
+    };
+    const diff = stateDifference(
+      runOn('interpreter', code, 'gfx908', init, 0x3f0),
+      runOn('jit', code, 'gfx908', init, 0x3f0),
+    );
+    assert.equal(diff, '', `data set ${n}${special ? ' (specials)' : ''}: ${diff}`);
+  }
+  // Both ways were taken: MFMAs run as SIMD, and MFMAs left to the handler (a NaN, a denormal).
+  assert.ok(MFMA_SIMD_COUNTS.ran > before.ran, 'no MFMA ran as SIMD');
+  assert.ok(MFMA_SIMD_COUNTS.left > before.left, 'no MFMA was left to the handler');
 });
 
 test('jit and interpreter agree on gfx900', () => {

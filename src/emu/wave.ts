@@ -117,6 +117,8 @@ export class Wave {
    * they are in a buffer of their own.
    */
   vb = -1;
+  /** The same for the AGPRs (gfx908), or -1. */
+  ab = -1;
 
   /**
    * @param agprs whether the target has AGPRs
@@ -131,14 +133,19 @@ export class Wave {
       this.v = new Uint32Array(mem.buffer, slot, n);
       this.v.fill(0);
       this.vb = slot;
-      SLOT_REGISTRY?.register(this, slot, this);
     } else this.v = new Uint32Array(n);
     this.vf = new Float32Array(this.v.buffer, this.v.byteOffset, n);
     const rows: Uint32Array[] = [];
     for (let r = 0; r < 256; r++) rows.push(this.v.subarray(r * WAVE_SIZE, (r + 1) * WAVE_SIZE));
     this.vRow = rows;
     this.vi = new Int32Array(this.v.buffer, this.v.byteOffset, n);
-    this.a = new Uint32Array(agprs ? 256 * WAVE_SIZE : 0);
+    const slotA = agprs && mem !== null && slot >= 0 ? takeSlot() : -1;
+    if (mem !== null && slotA >= 0) {
+      this.a = new Uint32Array(mem.buffer, slotA, n);
+      this.a.fill(0);
+      this.ab = slotA;
+    } else this.a = new Uint32Array(agprs ? n : 0);
+    if (this.vb >= 0) SLOT_REGISTRY?.register(this, [this.vb, this.ab], this);
   }
 
   /**
@@ -149,7 +156,9 @@ export class Wave {
     if (this.vb < 0) return;
     SLOT_REGISTRY?.unregister(this);
     releaseSlot(this.vb);
+    releaseSlot(this.ab);
     this.vb = -1;
+    this.ab = -1;
   }
 
   /**

@@ -418,7 +418,7 @@ export function runOn(
     buffer: mem.download(buf, BUFFER_BYTES),
     lds: w.wg.lds.slice(0, LDS_BYTES + 64),
     v: w.v.slice(0, NV * 64),
-    a: w.a.slice(0, 8 * 64),
+    a: w.a.slice(0, 32 * 64),
     s: w.s.slice(),
     scc: w.scc,
     waveInstructions: w.waveInstructions,
@@ -452,7 +452,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(29);
+    const k = r.int(32);
     if (k < 5)
       lines.push(
         `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
@@ -463,7 +463,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
       );
     else if (k < 10)
       lines.push(
-        `${r.pick(INT2.filter((o) => !o.includes('shr') && !o.includes('shl') && o !== 'v_mul_u32_u24'))} ${vr()}, ${src0()}, ${vr()}`,
+        `${r.pick(INT2.filter((o) => !o.includes('shr') && !o.includes('shl')))} ${vr()}, ${src0()}, ${vr()}`,
       );
     else if (k < 11)
       lines.push(`${r.pick(['v_lshlrev_b32', 'v_lshrrev_b32', 'v_ashrrev_i32'])} ${vr()}, ${uni()}, ${vr()}`);
@@ -510,7 +510,14 @@ export function randomSimdProgram(r: Rng, length: number): string {
           ? `${r.pick(CARRY)} ${vr()}, vcc, ${src0()}, ${vr()}`
           : `${r.pick(CARRY)}_e64 ${vr()}, ${pair()}, ${r.int(2) ? sr() : vr()}, ${vr()}`,
       );
-    else if (k < 28) {
+    else if (k < 29)
+      lines.push(
+        r.int(2)
+          ? `${r.pick(['v_min_f32', 'v_max_f32'])} ${vr()}, ${src0()}, ${vr()}`
+          : `${r.pick(['v_min3_f32', 'v_max3_f32'])} ${vr()}, ${mod(vr())}, ${mod(r.int(2) ? sr() : vr())}, ${mod(vr())}`,
+      );
+    else if (k < 30) lines.push(`v_mad_u32_u24 ${vr()}, ${vr()}, ${r.int(2) ? sr() : vr()}, ${vr()}`);
+    else if (k < 31) {
       const d = r.int(NV - 1);
       const v = r.int(NV - 1);
       const p = 2 * r.int(NS / 2);

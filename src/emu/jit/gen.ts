@@ -16,6 +16,7 @@ import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { HELPERS, laneLoop } from './helpers.js';
 import { globalCode, ldsLane, sloadCode } from './mem-gen.js';
+import { mfmaSimdFits } from './mfma-simd.js';
 import { SALU_GENS } from './salu-gen.js';
 import { SimdLoop, type SimdSrc } from './simd-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
@@ -171,9 +172,10 @@ export class Gen {
       this.out.push(mem);
       return false;
     }
-    // Any other instruction: the interpreter's handler.
+    // Any other instruction: the interpreter's handler (an f32 MFMA first tried as SIMD: mfma-simd.ts).
     const x = this.ix(k);
-    this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
+    const simdMfma = this.simd !== null && mfmaSimdFits(i) ? `if (!H.mfma(w, I[${x}])) ` : '';
+    this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; ${simdMfma}I[${x}].run(w, I[${x}]);`);
     if (endsBlock(i)) {
       this.out.push(`return n + ${k + 1};`);
       return true;

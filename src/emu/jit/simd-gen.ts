@@ -35,6 +35,8 @@ function highOf(s: SimdSrc): SimdSrc {
 interface Recipe {
   /** An f32 result that may be NaN (checked, see the header). */
   readonly nan: boolean;
+  /** Adds lanes to leave to the JavaScript body to the group's bail mask itself. */
+  readonly bails?: boolean;
   /** Source indices that must be uniform (a shift count: WebAssembly shifts all lanes by one scalar). */
   readonly uniform?: readonly number[];
   readonly maskIn?: boolean;
@@ -199,18 +201,18 @@ const LOW_HALVES = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23];
 const LOW_DWORDS = [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27];
 
 /**
- * f32 fused multiply-add through f64: a*b is exact in f64, a*b+c is rounded once to f64 and then to f32.
- * The two roundings give the correctly rounded f32 unless the f64 sum lands on a midpoint between two
- * f32 values (low 29 bits of its significand 1 followed by zeros: the overflow threshold is one too) or
- * in the f32 denormal range (whose midpoints lie elsewhere): those lanes join the group's bail mask, and
- * the JavaScript body (the interpreter's exact fmaF32) computes the group.
+ * f32 fused multiply-add through f64 of the f32x4 locals a, b, c, leaving the f32x4 result: a*b is exact
+ * in f64, a*b+c is rounded once to f64 and then to f32. The two roundings give the correctly rounded f32
+ * unless the f64 sum lands on a midpoint between two f32 values (low 29 bits of its significand 1
+ * followed by zeros: the overflow threshold is one too) or in the f32 denormal range (whose midpoints lie
+ * elsewhere): those lanes are OR-ed into the i32x4 mask local `bail`, for exact code to compute.
  */
-const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+export function fmaF32x4(f: FuncWriter, a: number, b: number, c: number, bail: number): void {
   const half = [f.local(V128), f.local(V128)];
   for (const [k, h] of half.entries()) {
-    for (let j = 0; j < 3; j++) {
-      f.get(s[j]);
-      if (k === 1) f.get(s[j]).shuffle(HIGH_HALF);
+    for (const [j, x] of [a, b, c].entries()) {
+      f.get(x);
+      if (k === 1) f.get(x).shuffle(HIGH_HALF);
       f.simd(SIMD.f64x2PromoteLowF32x4);
       if (j === 1) f.simd(SIMD.f64x2Mul);
     }
@@ -228,6 +230,11 @@ const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
   f.shuffle(LOW_DWORDS).get(bail).simd(SIMD.or).set(bail);
   f.get(half[0]).simd(SIMD.f32x4DemoteF64x2Zero).get(half[1]).simd(SIMD.f32x4DemoteF64x2Zero);
   f.shuffle(LOW_HALVES);
+}
+
+/** v_fma_f32 / v_fmac_f32: fmaF32x4, the JavaScript body (the interpreter's exact fmaF32) for the bail lanes. */
+const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+  fmaF32x4(f, s[0], s[1], s[2], bail);
 };
 
 /**
@@ -250,6 +257,28 @@ const lshl64: Recipe['emit'] = (f, s, scalar) => {
   f.op(OP.end, OP.end);
   f.get(lo).get(hi);
 };
+
+/**
+ * v_min/max_f32 (and the three-source forms): for operands that are not NaN the interpreter's min32/max32
+ * order -0 below +0, as WebAssembly's f32x4.min/max do; a lane with a NaN operand (whose result depends on
+ * IEEE mode and signalling bits) goes to the JavaScript body.
+ */
+const minmax =
+  (op: number, n: 2 | 3): Recipe['emit'] =>
+  (f, s, _sc, _m, bail) => {
+    for (let k = 0; k < n; k++) f.get(s[k]).get(s[k]).simd(SIMD.f32x4Ne).get(bail).simd(SIMD.or).set(bail);
+    f.get(s[0]).get(s[1]).simd(op);
+    if (n === 3) f.get(s[2]).simd(op);
+  };
+
+/** The low 24 bits of two sources, multiplied (v_mul_u32_u24), then plus a third (v_mad_u32_u24). */
+const mulU24 =
+  (add: boolean): Recipe['emit'] =>
+  (f, s) => {
+    f.get(s[0]).splatConst(0xffffff).simd(SIMD.and).get(s[1]).splatConst(0xffffff).simd(SIMD.and);
+    f.simd(SIMD.i32x4Mul);
+    if (add) f.get(s[2]).simd(SIMD.i32x4Add);
+  };
 
 const BY_NAME: Record<string, Recipe> = {
   v_mov_b32: plain((f, s) => {
@@ -307,7 +336,13 @@ const BY_NAME: Record<string, Recipe> = {
   v_sub_f32: f32(SIMD.f32x4Sub),
   v_subrev_f32: f32(SIMD.f32x4Sub, true),
   v_mul_f32: f32(SIMD.f32x4Mul),
-  v_fma_f32: { nan: true, emit: fma },
+  v_fma_f32: { nan: true, bails: true, emit: fma },
+  v_min_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Min, 2) },
+  v_max_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Max, 2) },
+  v_min3_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Min, 3) },
+  v_max3_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Max, 3) },
+  v_mul_u32_u24: plain(mulU24(false)),
+  v_mad_u32_u24: plain(mulU24(true)),
   v_lshlrev_b64: { nan: false, uniform: [0], wide: [1], dstWide: true, emit: lshl64 },
   v_add_co_u32: carry(false, false, false),
   v_sub_co_u32: carry(true, false, false),
@@ -315,7 +350,7 @@ const BY_NAME: Record<string, Recipe> = {
   v_addc_co_u32: carry(false, false, true),
   v_subb_co_u32: carry(true, false, true),
   v_subbrev_co_u32: carry(true, true, true),
-  v_fmac_f32: { nan: true, emit: fma },
+  v_fmac_f32: { nan: true, bails: true, emit: fma },
 };
 
 for (const p of FCMP_PREDICATES) BY_NAME[`v_cmp_${p}_f32`] = cmp(FCMP[p]);
@@ -420,7 +455,7 @@ export class SimdLoop {
     const acc = outs.map(() => [f.local(I32), f.local(I32)]);
     const m = f.local(V128);
     const nan = f.local(V128);
-    const anyNan = this.ops.some((o) => o.recipe.nan);
+    const anyNan = this.ops.some((o) => o.recipe.nan || o.recipe.bails === true);
 
     // Uniform operands splatted once.
     const splat = new Map<string, number>();

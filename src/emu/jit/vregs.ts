@@ -14,6 +14,8 @@ const PAGE = 65536;
 export const LANE_MASKS = 0; // 16 x v128: entry b has lane j all-ones where bit j of b is set
 export const MASK_OUT = 256; // per lane-mask output of a loop: lo and hi words, OR-ed in by the loop
 export const MAX_MASK_OUTS = 8;
+export const MFMA_ROWS = 1024; // per MFMA shape (mfma-simd.ts): D's row offsets, 128 bytes each
+export const MFMA_SCRATCH = 8192; // an MFMA's results before they go to D (32 x 32 f32)
 
 let memory: WebAssembly.Memory | null | undefined;
 let free: number[] = [];
@@ -56,7 +58,11 @@ export function releaseSlot(offset: number): void {
 
 /** Waves dropped without release() give their page back when collected. */
 export const SLOT_REGISTRY =
-  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<number>(releaseSlot) : null;
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<readonly number[]>((slots) => {
+        for (const o of slots) releaseSlot(o);
+      })
+    : null;
 
 /** A module using v128 (i32x4.splat and v128.any_true), to see whether SIMD validates. */
 const SIMD_PROBE = (() => {
