@@ -6,12 +6,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { MFMA_SIMD_COUNTS } from '../src/emu/jit/mfma-simd.js';
+import { Wave } from '../src/emu/wave.js';
 import {
   assembleText,
   compiledSource,
   Rng,
   randomInit,
   randomProgram,
+  randomSimdProgram,
   runOn,
   stateDifference,
 } from './helpers/jit-diff.js';
@@ -47,6 +50,93 @@ test(`jit and interpreter agree on ${PROGRAMS} random programs (gfx908, four mod
   }
   // Some programs fault (a global access past the buffer), most do not: both paths are compared.
   assert.ok(faults > 0 && faults < PROGRAMS / 2, `${faults} of ${PROGRAMS} programs faulted`);
+});
+
+test('the WebAssembly SIMD lane loops agree with the interpreter (NaN groups, partial EXEC, masks)', () => {
+  const probe = new Wave(false, true);
+  assert.ok(probe.vb >= 0, 'no WebAssembly register page: the SIMD loops would not run');
+  probe.release();
+  const r = new Rng(4242);
+  const n = tier(80, 1500);
+  let simd = 0;
+  for (let k = 0; k < n; k++) {
+    const text = randomSimdProgram(r, 10 + r.int(30));
+    const code = assembleText(`${text}\ns_endpgm\n`, 'gfx908');
+    const mode = k % 3 === 2 ? 0x1f0 : 0x3f0;
+    const init = randomInit(r);
+    const diff = stateDifference(
+      runOn('interpreter', code, 'gfx908', init, mode),
+      runOn('jit', code, 'gfx908', init, mode),
+    );
+    assert.equal(diff, '', `program ${k} (mode 0x${mode.toString(16)}):\n${text}\n${diff}`);
+    if (compiledSource(code, 'gfx908', mode).includes('X0(')) simd++;
+  }
+  // Most first blocks hold a SIMD loop (the rest start with an EXEC change or a branch).
+  assert.ok(simd > n / 2, `${simd} of ${n} programs start with a SIMD loop`);
+});
+
+test('the SIMD fma leaves a double-rounding midpoint to the exact fma (a known answer)', () => {
+  // 4097 * 4097 = 2^24 + 2^13 + 1 lies midway between two f32 values; adding 2^-30 makes the exact result
+  // round up to 2^24 + 2^13 + 2, while rounding to f64 first lands on the midpoint (ties to even: down).
+  const code = assembleText('v_fma_f32 v0, v1, v2, v3\nv_fmac_f32 v4, v1, v2\ns_endpgm\n', 'gfx908');
+  const f32 = (x: number) => new Uint32Array(new Float32Array([x]).buffer)[0];
+  const init = (w: Wave) => {
+    w.s[126] = 0xffffffff;
+    w.s[127] = 0xffffffff;
+    for (let l = 0; l < 64; l++) {
+      w.v[64 + l] = f32(4097);
+      w.v[128 + l] = f32(4097);
+      w.v[192 + l] = f32(l < 32 ? 2 ** -30 : 1);
+      w.v[256 + l] = f32(2 ** -30);
+    }
+  };
+  const b = runOn('jit', code, 'gfx908', init, 0x3f0);
+  for (let l = 0; l < 64; l++) {
+    assert.equal(b.v[l], f32(16785410), `v0 lane ${l}`);
+    assert.equal(b.v[256 + l], f32(16785410), `v4 lane ${l}`);
+  }
+  assert.match(compiledSource(code, 'gfx908', 0x3f0), /X0\(/);
+});
+
+test('the SIMD f32 MFMAs agree with the interpreter (ordinary data, and data with NaNs, infinities, denormals)', () => {
+  const programs = [
+    'v_mfma_f32_32x32x2f32 a[0:15], v1, v2, a[0:15]',
+    'v_mfma_f32_16x16x4f32 a[16:19], v3, v4, a[16:19]',
+    'v_mfma_f32_32x32x2f32 a[0:15], v5, a20, a[0:15]',
+    'v_mfma_f32_16x16x4f32 a[20:23], a24, v6, a[20:23]',
+    'v_mfma_f32_32x32x2f32 a[16:31], v7, v8, a[0:15]',
+  ];
+  const code = assembleText(`${programs.join('\n')}\ns_endpgm\n`, 'gfx908');
+  assert.match(compiledSource(code, 'gfx908', 0x3f0), /H\.mfma\(/);
+  const r = new Rng(908);
+  const f32 = new Float32Array(1);
+  const bits = new Uint32Array(f32.buffer);
+  const specials = [0x7fc00000, 0xff800000, 0x7f800000, 0x00000001, 0x807fffff, 0x80000000, 0x7f7fffff];
+  const before = { ...MFMA_SIMD_COUNTS };
+  for (let n = 0; n < tier(12, 120); n++) {
+    const special = n % 3 === 2;
+    const word = () => {
+      if (special && r.int(50) === 0) return r.pick(specials);
+      f32[0] = (r.next() / 2 ** 32) * 16 - 8;
+      return bits[0];
+    };
+    const v = Uint32Array.from({ length: 12 * 64 }, word);
+    const a = Uint32Array.from({ length: 32 * 64 }, word);
+    const init = (w: Wave) => {
+      w.s[126] = 0xffffffff;
+      w.s[127] = 0xffffffff;
+      w.v.set(v);
+      w.a.set(a);
+    };
+    const diff = stateDifference(
+      runOn('interpreter', code, 'gfx908', init, 0x3f0),
+      runOn('jit', code, 'gfx908', init, 0x3f0),
+    );
+    assert.equal(diff, '', `data set ${n}${special ? ' (specials)' : ''}: ${diff}`);
+  }
+  // Both ways were taken: MFMAs run as SIMD, and MFMAs left to the handler (a NaN, a denormal).
+  assert.ok(MFMA_SIMD_COUNTS.ran > before.ran, 'no MFMA ran as SIMD');
+  assert.ok(MFMA_SIMD_COUNTS.left > before.left, 'no MFMA was left to the handler');
 });
 
 test('jit and interpreter agree on gfx900', () => {

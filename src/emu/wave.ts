@@ -3,6 +3,7 @@
 // source is a single index (`s[code]`) with no branching.
 
 import type { Inst } from './inst.js';
+import { releaseSlot, SLOT_REGISTRY, takeSlot, vregMemory } from './jit/vregs.js';
 import type { GwsState } from './mem/ds-gws.js';
 import type { DeviceMemory } from './memory.js';
 import type { SentMessage } from './salu/ops-system.js';
@@ -111,14 +112,53 @@ export class Wave {
   /** Trap handler, halt, VSKIP and GWS wait state (trap.ts). */
   readonly sys = new WaveSys();
 
-  constructor(agprs: boolean) {
-    this.v = new Uint32Array(256 * WAVE_SIZE);
-    this.vf = new Float32Array(this.v.buffer);
+  /**
+   * Byte offset of the VGPRs in the translating engine's WebAssembly memory (jit/vregs.ts), or -1 when
+   * they are in a buffer of their own.
+   */
+  vb = -1;
+  /** The same for the AGPRs (gfx908), or -1. */
+  ab = -1;
+
+  /**
+   * @param agprs whether the target has AGPRs
+   * @param pooled put the VGPRs in the translating engine's WebAssembly memory if it has a page free,
+   *   so that its SIMD lane loops can run on them; the owner must call release() when done
+   */
+  constructor(agprs: boolean, pooled = false) {
+    const mem = pooled ? vregMemory() : null;
+    const slot = mem !== null ? takeSlot() : -1;
+    const n = 256 * WAVE_SIZE;
+    if (mem !== null && slot >= 0) {
+      this.v = new Uint32Array(mem.buffer, slot, n);
+      this.v.fill(0);
+      this.vb = slot;
+    } else this.v = new Uint32Array(n);
+    this.vf = new Float32Array(this.v.buffer, this.v.byteOffset, n);
     const rows: Uint32Array[] = [];
     for (let r = 0; r < 256; r++) rows.push(this.v.subarray(r * WAVE_SIZE, (r + 1) * WAVE_SIZE));
     this.vRow = rows;
-    this.vi = new Int32Array(this.v.buffer);
-    this.a = new Uint32Array(agprs ? 256 * WAVE_SIZE : 0);
+    this.vi = new Int32Array(this.v.buffer, this.v.byteOffset, n);
+    const slotA = agprs && mem !== null && slot >= 0 ? takeSlot() : -1;
+    if (mem !== null && slotA >= 0) {
+      this.a = new Uint32Array(mem.buffer, slotA, n);
+      this.a.fill(0);
+      this.ab = slotA;
+    } else this.a = new Uint32Array(agprs ? n : 0);
+    if (this.vb >= 0) SLOT_REGISTRY?.register(this, [this.vb, this.ab], this);
+  }
+
+  /**
+   * Gives the VGPRs' page of the WebAssembly memory back (a pooled wave's owner, when it is done with
+   * the wave: its registers may then be another wave's).
+   */
+  release(): void {
+    if (this.vb < 0) return;
+    SLOT_REGISTRY?.unregister(this);
+    releaseSlot(this.vb);
+    releaseSlot(this.ab);
+    this.vb = -1;
+    this.ab = -1;
   }
 
   /**

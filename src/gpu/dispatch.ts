@@ -183,7 +183,7 @@ export class GroupRunner {
           ? { sgpr: p.flatScratchSgpr, privateBase: plan.privateBase ?? scratchBase }
           : undefined,
     };
-    for (let i = 0; i < wavesPerWg; i++) this.waves.push(new Wave(p.agprs > 0));
+    for (let i = 0; i < wavesPerWg; i++) this.waves.push(new Wave(p.agprs > 0, true));
     // VGPRs (and with MFMA as many AGPRs) the descriptor allocates, in the processor's granules.
     this.vgprs = Math.min(p.vgprs, (plan.vgprGranules + 1) * p.vgprEncodingGranule);
     this.wg.ldsSize = k.groupSize;
@@ -279,10 +279,11 @@ export class GroupRunner {
     stats.waves += nw;
   }
 
-  /** Releases the private memory. */
+  /** Releases the private memory and the waves' register pages. */
   free(): void {
     for (const a of this.scratch) this.mem.free(a);
     this.scratch.length = 0;
+    for (const w of this.waves) w.release();
   }
 }
 

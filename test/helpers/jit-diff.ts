@@ -375,7 +375,7 @@ export function runOn(
   const base = mem.alloc(code.length + 64, 0x1000);
   mem.upload(base, code);
   const program = new Program(code, base, target);
-  const w = new Wave(target === 'gfx908');
+  const w = new Wave(target === 'gfx908', true);
   w.wg = new Workgroup();
   w.wg.ldsSize = LDS_BYTES;
   for (let k = 0; k < LDS_BYTES; k++) w.wg.lds[k] = (k * 29 + 3) & 0xff;
@@ -413,17 +413,128 @@ export function runOn(
     w.waveInstructions = 0;
     w.laneInstructions = 0;
   }
-  return {
+  const state = {
     error,
     buffer: mem.download(buf, BUFFER_BYTES),
     lds: w.wg.lds.slice(0, LDS_BYTES + 64),
     v: w.v.slice(0, NV * 64),
-    a: w.a.slice(0, 8 * 64),
+    a: w.a.slice(0, 32 * 64),
     s: w.s.slice(),
     scc: w.scc,
     waveInstructions: w.waveInstructions,
     laneInstructions: w.laneInstructions,
   };
+  w.release();
+  return state;
+}
+
+/**
+ * A random program of the VALU ops the engine runs as WebAssembly SIMD (jit/simd-gen.ts), in runs the
+ * length of a lane loop, between EXEC changes and forward branches, so that most lane loops are SIMD:
+ * f32 add/sub/mul (with source modifiers: NaNs and infinities make the groups the JavaScript body
+ * computes), integer ops, shifts by a uniform count, conversions, compares into VCC and SGPR pairs,
+ * v_cndmask on them.
+ */
+export function randomSimdProgram(r: Rng, length: number): string {
+  const lines: string[] = [];
+  const vr = () => `v${r.int(NV)}`;
+  const sr = () => `s${r.int(NS)}`;
+  const pair = () => {
+    const p = 24 + 2 * r.int(4);
+    return `s[${p}:${p + 1}]`;
+  };
+  const k32 = () =>
+    r.pick(['0', '1', '-1', '64', '-16', '0.5', '-2.0', '4.0', '1.0', `0x${value(r).toString(16)}`]);
+  const src0 = () => (r.int(3) ? vr() : r.int(2) ? sr() : k32());
+  const uni = () => (r.int(2) ? sr() : r.pick(['0', '1', '5', '31', '33', '-1']));
+  const mod = (x: string) => r.pick([`-${x}`, `|${x}|`, `-|${x}|`, x]);
+  let labels = 0;
+  const pending: { at: number; name: string }[] = [];
+  for (let n = 0; n < length; n++) {
+    for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
+    const k = r.int(32);
+    if (k < 5)
+      lines.push(
+        `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
+      );
+    else if (k < 7)
+      lines.push(
+        `${r.pick(['v_add_f32_e64', 'v_sub_f32_e64', 'v_mul_f32_e64'])} ${vr()}, ${mod(r.int(2) ? vr() : sr())}, ${mod(vr())}`,
+      );
+    else if (k < 10)
+      lines.push(
+        `${r.pick(INT2.filter((o) => !o.includes('shr') && !o.includes('shl')))} ${vr()}, ${src0()}, ${vr()}`,
+      );
+    else if (k < 11)
+      lines.push(`${r.pick(['v_lshlrev_b32', 'v_lshrrev_b32', 'v_ashrrev_i32'])} ${vr()}, ${uni()}, ${vr()}`);
+    else if (k < 13) lines.push(`${r.pick(UNARY.slice(0, 6))} ${vr()}, ${src0()}`);
+    else if (k < 14) {
+      const a = r.int(2) ? sr() : vr();
+      lines.push(
+        r.pick([
+          `v_add3_u32 ${vr()}, ${a}, ${vr()}, ${vr()}`,
+          `v_and_or_b32 ${vr()}, ${vr()}, ${a}, ${vr()}`,
+          `v_or3_b32 ${vr()}, ${vr()}, ${vr()}, ${a}`,
+          `v_lshl_add_u32 ${vr()}, ${vr()}, ${uni()}, ${vr()}`,
+          `v_lshl_or_b32 ${vr()}, ${vr()}, ${uni()}, ${vr()}`,
+          `v_mul_lo_u32 ${vr()}, ${a}, ${vr()}`,
+        ]),
+      );
+    } else if (k < 17) {
+      const ty = r.pick(['f32', 'f32', 'u32', 'i32']);
+      const pred = ty === 'f32' ? r.pick(FPRED) : r.pick(IPRED);
+      if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
+      else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${r.int(2) ? vr() : sr()}, ${vr()}`);
+    } else if (k < 19) {
+      if (r.int(2))
+        lines.push(
+          `v_cndmask_b32 ${vr()}, ${r.int(2) ? vr() : r.pick(['0', '-1', '0.5', '-4.0'])}, ${vr()}, vcc`,
+        );
+      else lines.push(`v_cndmask_b32_e64 ${vr()}, ${vr()}, ${vr()}, ${pair()}`);
+    } else if (k < 20) {
+      const p = 2 * r.int(NS / 2);
+      lines.push(`s_mov_b64 exec, s[${p}:${p + 1}]`);
+    } else if (k < 21) lines.push(`s_and_saveexec_b64 s[32:33], ${r.int(2) ? 'vcc' : pair()}`);
+    else if (k < 22) lines.push('s_or_b64 exec, exec, s[32:33]');
+    else if (k < 23) {
+      const name = `L${labels++}`;
+      pending.push({ at: Math.min(length, n + 1 + r.int(6)), name });
+      lines.push(`${r.pick(['s_cbranch_execz', 's_cbranch_vccnz', 's_branch'])} ${name}`);
+    } else if (k < 24) lines.push(`s_add_u32 ${sr()}, ${sr()}, ${sr()}`);
+    else if (k < 25)
+      lines.push(`v_fma_f32 ${vr()}, ${mod(vr())}, ${mod(r.int(2) ? vr() : sr())}, ${mod(vr())}`);
+    else if (k < 26) lines.push(`v_fmac_f32 ${vr()}, ${src0()}, ${vr()}`);
+    else if (k < 27)
+      lines.push(
+        r.int(2)
+          ? `${r.pick(CARRY)} ${vr()}, vcc, ${src0()}, ${vr()}`
+          : `${r.pick(CARRY)}_e64 ${vr()}, ${pair()}, ${r.int(2) ? sr() : vr()}, ${vr()}`,
+      );
+    else if (k < 29)
+      lines.push(
+        r.int(2)
+          ? `${r.pick(['v_min_f32', 'v_max_f32'])} ${vr()}, ${src0()}, ${vr()}`
+          : `${r.pick(['v_min3_f32', 'v_max3_f32'])} ${vr()}, ${mod(vr())}, ${mod(r.int(2) ? sr() : vr())}, ${mod(vr())}`,
+      );
+    else if (k < 30) lines.push(`v_mad_u32_u24 ${vr()}, ${vr()}, ${r.int(2) ? sr() : vr()}, ${vr()}`);
+    else if (k < 31) {
+      const d = r.int(NV - 1);
+      const v = r.int(NV - 1);
+      const p = 2 * r.int(NS / 2);
+      const value = r.pick([`v[${v}:${v + 1}]`, `v[${v}:${v + 1}]`, `s[${p}:${p + 1}]`, '1', '-1']);
+      const count = value.startsWith('s') ? r.pick(['0', '1', '2', '31', '32', '33', '63', '64']) : uni();
+      lines.push(`v_lshlrev_b64 v[${d}:${d + 1}], ${count}, ${value}`);
+    } else
+      lines.push(
+        r.int(2)
+          ? `${r.pick(CARRY_IN)} ${vr()}, vcc, ${r.int(2) ? vr() : r.pick(['0', '1', '-1'])}, ${vr()}, vcc`
+          : `${r.pick(CARRY_IN)}_e64 ${vr()}, ${pair()}, ${vr()}, ${vr()}, ${pair()}`,
+      );
+    // An op with no SIMD form now and then: the loop before it stays SIMD, the one after it too.
+    if (r.int(12) === 0) lines.push(`v_rcp_f32 ${vr()}, ${vr()}`);
+  }
+  for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
+  return lines.join('\n');
 }
 
 /** The generated source of the block at the start of `code`. */

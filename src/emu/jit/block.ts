@@ -8,6 +8,8 @@ import { branchTarget } from '../salu/exec.js';
 import type { Wave } from '../wave.js';
 import { BRANCHES, endsBlock, Gen } from './gen.js';
 import { HELPERS, type Helpers } from './helpers.js';
+import { vregControl, vregMemory } from './vregs.js';
+import { type FuncWriter, moduleBytes } from './wasm-bin.js';
 
 export { FAULT } from './helpers.js';
 
@@ -15,11 +17,24 @@ export { FAULT } from './helpers.js';
  * A compiled block's code: runs the block from its first instruction on wave w, whose instructions are I
  * and whose start address is P; returns how many instructions it executed.
  */
-type BlockCode = (w: Wave, I: readonly Inst[], H: Helpers, P: number, lim: number) => number;
+type BlockCode = (
+  w: Wave,
+  I: readonly Inst[],
+  H: Helpers,
+  P: number,
+  lim: number,
+  X: readonly SimdFn[],
+) => number;
+
+/** A region's SIMD lane loop (simd-gen.ts): (vb, e0, e1, g0, SGPR values...) => group left, or -1. */
+type SimdFn = (...args: number[]) => number;
+
+const NO_SIMD: readonly SimdFn[] = [];
 
 export class Block {
   constructor(
     private readonly code: BlockCode,
+    private readonly simd: readonly SimdFn[],
     readonly insts: readonly Inst[],
     readonly mode: number,
     readonly start: number,
@@ -68,7 +83,7 @@ export class Block {
    * has executed `limit` instructions or more; returns how many instructions it executed.
    */
   run(w: Wave, limit: number): number {
-    return this.code(w, this.insts, HELPERS, this.start, limit);
+    return this.code(w, this.insts, HELPERS, this.start, limit, this.simd);
   }
 }
 
@@ -81,7 +96,7 @@ const MAX_INSTS = 64;
  * loaded again (another Device, another launch, the next benchmark repeat) runs the same function, with
  * the machine code V8 optimised it into, instead of paying TurboFan's compile time again.
  */
-const FUNCTIONS = new Map<string, BlockCode>();
+const FUNCTIONS = new Map<string, { fn: BlockCode; simd: readonly SimdFn[] }>();
 const MAX_FUNCTIONS = 20000;
 
 /** The instructions of the basic block at pc (empty if pc does not decode). */
@@ -150,20 +165,38 @@ export function compileBlock(
     for (const t of successors(b)) if (!label.has(t)) queue.push(t);
   }
   const insts = blocks.flat();
-  const code = new RegionGen(blocks, label, mode, pc).emit();
-  let fn = FUNCTIONS.get(code);
-  if (fn === undefined) {
+  const mem = vregMemory();
+  const funcs: FuncWriter[] | null = mem !== null ? [] : null;
+  const code = new RegionGen(blocks, label, mode, pc, funcs).emit();
+  const wasm = funcs !== null && funcs.length > 0 ? moduleBytes(funcs, 1) : null;
+  // The JavaScript and the WebAssembly both, though the first determines the second (the fallback bodies
+  // are the same ops).
+  let key = code;
+  if (wasm !== null) {
+    key += '\n';
+    for (const b of wasm) key += String.fromCharCode(b);
+  }
+  let entry = FUNCTIONS.get(key);
+  if (entry === undefined) {
+    let fn: BlockCode;
     try {
-      fn = new Function('w', 'I', 'H', 'P', 'lim', code) as BlockCode;
+      fn = new Function('w', 'I', 'H', 'P', 'lim', 'X', code) as BlockCode;
     } catch (e) {
       // A page whose Content-Security-Policy forbids eval: run the entry's instruction on the interpreter.
       if (!(e instanceof EvalError)) throw e;
-      return new Block(interpretOne, insts.slice(0, 1), mode, pc);
+      return new Block(interpretOne, NO_SIMD, insts.slice(0, 1), mode, pc);
     }
+    let simd = NO_SIMD;
+    if (wasm !== null && mem !== null) {
+      const inst = new WebAssembly.Instance(new WebAssembly.Module(wasm), { m: { mem } });
+      simd = (funcs as FuncWriter[]).map((_, k) => inst.exports[`f${k}`] as SimdFn);
+      HELPERS.wc = vregControl() as Int32Array;
+    }
+    entry = { fn, simd };
     if (FUNCTIONS.size >= MAX_FUNCTIONS) FUNCTIONS.clear();
-    FUNCTIONS.set(code, fn);
+    FUNCTIONS.set(key, entry);
   }
-  return new Block(fn, insts, mode, pc);
+  return new Block(entry.fn, entry.simd, insts, mode, pc);
 }
 
 /** A block of one instruction run by its handler, where code cannot be generated (see compileBlock). */
@@ -182,13 +215,14 @@ class RegionGen {
     private readonly label: ReadonlyMap<number, number>,
     private readonly mode: number,
     private readonly entry: number,
+    private readonly simd: FuncWriter[] | null,
   ) {}
 
   emit(): string {
     const cases: string[] = [];
     let first = 0;
     for (const [j, b] of this.blocks.entries()) {
-      const g = new Gen(b, this.mode, first, this.label, this.entry);
+      const g = new Gen(b, this.mode, first, this.label, this.entry, this.simd);
       cases.push(`case ${j}: { kb = ${first};\n${g.emit()}\n}`);
       first += b.length;
     }

@@ -16,8 +16,12 @@ import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { HELPERS, laneLoop } from './helpers.js';
 import { globalCode, ldsLane, sloadCode } from './mem-gen.js';
+import { mfmaSimdFits } from './mfma-simd.js';
 import { SALU_GENS } from './salu-gen.js';
+import { SimdLoop, type SimdSrc } from './simd-gen.js';
 import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
+import { MASK_OUT } from './vregs.js';
+import type { FuncWriter } from './wasm-bin.js';
 
 export const BRANCHES: Record<string, string> = {
   s_branch: 'true',
@@ -59,6 +63,12 @@ function num(x: number): string {
   return String(x);
 }
 
+/**
+ * Fewest SIMD ops worth a loop of their own between ops that are not: each loop costs its set-up, and
+ * matmul's inner block (one SIMD op between 64-bit shifts and carries) ran 1.5x slower split.
+ */
+const MIN_SIMD_RUN = 3;
+
 /** The pending loop of VALU ops over the active lanes. */
 class Group {
   readonly body: string[] = [];
@@ -72,6 +82,8 @@ class Group {
   count = 0;
   /** Whether the loop holds an LDS op (at most one: mem-gen.ts ldsLane). */
   lds = false;
+  /** The loop as WebAssembly SIMD ops, while all its ops have a SIMD form (simd-gen.ts). */
+  readonly simd = new SimdLoop();
 }
 
 /** One basic block of a region (its instructions are I[first ..] of the region). */
@@ -85,6 +97,8 @@ export class Gen {
     private readonly first: number,
     private readonly label: ReadonlyMap<number, number>,
     private readonly entry: number,
+    /** The region's SIMD loop functions (X[j] in its code), or null where WebAssembly SIMD cannot run. */
+    private readonly simd: FuncWriter[] | null,
   ) {}
 
   /**
@@ -126,7 +140,7 @@ export class Gen {
   /** Emits instruction k; returns whether the block ends with it. */
   private inst(k: number): boolean {
     const i = this.insts[k];
-    if (i.run === runValu && this.valu(i)) return false;
+    if (i.run === runValu && this.valu(i, k)) return false;
     if ((i.run === ACC_READ || i.run === ACC_WRITE) && this.acc(i)) return false;
     if (i.fmt === 'ds' && this.lds(i)) return false;
     // s_nop and s_waitcnt only advance the pc: the lane loop goes on across them.
@@ -158,9 +172,10 @@ export class Gen {
       this.out.push(mem);
       return false;
     }
-    // Any other instruction: the interpreter's handler.
+    // Any other instruction: the interpreter's handler (an f32 MFMA first tried as SIMD: mfma-simd.ts).
     const x = this.ix(k);
-    this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; I[${x}].run(w, I[${x}]);`);
+    const simdMfma = this.simd !== null && mfmaSimdFits(i) ? `if (!H.mfma(w, I[${x}])) ` : '';
+    this.out.push(`k = ${x}; w.pc = ${this.at(i.pc)}; ${simdMfma}I[${x}].run(w, I[${x}]);`);
     if (endsBlock(i)) {
       this.out.push(`return n + ${k + 1};`);
       return true;
@@ -220,7 +235,7 @@ export class Gen {
   }
 
   /** Adds a VALU op to the lane loop; false if it cannot be inlined. */
-  private valu(i: Inst): boolean {
+  private valu(i: Inst, k: number): boolean {
     const op = i.op as ValuOp;
     const g = VALU_GENS.get(op.fn);
     if (g === undefined) return false;
@@ -272,11 +287,35 @@ export class Gen {
       this.flush();
       if (!this.fits(sgprs, maskInPair, maskOutPair)) return false;
     }
-    const grp = this.group ?? new Group();
-    this.group = grp;
     // Source s's neg/abs modifiers (valu/exec.ts mods): bit 0 abs, bit 1 neg; none on the tied source.
     const mods = (s: number): number =>
       s < info.nsrc ? ((i.abs >>> s) & 1) | (((i.neg >>> s) & 1) << 1) : 0;
+    const simd: SimdSrc[] = [];
+    for (let s = 0; s < nsrc; s++) {
+      const c = codes[s];
+      const m = mods(s);
+      const wide = widths[s] === 2;
+      if (c >= 256) simd.push({ kind: 'v', reg: c - 256, mods: m, wide });
+      else if (c < 128) simd.push({ kind: 's', sgpr: c, mods: m, wide });
+      else {
+        let k = consts[s];
+        if (m & 1) k &= 0x7fffffff;
+        if (m & 2) k ^= 0x80000000;
+        simd.push({ kind: 'k', bits: k | 0, mods: 0, wide, bitsHi: constsHi[s] | 0 });
+      }
+    }
+    // A run of SIMD ops is a loop of its own, unless it is short and would split a JavaScript loop.
+    const simdIn = g.maskIn ? maskInPair : -1;
+    let simdOk = this.simd !== null && SimdLoop.accepts(op.fn, simd, simdIn, maskOutPair);
+    const cur = this.group !== null && this.group.count > 0 ? this.group : null;
+    if (simdOk && (cur === null || !cur.simd.ok)) {
+      const run = this.simdRunFrom(k);
+      if (run.length < MIN_SIMD_RUN && (cur !== null || run.thenJs)) simdOk = false;
+      else if (cur !== null) this.flush();
+    } else if (!simdOk && cur?.simd.ok === true) this.flush();
+    const grp = this.group ?? new Group();
+    this.group = grp;
+    if (!simdOk) grp.simd.reject();
     const bits = (s: number, e: string): string => {
       const m = mods(s);
       return m === 0
@@ -350,6 +389,7 @@ export class Gen {
     };
     grp.body.push(g.gen(o));
     grp.count++;
+    grp.simd.add(op.fn, simd, i.dst, simdIn, maskOutPair);
     return true;
   }
 
@@ -358,7 +398,7 @@ export class Gen {
     const read = i.run === ACC_READ;
     const src = i.src0;
     if (!read && !(src >= 256 || src < 128 || isConstCode(src))) return false;
-    if (!this.fits(!read && src < 128 ? [src] : [], -1, -1)) this.flush();
+    if (!this.fits(!read && src < 128 ? [src] : [], -1, -1) || this.simdRun()) this.flush();
     const grp = this.group ?? new Group();
     this.group = grp;
     let value: string;
@@ -370,6 +410,7 @@ export class Gen {
     } else value = String(i.k0 >>> 0);
     grp.body.push(read ? `v[${i.dst * 64} + l] = ${value};` : `a[${i.dst * 64} + l] = ${value};`);
     grp.count++;
+    grp.simd.reject();
     return true;
   }
 
@@ -377,13 +418,50 @@ export class Gen {
   private lds(i: Inst): boolean {
     const body = ldsLane(i);
     if (body === null) return false;
-    if (this.group?.lds) this.flush();
+    if (this.group?.lds || this.simdRun()) this.flush();
     const grp = this.group ?? new Group();
     this.group = grp;
     grp.body.push(body);
     grp.lds = true;
     grp.count++;
+    grp.simd.reject();
     return true;
+  }
+
+  /**
+   * The VALU ops from instruction k on that look SIMD-able (simd-gen.ts; the operand checks are
+   * valu()'s), and whether a lane loop would go on after them with ops that are not.
+   */
+  private simdRunFrom(k: number): { length: number; thenJs: boolean } {
+    let length = 0;
+    for (let j = k; j < this.insts.length; j++) {
+      const i = this.insts[j];
+      if (i.fmt === 'sopp' && NOPS.has(i.name)) continue;
+      if (i.run === runValu && this.looksSimd(i)) {
+        length++;
+        continue;
+      }
+      return {
+        length,
+        thenJs: i.run === runValu || i.run === ACC_READ || i.run === ACC_WRITE || i.fmt === 'ds',
+      };
+    }
+    return { length, thenJs: false };
+  }
+
+  /** A quick look at whether valu() would make a VALU op a SIMD op (shift counts from VGPRs aside). */
+  private looksSimd(i: Inst): boolean {
+    const op = i.op as ValuOp;
+    const g = VALU_GENS.get(op.fn);
+    if (g === undefined || !SimdLoop.has(op.fn)) return false;
+    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0 || i.opSel !== 0)
+      return false;
+    return !op.info.cmpx && (!g.float || inlineMode(this.mode));
+  }
+
+  /** Whether the current loop is a run of SIMD ops (which an op without a SIMD form would end). */
+  private simdRun(): boolean {
+    return this.simd !== null && this.group !== null && this.group.count > 0 && this.group.simd.ok;
   }
 
   /** Whether an op reading these SGPRs as uniform values and these mask pairs can join the current loop. */
@@ -401,6 +479,31 @@ export class Gen {
     return true;
   }
 
+  /**
+   * A lane loop run by its SIMD function X[j] (simd-gen.ts), which returns each group of four lanes it
+   * leaves to the JavaScript body; on a wave whose VGPRs are not in the WebAssembly memory, H.noSimd
+   * leaves it every group.
+   */
+  private simdLoop(grp: Group, fw: FuncWriter, body: string): string[] {
+    const simd = this.simd as FuncWriter[];
+    const j = simd.length;
+    simd.push(fw);
+    const args = ['w.vb', 'e0', 'e1', '0', ...[...grp.reads].map((c) => `S${c}`)];
+    const again = [...args];
+    again[3] = 'g + 1';
+    const cells = grp.simd.maskOuts().map((p, k) => [p, (MASK_OUT >> 2) + 2 * k] as const);
+    const lines = ['const C = H.wc, X0 = w.vb >= 0 ? X[' + j + '] : H.noSimd;'];
+    for (const [, c] of cells) lines.push(`C[${c}] = 0; C[${c + 1}] = 0;`);
+    lines.push(
+      `for (let g = X0(${args.join(', ')}); g >= 0; g = X0(${again.join(', ')})) {`,
+      'for (let t = ((g < 8 ? e0 : e1) >>> ((g & 7) << 2)) & 15, l = g << 2; t !== 0; t >>>= 1, l++) if ((t & 1) !== 0) {',
+      body,
+      '} }',
+    );
+    for (const [p, c] of cells) lines.push(`M${p}a |= C[${c}]; M${p}b |= C[${c + 1}];`);
+    return lines;
+  }
+
   /** Emits the pending lane loop. */
   private flush(): void {
     const grp = this.group;
@@ -412,7 +515,9 @@ export class Gen {
     for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
     for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
     if (grp.lds) lines.push('const lv = w.wg.ldsView, ls = w.wg.ldsSize;');
-    lines.push(laneLoop(body));
+    const fw = this.simd !== null ? grp.simd.build([...grp.reads]) : null;
+    if (fw !== null && this.simd !== null) lines.push(...this.simdLoop(grp, fw, body));
+    else lines.push(laneLoop(body));
     for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
     lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
     this.out.push(lines.join('\n'));

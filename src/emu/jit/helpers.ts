@@ -7,6 +7,7 @@ import { isDenormF32, max32, min32 } from '../valu/f32-arith.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
 import { class32 } from '../valu/fcmp-ops.js';
 import { satI32, satU32 } from '../valu/int-util.js';
+import { mfmaSimd } from './mfma-simd.js';
 
 /** Where a block that threw stopped: the index of the instruction that threw, and how many ran before it. */
 export const FAULT = { at: 0, n: 0 };
@@ -24,6 +25,12 @@ export const HELPERS = {
   min32,
   max32,
   isDenormF32,
+  /** An f32 MFMA as SIMD, false where its handler must run it. */
+  mfma: mfmaSimd,
+  /** The SIMD loops' first page as words (vregs.ts MASK_OUT cells), set when the first one is made. */
+  wc: new Int32Array(0) as Int32Array,
+  /** A SIMD loop's stand-in on a wave without a WebAssembly register page: leaves every group to the body. */
+  noSimd: (_vb: number, _e0: number, _e1: number, g0: number): number => (g0 < 16 ? g0 : -1),
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];

@@ -1,0 +1,617 @@
+// The translating engine's lane loops as WebAssembly SIMD, four lanes at a time: a loop of VALU ops
+// (gen.ts Group) whose every op has a recipe here becomes one function over the wave's VGPRs in the
+// WebAssembly memory (vregs.ts). Each group of four lanes is computed in locals and written back under
+// EXEC at the group's end; a group in which an f32 op made a NaN is not written at all, and the function
+// returns its index, for the JavaScript loop body to compute that group exactly (the NaN the interpreter
+// picks depends on its operands' bits, which WebAssembly does not keep). Everything else is exact here:
+// f32 add/sub/mul in WebAssembly round to nearest even and keep denormals, as the MODE the f32 ops are
+// inlined for (valu-gen.ts inlineMode) asks; integer ops wrap; compares of NaNs are unordered.
+
+import { FCMP_PREDICATES, ICMP_PREDICATES } from '../../isa/ops/vector-cmp.js';
+import { valuSemantics } from '../semantics.js';
+import type { ValuFn } from '../valu/lanes.js';
+import { LANE_MASKS, MASK_OUT, MAX_MASK_OUTS } from './vregs.js';
+import { FuncWriter, I32, OP, SIMD, V128 } from './wasm-bin.js';
+
+/** A source of a SIMD op: a VGPR, a uniform SGPR (a parameter), or a constant; with neg/abs bits. */
+export type SimdSrc = (
+  | { readonly kind: 'v'; readonly reg: number; readonly mods: number }
+  | { readonly kind: 's'; readonly sgpr: number; readonly mods: number }
+  | { readonly kind: 'k'; readonly bits: number; readonly mods: number }
+) & {
+  /** A 64-bit source: the next register, or for a constant these high bits, is its high dword. */
+  readonly wide?: boolean;
+  readonly bitsHi?: number;
+};
+
+/** The high dword of a 64-bit source, as a source of its own. */
+function highOf(s: SimdSrc): SimdSrc {
+  if (s.kind === 'v') return { kind: 'v', reg: s.reg + 1, mods: 0 };
+  if (s.kind === 's') return { kind: 's', sgpr: s.sgpr + 1, mods: 0 };
+  return { kind: 'k', bits: s.bitsHi ?? 0, mods: 0 };
+}
+
+/** How an op computes its four lanes: its sources' locals in, its result on the stack. */
+interface Recipe {
+  /** An f32 result that may be NaN (checked, see the header). */
+  readonly nan: boolean;
+  /** Adds lanes to leave to the JavaScript body to the group's bail mask itself. */
+  readonly bails?: boolean;
+  /** Source indices that must be uniform (a shift count: WebAssembly shifts all lanes by one scalar). */
+  readonly uniform?: readonly number[];
+  readonly maskIn?: boolean;
+  readonly maskOut?: boolean;
+  /** A lane mask and no VGPR (a compare); otherwise a mask output comes after the VGPR's value. */
+  readonly maskOnly?: boolean;
+  /** Source k (by operand) is 64-bit: its locals are two, low then high. */
+  readonly wide?: readonly number[];
+  /** A 64-bit result: low dword, then high dword on the stack. */
+  readonly dstWide?: boolean;
+  readonly emit: (
+    f: FuncWriter,
+    src: readonly number[],
+    scalar: (k: number) => void,
+    mask: number,
+    bail: number,
+  ) => void;
+}
+
+const bin =
+  (op: number, swap = false): Recipe['emit'] =>
+  (f, s) => {
+    f.get(s[swap ? 1 : 0])
+      .get(s[swap ? 0 : 1])
+      .simd(op);
+  };
+
+/** Shift of source `v` by uniform source `n` (then an optional op with source 2). */
+const shift =
+  (op: number, v: number, n: number, then = -1): Recipe['emit'] =>
+  (f, s, scalar) => {
+    f.get(s[v]);
+    scalar(n);
+    f.simd(op);
+    if (then >= 0) f.get(s[2]).simd(then);
+  };
+
+const plain = (emit: Recipe['emit']): Recipe => ({ nan: false, emit });
+const f32 = (op: number, swap = false): Recipe => ({ nan: true, emit: bin(op, swap) });
+const cmp = (emit: Recipe['emit']): Recipe => ({ nan: false, maskOut: true, maskOnly: true, emit });
+
+/** Lanes as 0 or 1 from a lane mask (all ones or zero). */
+const ONE = 1;
+
+/**
+ * Add or subtract with carry or borrow out (and with carry-in from the op's lane mask): the value, then
+ * the carry as a lane mask. `rev` swaps the sources, as the subrev ops do.
+ */
+function carry(sub: boolean, rev: boolean, withIn: boolean): Recipe {
+  return {
+    nan: false,
+    maskOut: true,
+    maskIn: withIn,
+    emit: (f, s, _sc, m) => {
+      const a = rev ? s[1] : s[0];
+      const b = rev ? s[0] : s[1];
+      const t = f.local(V128);
+      const c1 = f.local(V128);
+      // t = a +- b, with its carry (t < a) or borrow (a < b).
+      f.get(a)
+        .get(b)
+        .simd(sub ? SIMD.i32x4Sub : SIMD.i32x4Add)
+        .set(t);
+      if (sub) f.get(a).get(b).simd(SIMD.i32x4LtU).set(c1);
+      else f.get(t).get(a).simd(SIMD.i32x4LtU).set(c1);
+      if (!withIn) {
+        f.get(t).get(c1);
+        return;
+      }
+      // The carry-in as 0 or 1; then the second carry: t + 1 wrapped to 0, or t - 1 from 0.
+      const cin = f.local(V128);
+      const d = f.local(V128);
+      f.get(m).splatConst(ONE).simd(SIMD.and).set(cin);
+      f.get(t)
+        .get(cin)
+        .simd(sub ? SIMD.i32x4Sub : SIMD.i32x4Add)
+        .set(d);
+      f.get(d);
+      if (sub) f.get(t).get(cin).simd(SIMD.i32x4LtU);
+      else f.get(d).get(t).simd(SIMD.i32x4LtU);
+      f.get(c1).simd(SIMD.or);
+    },
+  };
+}
+const notOf =
+  (e: Recipe['emit']): Recipe['emit'] =>
+  (f, s, sc, m, b) => {
+    e(f, s, sc, m, b);
+    f.simd(SIMD.not);
+  };
+const constant =
+  (bits: number): Recipe['emit'] =>
+  (f) => {
+    f.splatConst(bits);
+  };
+
+const FCMP: Record<(typeof FCMP_PREDICATES)[number], Recipe['emit']> = {
+  f: constant(0),
+  lt: bin(SIMD.f32x4Lt),
+  eq: bin(SIMD.f32x4Eq),
+  le: bin(SIMD.f32x4Le),
+  gt: bin(SIMD.f32x4Gt),
+  lg: (f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.f32x4Lt).get(s[0]).get(s[1]).simd(SIMD.f32x4Gt).simd(SIMD.or);
+  },
+  ge: bin(SIMD.f32x4Ge),
+  o: (f, s) => {
+    f.get(s[0]).get(s[0]).simd(SIMD.f32x4Eq).get(s[1]).get(s[1]).simd(SIMD.f32x4Eq).simd(SIMD.and);
+  },
+  u: (f, s) => {
+    f.get(s[0]).get(s[0]).simd(SIMD.f32x4Ne).get(s[1]).get(s[1]).simd(SIMD.f32x4Ne).simd(SIMD.or);
+  },
+  nge: notOf(bin(SIMD.f32x4Ge)),
+  nlg: (f, s) => {
+    f.get(s[0])
+      .get(s[1])
+      .simd(SIMD.f32x4Lt)
+      .get(s[0])
+      .get(s[1])
+      .simd(SIMD.f32x4Gt)
+      .simd(SIMD.or)
+      .simd(SIMD.not);
+  },
+  ngt: notOf(bin(SIMD.f32x4Gt)),
+  nle: notOf(bin(SIMD.f32x4Le)),
+  neq: bin(SIMD.f32x4Ne),
+  nlt: notOf(bin(SIMD.f32x4Lt)),
+  tru: constant(-1),
+};
+
+const ICMP = (signed: boolean): Record<(typeof ICMP_PREDICATES)[number], Recipe['emit']> => ({
+  f: constant(0),
+  lt: bin(signed ? SIMD.i32x4LtS : SIMD.i32x4LtU),
+  eq: bin(SIMD.i32x4Eq),
+  le: bin(signed ? SIMD.i32x4LeS : SIMD.i32x4LeU),
+  gt: bin(signed ? SIMD.i32x4GtS : SIMD.i32x4GtU),
+  ne: bin(SIMD.i32x4Ne),
+  ge: bin(signed ? SIMD.i32x4GeS : SIMD.i32x4GeU),
+  t: constant(-1),
+});
+
+/** Little-endian bytes of two equal 64-bit lanes. */
+function i64x2(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < 2; k++)
+    for (const w of [lo, hi]) out.push(w & 0xff, (w >>> 8) & 0xff, (w >>> 16) & 0xff, w >>> 24);
+  return out;
+}
+
+const F64_BYTES = new Float64Array(1);
+const F64_WORDS = new Uint32Array(F64_BYTES.buffer);
+function f64x2(x: number): number[] {
+  F64_BYTES[0] = x;
+  return i64x2(F64_WORDS[0], F64_WORDS[1]);
+}
+
+/** Byte lanes: the high two f32 of a vector as its low two. */
+const HIGH_HALF = [8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15];
+/** Byte lanes: the low 8 bytes of each of two vectors. */
+const LOW_HALVES = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23];
+/** Byte lanes: the low dword of each 64-bit lane of two vectors, as four 32-bit lanes. */
+const LOW_DWORDS = [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27];
+
+/**
+ * f32 fused multiply-add through f64 of the f32x4 locals a, b, c, leaving the f32x4 result: a*b is exact
+ * in f64, a*b+c is rounded once to f64 and then to f32. The two roundings give the correctly rounded f32
+ * unless the f64 sum lands on a midpoint between two f32 values (low 29 bits of its significand 1
+ * followed by zeros: the overflow threshold is one too) or in the f32 denormal range (whose midpoints lie
+ * elsewhere): those lanes are OR-ed into the i32x4 mask local `bail`, for exact code to compute.
+ */
+export function fmaF32x4(f: FuncWriter, a: number, b: number, c: number, bail: number): void {
+  const half = [f.local(V128), f.local(V128)];
+  for (const [k, h] of half.entries()) {
+    for (const [j, x] of [a, b, c].entries()) {
+      f.get(x);
+      if (k === 1) f.get(x).shuffle(HIGH_HALF);
+      f.simd(SIMD.f64x2PromoteLowF32x4);
+      if (j === 1) f.simd(SIMD.f64x2Mul);
+    }
+    f.simd(SIMD.f64x2Add).set(h);
+  }
+  // The lanes to leave: midpoints, and f32 denormals (non-zero magnitudes below 2^-126).
+  for (const h of half) {
+    f.get(h).const16(i64x2(0x1fffffff, 0)).simd(SIMD.and).const16(i64x2(0x10000000, 0)).simd(SIMD.i64x2Eq);
+    f.get(h)
+      .simd(SIMD.f64x2Abs)
+      .const16(f64x2(2 ** -126))
+      .simd(SIMD.f64x2Lt);
+    f.get(h).const16(f64x2(0)).simd(SIMD.f64x2Ne).simd(SIMD.and).simd(SIMD.or);
+  }
+  f.shuffle(LOW_DWORDS).get(bail).simd(SIMD.or).set(bail);
+  f.get(half[0]).simd(SIMD.f32x4DemoteF64x2Zero).get(half[1]).simd(SIMD.f32x4DemoteF64x2Zero);
+  f.shuffle(LOW_HALVES);
+}
+
+/** v_fma_f32 / v_fmac_f32: fmaF32x4, the JavaScript body (the interpreter's exact fmaF32) for the bail lanes. */
+const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+  fmaF32x4(f, s[0], s[1], s[2], bail);
+};
+
+/**
+ * v_lshlrev_b64 by a uniform count (src[0] the count, src[1..2] the value's dwords): the count is known
+ * only at run time when it is an SGPR, so the three cases branch on it, as the lane snippet does.
+ */
+const lshl64: Recipe['emit'] = (f, s, scalar) => {
+  const n = f.local(I32);
+  const lo = f.local(V128);
+  const hi = f.local(V128);
+  scalar(0);
+  f.i32(63).op(OP.i32And).tee(n).op(OP.i32Eqz, OP.if, OP.void);
+  f.get(s[1]).set(lo).get(s[2]).set(hi);
+  f.op(OP.else).get(n).i32(32).op(OP.i32LtU, OP.if, OP.void);
+  f.get(s[1]).get(n).simd(SIMD.i32x4Shl).set(lo);
+  f.get(s[2]).get(n).simd(SIMD.i32x4Shl).get(s[1]).i32(32).get(n).op(OP.i32Sub).simd(SIMD.i32x4ShrU);
+  f.simd(SIMD.or).set(hi);
+  f.op(OP.else).splatConst(0).set(lo);
+  f.get(s[1]).get(n).i32(32).op(OP.i32Sub).simd(SIMD.i32x4Shl).set(hi);
+  f.op(OP.end, OP.end);
+  f.get(lo).get(hi);
+};
+
+/**
+ * v_min/max_f32 (and the three-source forms): for operands that are not NaN the interpreter's min32/max32
+ * order -0 below +0, as WebAssembly's f32x4.min/max do; a lane with a NaN operand (whose result depends on
+ * IEEE mode and signalling bits) goes to the JavaScript body.
+ */
+const minmax =
+  (op: number, n: 2 | 3): Recipe['emit'] =>
+  (f, s, _sc, _m, bail) => {
+    for (let k = 0; k < n; k++) f.get(s[k]).get(s[k]).simd(SIMD.f32x4Ne).get(bail).simd(SIMD.or).set(bail);
+    f.get(s[0]).get(s[1]).simd(op);
+    if (n === 3) f.get(s[2]).simd(op);
+  };
+
+/** The low 24 bits of two sources, multiplied (v_mul_u32_u24), then plus a third (v_mad_u32_u24). */
+const mulU24 =
+  (add: boolean): Recipe['emit'] =>
+  (f, s) => {
+    f.get(s[0]).splatConst(0xffffff).simd(SIMD.and).get(s[1]).splatConst(0xffffff).simd(SIMD.and);
+    f.simd(SIMD.i32x4Mul);
+    if (add) f.get(s[2]).simd(SIMD.i32x4Add);
+  };
+
+const BY_NAME: Record<string, Recipe> = {
+  v_mov_b32: plain((f, s) => {
+    f.get(s[0]);
+  }),
+  v_not_b32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.not);
+  }),
+  v_and_b32: plain(bin(SIMD.and)),
+  v_or_b32: plain(bin(SIMD.or)),
+  v_xor_b32: plain(bin(SIMD.xor)),
+  v_lshlrev_b32: { nan: false, uniform: [0], emit: shift(SIMD.i32x4Shl, 1, 0) },
+  v_lshrrev_b32: { nan: false, uniform: [0], emit: shift(SIMD.i32x4ShrU, 1, 0) },
+  v_ashrrev_i32: { nan: false, uniform: [0], emit: shift(SIMD.i32x4ShrS, 1, 0) },
+  v_min_u32: plain(bin(SIMD.i32x4MinU)),
+  v_max_u32: plain(bin(SIMD.i32x4MaxU)),
+  v_min_i32: plain(bin(SIMD.i32x4MinS)),
+  v_max_i32: plain(bin(SIMD.i32x4MaxS)),
+  v_add_u32: plain(bin(SIMD.i32x4Add)),
+  v_sub_u32: plain(bin(SIMD.i32x4Sub)),
+  v_subrev_u32: plain(bin(SIMD.i32x4Sub, true)),
+  v_mul_lo_u32: plain(bin(SIMD.i32x4Mul)),
+  v_add3_u32: plain((f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.i32x4Add).get(s[2]).simd(SIMD.i32x4Add);
+  }),
+  v_lshl_add_u32: { nan: false, uniform: [1], emit: shift(SIMD.i32x4Shl, 0, 1, SIMD.i32x4Add) },
+  v_lshl_or_b32: { nan: false, uniform: [1], emit: shift(SIMD.i32x4Shl, 0, 1, SIMD.or) },
+  v_and_or_b32: plain((f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.and).get(s[2]).simd(SIMD.or);
+  }),
+  v_or3_b32: plain((f, s) => {
+    f.get(s[0]).get(s[1]).simd(SIMD.or).get(s[2]).simd(SIMD.or);
+  }),
+  v_cndmask_b32: {
+    nan: false,
+    maskIn: true,
+    emit: (f, s, _sc, m) => {
+      f.get(s[1]).get(s[0]).get(m).simd(SIMD.bitselect);
+    },
+  },
+  v_cvt_f32_u32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.f32x4ConvertI32x4U);
+  }),
+  v_cvt_f32_i32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.f32x4ConvertI32x4S);
+  }),
+  // A NaN converts to 0 and out-of-range values saturate, as valu-gen.ts's satU32/satI32 of the trunc.
+  v_cvt_u32_f32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.i32x4TruncSatF32x4U);
+  }),
+  v_cvt_i32_f32: plain((f, s) => {
+    f.get(s[0]).simd(SIMD.i32x4TruncSatF32x4S);
+  }),
+  v_add_f32: f32(SIMD.f32x4Add),
+  v_sub_f32: f32(SIMD.f32x4Sub),
+  v_subrev_f32: f32(SIMD.f32x4Sub, true),
+  v_mul_f32: f32(SIMD.f32x4Mul),
+  v_fma_f32: { nan: true, bails: true, emit: fma },
+  v_min_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Min, 2) },
+  v_max_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Max, 2) },
+  v_min3_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Min, 3) },
+  v_max3_f32: { nan: false, bails: true, emit: minmax(SIMD.f32x4Max, 3) },
+  v_mul_u32_u24: plain(mulU24(false)),
+  v_mad_u32_u24: plain(mulU24(true)),
+  v_lshlrev_b64: { nan: false, uniform: [0], wide: [1], dstWide: true, emit: lshl64 },
+  v_add_co_u32: carry(false, false, false),
+  v_sub_co_u32: carry(true, false, false),
+  v_subrev_co_u32: carry(true, true, false),
+  v_addc_co_u32: carry(false, false, true),
+  v_subb_co_u32: carry(true, false, true),
+  v_subbrev_co_u32: carry(true, true, true),
+  v_fmac_f32: { nan: true, bails: true, emit: fma },
+};
+
+for (const p of FCMP_PREDICATES) BY_NAME[`v_cmp_${p}_f32`] = cmp(FCMP[p]);
+for (const p of ICMP_PREDICATES) {
+  BY_NAME[`v_cmp_${p}_u32`] = cmp(ICMP(false)[p]);
+  BY_NAME[`v_cmp_${p}_i32`] = cmp(ICMP(true)[p]);
+}
+
+/** The SIMD recipes by the interpreter's lane math they stand for (as valu-gen.ts VALU_GENS). */
+export const SIMD_RECIPES: ReadonlyMap<ValuFn, Recipe> = (() => {
+  const m = new Map<ValuFn, Recipe>();
+  for (const [name, r] of Object.entries(BY_NAME)) {
+    const fn = valuSemantics(name);
+    if (fn === undefined) throw new Error(`internal: a SIMD recipe for ${name}, which has no lane math`);
+    m.set(fn, r);
+  }
+  return m;
+})();
+
+interface SimdOp {
+  readonly recipe: Recipe;
+  readonly srcs: readonly SimdSrc[];
+  /** Destination VGPR, or for a compare the lane-mask pair (its first SGPR). */
+  readonly dst: number;
+  /** The lane-mask pair written (its first SGPR), or -1. */
+  readonly pair: number;
+  readonly maskIn: number;
+}
+
+/** A lane loop being collected as SIMD ops; `ok` turns false at the first op it cannot take. */
+export class SimdLoop {
+  private readonly ops: SimdOp[] = [];
+  ok = true;
+
+  /**
+   * Adds an op (after gen.ts has accepted it for the JavaScript loop); false, and the loop is no longer
+   * SIMD, if there is no recipe or an operand does not suit it.
+   */
+  add(fn: ValuFn, srcs: readonly SimdSrc[], dst: number, maskIn: number, maskOut: number): boolean {
+    if (!this.ok || !SimdLoop.accepts(fn, srcs, maskIn, maskOut)) {
+      this.ok = false;
+      return false;
+    }
+    const r = SIMD_RECIPES.get(fn) as Recipe;
+    this.ops.push({ recipe: r, srcs, dst, pair: maskOut, maskIn });
+    return true;
+  }
+
+  /** Whether the lane math has a SIMD recipe at all. */
+  static has(fn: ValuFn): boolean {
+    return SIMD_RECIPES.has(fn);
+  }
+
+  /** Whether an op has a recipe its operands suit. */
+  static accepts(fn: ValuFn, srcs: readonly SimdSrc[], maskIn: number, maskOut: number): boolean {
+    const r = SIMD_RECIPES.get(fn);
+    if (r === undefined || (r.maskOut === true) !== maskOut >= 0 || (r.maskIn === true) !== maskIn >= 0)
+      return false;
+    for (const k of r.uniform ?? []) {
+      const s = srcs[k];
+      if (s === undefined || s.kind === 'v' || s.mods !== 0) return false;
+    }
+    for (const [k, s] of srcs.entries())
+      if ((s.wide === true) !== (r.wide?.includes(k) === true)) return false;
+    return true;
+  }
+
+  /** Stops the loop being SIMD (an op of the loop with no SIMD form, such as an LDS access). */
+  reject(): void {
+    this.ok = false;
+  }
+
+  /** The lane-mask pairs the loop writes, in the order of their MASK_OUT cells. */
+  maskOuts(): number[] {
+    const out: number[] = [];
+    for (const o of this.ops) if (o.pair >= 0 && !out.includes(o.pair)) out.push(o.pair);
+    return out;
+  }
+
+  /**
+   * The function: parameters vb (the wave's VGPR page), e0, e1 (EXEC), g0 (the first group of four lanes
+   * to run), then the value of each SGPR in `sgprs`; returns the first group from g0 on that it left to
+   * JavaScript (an f32 NaN), or -1. Lane-mask outputs are OR-ed into their MASK_OUT cells. Null if the
+   * loop cannot be SIMD after all (too many mask outputs).
+   */
+  build(sgprs: readonly number[]): FuncWriter | null {
+    const outs = this.maskOuts();
+    if (!this.ok || this.ops.length === 0 || outs.length > MAX_MASK_OUTS) return null;
+    const P_VB = 0;
+    const P_E0 = 1;
+    const P_E1 = 2;
+    const P_G0 = 3;
+    const param = (c: number): number => {
+      const k = sgprs.indexOf(c);
+      if (k < 0) throw new Error(`internal: SIMD loop reads s${c}, not among its parameters`);
+      return 4 + k;
+    };
+    const f = new FuncWriter(4 + sgprs.length);
+    const g = f.local(I32);
+    const base = f.local(I32);
+    const bits = f.local(I32);
+    const acc = outs.map(() => [f.local(I32), f.local(I32)]);
+    const m = f.local(V128);
+    const nan = f.local(V128);
+    const anyNan = this.ops.some((o) => o.recipe.nan || o.recipe.bails === true);
+
+    // Uniform operands splatted once.
+    const splat = new Map<string, number>();
+    const uniform = (s: SimdSrc): number => {
+      const key = s.kind === 's' ? `s${s.sgpr}:${s.mods}` : s.kind === 'k' ? `k${s.bits}:${s.mods}` : '';
+      let l = splat.get(key);
+      if (l !== undefined) return l;
+      if (started) throw new Error('internal: a SIMD loop operand not splatted before the loop');
+      l = f.local(V128);
+      splat.set(key, l);
+      pre.push(() => {
+        if (s.kind === 's') f.get(param(s.sgpr)).simd(SIMD.i32x4Splat);
+        else if (s.kind === 'k') f.splatConst(s.bits);
+        modify(s.mods);
+        f.set(l as number);
+      });
+      return l;
+    };
+    const pre: (() => void)[] = [];
+    let started = false;
+    // Source modifiers on bits (valu/exec.ts mods): bit 0 abs, bit 1 neg, both: -|x|.
+    const modify = (mods: number): void => {
+      if (mods & 1) f.splatConst(0x7fffffff).simd(SIMD.and);
+      if (mods & 2) f.splatConst(0x80000000 | 0).simd(mods & 1 ? SIMD.or : SIMD.xor);
+    };
+    // Resolve uniform sources up front so their splats are made before the loop.
+    for (const o of this.ops)
+      for (const s of o.srcs)
+        if (s.kind !== 'v') {
+          uniform(s);
+          if (s.wide === true) uniform(highOf(s));
+        }
+    for (const p of pre) p();
+    started = true;
+
+    f.get(P_G0).set(g);
+    f.op(OP.block, OP.void, OP.loop, OP.void);
+    f.get(g).i32(16).op(OP.i32GeU, OP.brIf, 1);
+    // This group's four EXEC bits.
+    f.get(P_E0).get(P_E1).get(g).i32(8).op(OP.i32LtU, OP.select);
+    f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32ShrU).i32(15).op(OP.i32And).tee(bits);
+    f.op(OP.if, OP.void);
+    f.get(bits).i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(m);
+    f.get(P_VB).get(g).i32(4).op(OP.i32Shl, OP.i32Add).set(base);
+    if (anyNan) f.splatConst(0).set(nan);
+
+    // Current value of each VGPR and lane-mask pair in this group (locals), and what was written.
+    const regs = new Map<number, number>();
+    const written = new Set<number>();
+    const masks = new Map<number, number>();
+    const vsrc = (s: SimdSrc): number => {
+      if (s.kind !== 'v') return uniform(s);
+      let l = regs.get(s.reg);
+      if (l === undefined) {
+        l = f.local(V128);
+        f.get(base)
+          .simdMem(SIMD.load, s.reg * 256)
+          .set(l);
+        regs.set(s.reg, l);
+      }
+      if (s.mods === 0) return l;
+      const t = f.local(V128);
+      f.get(l);
+      modify(s.mods);
+      f.set(t);
+      return t;
+    };
+    const maskOf = (pair: number): number => {
+      const l = masks.get(pair);
+      if (l !== undefined) return l;
+      // A uniform pair: this group's four bits of it, as lanes.
+      const t = f.local(V128);
+      f.get(param(pair))
+        .get(param(pair + 1))
+        .get(g)
+        .i32(8)
+        .op(OP.i32LtU, OP.select);
+      f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32ShrU).i32(15).op(OP.i32And);
+      f.i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(t);
+      return t;
+    };
+    for (const o of this.ops) {
+      const src = o.srcs.flatMap((s) => (s.wide === true ? [vsrc(s), vsrc(highOf(s))] : [vsrc(s)]));
+      const mIn = o.maskIn >= 0 ? maskOf(o.maskIn) : -1;
+      const scalar = (k: number): void => {
+        const s = o.srcs[k];
+        if (s.kind === 's') f.get(param(s.sgpr));
+        else if (s.kind === 'k') f.i32(s.bits);
+      };
+      o.recipe.emit(f, src, scalar, mIn, nan);
+      const r = f.local(V128);
+      f.set(r);
+      if (o.recipe.nan) f.get(nan).get(r).get(r).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);
+      if (o.pair >= 0) {
+        masks.set(o.pair, r);
+        if (o.recipe.maskOnly !== true) {
+          const v = f.local(V128);
+          f.set(v);
+          regs.set(o.dst, v);
+          written.add(o.dst);
+        }
+      } else if (o.recipe.dstWide === true) {
+        const lo = f.local(V128);
+        f.set(lo);
+        regs.set(o.dst, lo);
+        regs.set(o.dst + 1, r);
+        written.add(o.dst);
+        written.add(o.dst + 1);
+      } else {
+        regs.set(o.dst, r);
+        written.add(o.dst);
+      }
+    }
+    if (anyNan) {
+      f.get(nan).get(m).simd(SIMD.and).simd(SIMD.anyTrue).op(OP.if, OP.void);
+      storeAcc(f, acc);
+      f.get(g).op(OP.return, OP.end);
+    }
+    for (const reg of written) {
+      f.get(base);
+      f.get(regs.get(reg) as number)
+        .get(base)
+        .simdMem(SIMD.load, reg * 256)
+        .get(m)
+        .simd(SIMD.bitselect);
+      f.simdMem(SIMD.store, reg * 256);
+    }
+    for (const [k, pair] of outs.entries()) {
+      const l = masks.get(pair) as number;
+      // The four bits, at their place in the lo or hi word.
+      f.get(l).get(m).simd(SIMD.and).simd(SIMD.i32x4Bitmask);
+      f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32Shl).set(bits);
+      f.get(g).i32(8).op(OP.i32LtU, OP.if, OP.void);
+      f.get(acc[k][0]).get(bits).op(OP.i32Or).set(acc[k][0]);
+      f.op(OP.else);
+      f.get(acc[k][1]).get(bits).op(OP.i32Or).set(acc[k][1]);
+      f.op(OP.end);
+    }
+    f.op(OP.end); // if any lane of the group is on
+    f.get(g).i32(1).op(OP.i32Add).set(g).op(OP.br, 0);
+    f.op(OP.end, OP.end); // loop, block
+    storeAcc(f, acc);
+    f.i32(-1);
+    return f;
+  }
+}
+
+/** ORs the loop's lane-mask bits into their MASK_OUT cells. */
+function storeAcc(f: FuncWriter, acc: readonly number[][]): void {
+  for (const [k, [lo, hi]] of acc.entries()) {
+    for (const [w, l] of [
+      [0, lo],
+      [4, hi],
+    ]) {
+      const at = MASK_OUT + 8 * k + w;
+      f.i32(0).i32(0).mem32(OP.i32Load, at).get(l).op(OP.i32Or).mem32(OP.i32Store, at);
+    }
+  }
+}
