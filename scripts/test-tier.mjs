@@ -5,10 +5,13 @@
 //     test/helpers/tier.ts, with GCNKIT_SLOW=1 so that their sweeps run at full size
 //   node scripts/test-tier.mjs live [node --test options]       `npm run test:live`: test/live/**/*.test.ts
 //     with GCNKIT_LIVE=1 (each test skips itself when the LLVM tools it needs are missing)
+// The files run as JavaScript compiled beforehand (scripts/test-js.mjs, build/test-js/), not through
+// tsx's loader: about 0.2 s less of start-up per test file and no loader hooks on every import.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
+import { compile, compiledPath } from './test-js.mjs';
 
 const root = join(import.meta.dirname, '..');
 const [tierName, ...options] = process.argv.slice(2);
@@ -43,16 +46,17 @@ if (tier.files.length === 0) {
   process.exit(1);
 }
 
+await compile(root);
 const r = spawnSync(
   process.execPath,
   [
-    '--import',
-    'tsx',
+    // As under tsx: error stacks name the .ts lines.
+    '--enable-source-maps',
     '--test',
     `--test-concurrency=${availableParallelism()}`,
     '--test-reporter=spec',
     ...options,
-    ...tier.files,
+    ...tier.files.map((f) => relative(root, compiledPath(root, f))),
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, ...tier.env } },
 );
