@@ -241,3 +241,58 @@ test('whole sources: the same listing, object and diagnostics with and without t
     assert.equal(a.obj, b.obj, target);
   }
 });
+
+test('EXP: the fast path takes the plain forms and gives the general path bytes, the rest is declined', () => {
+  const targets = [
+    'mrt0',
+    'mrt7',
+    'mrtz',
+    'null',
+    'pos0',
+    'pos3',
+    'param0',
+    'param31',
+    'pos4',
+    'prim',
+    'mrt8',
+  ];
+  const srcs = [
+    'v0, v1, v2, v3',
+    'v255, off, v7, off',
+    'off, off, off, off',
+    'v1, a0, v2, v3',
+    'v256, v0, v0, v0',
+  ];
+  const mods = [
+    '',
+    ' done',
+    ' compr',
+    ' vm',
+    ' done compr vm',
+    ' done vm',
+    ' vm done',
+    ' done done',
+    ', done',
+    ' glc',
+  ];
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as const) {
+    let fast = 0;
+    for (const tg of targets)
+      for (const s of srcs)
+        for (const m of mods)
+          for (const text of [`exp ${tg} ${s}${m}`, `exp ${tg}, ${s}${m}`, `EXP ${tg} ${s}${m}`]) {
+            const n = fastEncode(text, target, noConsts);
+            if (n === 0) continue;
+            fast++;
+            assert.equal(hex(fastWords.subarray(0, n)), general(text, target), `${target}: ${text}`);
+          }
+    // The valid targets' lines with VGPR/off sources and ordered modifiers.
+    assert.equal(fast, 8 * 3 * 6, target);
+  }
+  assert.ok(fastEncode('exp mrt0 v0, v1, v2, v3', 'gfx908', noConsts) > 0);
+  // A target defined as a symbol is the general path's.
+  assert.equal(
+    fastEncode('exp mrt0 v0, v1, v2, v3', 'gfx908', (n) => (n === 'mrt0' ? 1n : undefined)),
+    0,
+  );
+});

@@ -5,6 +5,8 @@
 // (registry.ts encodeText), which stays the reference: test/asm-fast.test.ts checks that both give the
 // same bytes and the same accept/reject on generated and mutated lines.
 import { genOf } from '../../codec/families/scalar-common.js';
+import { EXP } from '../../isa/encodings/memory.js';
+import type { Layout } from '../../isa/fields.js';
 import type { Target } from '../../isa/targets.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
@@ -12,6 +14,7 @@ import type { ConstLookup } from '../operands.js';
 import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
 import { programOf } from './build.js';
+import { encodeExp } from './exp.js';
 import * as lexer from './lexer.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
@@ -32,6 +35,8 @@ export { words as fastWords } from './program.js';
 interface Cell {
   readonly name: string;
   prog: Program | null | undefined;
+  /** `exp` (no program: its own encoder, exp.ts): the generation's EXP layout. */
+  exp: Layout<string> | null;
 }
 
 interface PerTarget {
@@ -54,17 +59,21 @@ let last: PerTarget | null = null;
 function perTarget(t: Target): PerTarget {
   let p = targets.get(t);
   if (!p) {
-    const cells = mnemonicsOf(t).map((name) => [name, { name, prog: undefined }] as const);
+    const cells = mnemonicsOf(t).map((name) => [name, { name, prog: undefined, exp: null }] as const);
     p = { table: new StrTable<Cell>(cells), gen: genOf(t), xnack: hasXnack(t) };
     targets.set(t, p);
   }
   return p;
 }
 
-function build(t: Target, name: string): Program | null {
-  const f = familiesOf(t, name);
+function build(t: Target, cell: Cell): Program | null {
+  const f = familiesOf(t, cell.name);
   if (!f || f.fams.length === 0) return null;
-  return programOf(t, name, f.fams[0], f.entries[0]);
+  if (f.fams[0].name === 'exp') {
+    cell.exp = EXP[genOf(t)];
+    return null;
+  }
+  return programOf(t, cell.name, f.fams[0], f.entries[0]);
 }
 
 /**
@@ -82,10 +91,11 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
   const cell = pt.table.getSpan(text, tokStart[0], tokEnd[0]);
   if (cell === undefined) return 0;
   let prog = cell.prog;
-  if (prog === undefined) prog = cell.prog = build(target, cell.name);
-  if (prog === null) return 0;
+  if (prog === undefined) prog = cell.prog = build(target, cell);
+  if (prog === null && cell.exp === null) return 0;
   const n = parseFast(text, 1, consts);
   if (n < 0) return 0;
+  if (prog === null) return encodeExp(cell.exp as Layout<string>, n);
   // The immediate rules read the generation (inline 1/(2*pi) from gfx8, register files) from these.
   setValuGen(pt.gen, pt.xnack);
   setScalarGen(pt.gen, pt.xnack);

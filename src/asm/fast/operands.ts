@@ -4,6 +4,7 @@
 // floats with an optional sign, `-`/`|...|` around a register, keywords (off, glc, ...) and `name:int`
 // modifiers. Anything else (symbols, expressions, calls, lists, lowercase-only names) returns -1: the
 // line then goes the general way (operands.ts), which gives every diagnostic.
+import { TARGET_NAMES } from '../../codec/families/exp.js';
 import type { ConstLookup } from '../operands.js';
 import { SPECIAL_REGS } from '../registers.js';
 import { StrTable } from '../strtab.js';
@@ -18,8 +19,16 @@ const O_INT = 2;
 const O_FLOAT = 3;
 const O_KEY = 4;
 const O_NAMED = 5;
-/** Operand kinds. */
-export const OPERAND = { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED } as const;
+const O_TARGET = 6;
+/** Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`. */
+export const OPERAND = {
+  REG: O_REG,
+  INT: O_INT,
+  FLOAT: O_FLOAT,
+  KEY: O_KEY,
+  NAMED: O_NAMED,
+  TARGET: O_TARGET,
+} as const;
 
 const F_V = 0;
 const F_S = 1;
@@ -97,11 +106,19 @@ export const NAMED_BASE = 64;
 export const kw = (name: (typeof KEYWORDS)[number]): number => KEYWORDS.indexOf(name);
 export const named = (name: (typeof NAMED)[number]): number => NAMED_BASE + NAMED.indexOf(name);
 
-/** Identifiers: a keyword or modifier name (id), or a named register (SPECIAL_BASE + code * 4 + count). */
+/** EXP targets (`null` is the named register), TARGET_BASE + the 6-bit TARGET value. */
+const TARGET_BASE = 256;
+/**
+ * Identifiers: a keyword or modifier name (id), an EXP target, or a named register (SPECIAL_BASE + code * 4
+ * + count).
+ */
 const SPECIAL_BASE = 1 << 16;
 const WORDS = new StrTable<number>([
   ...KEYWORDS.map((k, i) => [k, i] as const),
   ...NAMED.map((k, i) => [k, NAMED_BASE + i] as const),
+  ...TARGET_NAMES.flatMap((k, v) =>
+    k === 'null' || k.startsWith('invalid_target_') ? [] : [[k, TARGET_BASE + v] as const],
+  ),
   ...Object.entries(SPECIAL_REGS).map(([k, [code, n]]) => [k, SPECIAL_BASE + code * 4 + n] as const),
 ]);
 
@@ -218,7 +235,7 @@ function ident(n: number, consts: ConstLookup): boolean {
   if (isPunct(next, COLON) && tokSpace[next] === 0) {
     // `name:value` with an integer value.
     const w = WORDS.getSpan(line, s, e);
-    if (w === undefined || w < NAMED_BASE || w >= SPECIAL_BASE) return false;
+    if (w === undefined || w < NAMED_BASE || w >= TARGET_BASE) return false;
     let k = next + 1;
     let sign = 1;
     if (isPunct(k, MINUS)) {
@@ -244,6 +261,11 @@ function ident(n: number, consts: ConstLookup): boolean {
     opFile[n] = F_SPECIAL;
     opIndex[n] = (w - SPECIAL_BASE) >> 2;
     opCount[n] = (w - SPECIAL_BASE) & 3;
+  } else if (w >= TARGET_BASE) {
+    // A target defined as a symbol: the general path's.
+    if (consts(TARGET_NAMES[w - TARGET_BASE]) !== undefined) return false;
+    opKind[n] = O_TARGET;
+    opIndex[n] = w - TARGET_BASE;
   } else {
     if (w >= NAMED_BASE) return false;
     // A keyword defined as a symbol is a value to the general parser.
