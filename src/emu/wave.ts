@@ -126,25 +126,24 @@ export class Wave {
    *   so that its SIMD lane loops can run on them; the owner must call release() when done
    */
   constructor(agprs: boolean, pooled = false) {
-    const mem = pooled ? vregMemory() : null;
-    const slot = mem !== null ? takeSlot() : -1;
     const n = 256 * WAVE_SIZE;
-    if (mem !== null && slot >= 0) {
-      this.v = new Uint32Array(mem.buffer, slot, n);
-      this.v.fill(0);
-      this.vb = slot;
-    } else this.v = new Uint32Array(n);
+    const mem = pooled ? vregMemory() : null;
+    // A page of the WebAssembly memory (cleared: another wave may have used it), or -1.
+    const page = (): number => {
+      const at = mem !== null ? takeSlot() : -1;
+      if (mem !== null && at >= 0) new Uint32Array(mem.buffer, at, n).fill(0);
+      return at;
+    };
+    this.vb = page();
+    this.v = mem !== null && this.vb >= 0 ? new Uint32Array(mem.buffer, this.vb, n) : new Uint32Array(n);
     this.vf = new Float32Array(this.v.buffer, this.v.byteOffset, n);
     const rows: Uint32Array[] = [];
     for (let r = 0; r < 256; r++) rows.push(this.v.subarray(r * WAVE_SIZE, (r + 1) * WAVE_SIZE));
     this.vRow = rows;
     this.vi = new Int32Array(this.v.buffer, this.v.byteOffset, n);
-    const slotA = agprs && mem !== null && slot >= 0 ? takeSlot() : -1;
-    if (mem !== null && slotA >= 0) {
-      this.a = new Uint32Array(mem.buffer, slotA, n);
-      this.a.fill(0);
-      this.ab = slotA;
-    } else this.a = new Uint32Array(agprs ? n : 0);
+    this.ab = agprs && this.vb >= 0 ? page() : -1;
+    this.a =
+      mem !== null && this.ab >= 0 ? new Uint32Array(mem.buffer, this.ab, n) : new Uint32Array(agprs ? n : 0);
     if (this.vb >= 0) SLOT_REGISTRY?.register(this, [this.vb, this.ab], this);
   }
 

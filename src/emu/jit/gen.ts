@@ -19,7 +19,7 @@ import { globalCode, ldsLane, sloadCode } from './mem-gen.js';
 import { mfmaSimdFits } from './mfma-simd.js';
 import { SALU_GENS } from './salu-gen.js';
 import { SimdLoop, type SimdSrc } from './simd-gen.js';
-import { inlineMode, type LaneOperands, VALU_GENS } from './valu-gen.js';
+import { inlineMode, type LaneOperands, type OpGen, VALU_GENS } from './valu-gen.js';
 import { MASK_OUT } from './vregs.js';
 import type { FuncWriter } from './wasm-bin.js';
 
@@ -237,12 +237,9 @@ export class Gen {
   /** Adds a VALU op to the lane loop; false if it cannot be inlined. */
   private valu(i: Inst, k: number): boolean {
     const op = i.op as ValuOp;
-    const g = VALU_GENS.get(op.fn);
+    const g = this.plainGen(i);
     if (g === undefined) return false;
     const info = op.info;
-    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return false;
-    if (i.opSel !== 0 || info.cmpx) return false;
-    if (g.float && !inlineMode(this.mode)) return false;
     // The mask read is the binder's (valu/op.ts): VCC, a VOP3 form's SGPR-pair source, or v_div_fmas's VCC.
     if (g.maskOut !== (info.dst === D_MASK || info.carryOut) || g.maskIn !== op.maskIn >= 0) return false;
     if (info.dst !== D_VGPR && info.dst !== D_MASK) return false;
@@ -451,12 +448,21 @@ export class Gen {
 
   /** A quick look at whether valu() would make a VALU op a SIMD op (shift counts from VGPRs aside). */
   private looksSimd(i: Inst): boolean {
+    return this.plainGen(i) !== undefined && SimdLoop.has((i.op as ValuOp).fn);
+  }
+
+  /**
+   * The lane snippet of a VALU op in a form the lane loops take (no SDWA, DPP, clamp, output modifier,
+   * op_sel or EXEC-writing compare; f32 ops only in the MODE inlineMode accepts), or undefined.
+   */
+  private plainGen(i: Inst): OpGen | undefined {
     const op = i.op as ValuOp;
     const g = VALU_GENS.get(op.fn);
-    if (g === undefined || !SimdLoop.has(op.fn)) return false;
-    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0 || i.opSel !== 0)
-      return false;
-    return !op.info.cmpx && (!g.float || inlineMode(this.mode));
+    if (g === undefined) return undefined;
+    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return undefined;
+    if (i.opSel !== 0 || op.info.cmpx) return undefined;
+    if (g.float && !inlineMode(this.mode)) return undefined;
+    return g;
   }
 
   /** Whether the current loop is a run of SIMD ops (which an op without a SIMD form would end). */

@@ -495,9 +495,8 @@ export class SimdLoop {
     f.op(OP.block, OP.void, OP.loop, OP.void);
     f.get(g).i32(16).op(OP.i32GeU, OP.brIf, 1);
     // This group's four EXEC bits.
-    f.get(P_E0).get(P_E1).get(g).i32(8).op(OP.i32LtU, OP.select);
-    f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32ShrU).i32(15).op(OP.i32And).tee(bits);
-    f.op(OP.if, OP.void);
+    groupBits(f, P_E0, P_E1, g);
+    f.tee(bits).op(OP.if, OP.void);
     f.get(bits).i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(m);
     f.get(P_VB).get(g).i32(4).op(OP.i32Shl, OP.i32Add).set(base);
     if (anyNan) f.splatConst(0).set(nan);
@@ -528,12 +527,7 @@ export class SimdLoop {
       if (l !== undefined) return l;
       // A uniform pair: this group's four bits of it, as lanes.
       const t = f.local(V128);
-      f.get(param(pair))
-        .get(param(pair + 1))
-        .get(g)
-        .i32(8)
-        .op(OP.i32LtU, OP.select);
-      f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32ShrU).i32(15).op(OP.i32And);
+      groupBits(f, param(pair), param(pair + 1), g);
       f.i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(t);
       return t;
     };
@@ -601,6 +595,12 @@ export class SimdLoop {
     f.i32(-1);
     return f;
   }
+}
+
+/** Pushes group g's four bits (lanes 4g .. 4g+3) of the 64-bit lane mask in locals lo, hi. */
+function groupBits(f: FuncWriter, lo: number, hi: number, g: number): void {
+  f.get(lo).get(hi).get(g).i32(8).op(OP.i32LtU, OP.select);
+  f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32ShrU).i32(15).op(OP.i32And);
 }
 
 /** ORs the loop's lane-mask bits into their MASK_OUT cells. */
