@@ -3,15 +3,16 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
+import { readCacheFile } from '../src/cli/disasm-cache.js';
 import { compareDisassembly } from '../src/disasm/compare.js';
 import { hex2L, hex2U, hex16L } from '../src/disasm/hex.js';
 import { objdump, objdumpBytes, objdumpStream } from '../src/disasm/objdump.js';
 import { ByteOut, latin1String } from '../src/disasm/out.js';
 import { supportedNames } from '../src/isa/processors.js';
-import { cliIn, spawnCli } from './helpers/cli.js';
+import { cliIn, gcnkitArgv, spawnCli } from './helpers/cli.js';
 
 const root = join(import.meta.dirname, '..');
 const obj = join(root, 'test', 'corpus', 'obj');
@@ -130,6 +131,20 @@ test('truncated, garbage and missing files: one line on stderr, non-zero exit', 
     assert.ok(r.stderr.startsWith(`gcnkit disasm: ${f}: `), r.stderr);
     assert.equal(r.stderr.split('\n').length, 2, `${name}: ${r.stderr}`);
   }
+});
+
+test('the bundled CLI prints what the library prints (its disasm code compiled with a V8 code cache)', () => {
+  // The --raw test below spawns it first when run alone; either way this run finds a cache or makes one.
+  const file = join('test', 'corpus', 'obj', 'vadd.gfx908.O3.hsaco');
+  const r = spawnCli(['disasm', file]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, cliIn(root, 'disasm', file).stdout);
+  const cli = readFileSync(gcnkitArgv()[0], 'utf8');
+  const bundle = /cli-disasm-[0-9a-f]{16}\.cjs/.exec(cli)?.[0];
+  assert.ok(
+    bundle && readCacheFile(join(dirname(gcnkitArgv()[0]), `${bundle}.v8cache`)),
+    'a valid code cache',
+  );
 });
 
 test('--raw still disassembles bare words at address 0', () => {

@@ -1,8 +1,10 @@
 // The CLI as `npm run build` ships it (scripts/build.mjs): src/cli/main.ts bundled by esbuild into ESM
-// with the dependencies external, one chunk per command (main.ts imports the one it runs), and the worker
+// with the dependencies external, one chunk per command (main.ts imports the one it runs), `gcnkit disasm`
+// also as one CommonJS file (cli-disasm-HASH.cjs, src/cli/disasm-cache.ts), and the worker
 // threads' entry (worker.mjs, src/cli/worker-threads.ts). Benchmarks time it; tests spawn it because plain node starts it in
 // a fraction of the time node with the tsx loader takes to load src/ again.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 
@@ -15,6 +17,22 @@ export function bundleCli(): { file: string; remove: () => void } {
   const cache = join(root, 'node_modules', '.cache', 'gcnkit');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'cli-'));
+  // `gcnkit disasm` as the CommonJS file main.ts runs with a V8 code cache, named by a hash of its text
+  // (as scripts/build.mjs makes it).
+  const [disasm] = buildSync({
+    entryPoints: [join(root, 'src', 'cli', 'disasm-bundle.ts')],
+    outfile: join(dir, 'cli-disasm.cjs'),
+    write: false,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+  }).outputFiles;
+  const name = `cli-disasm-${createHash('sha256').update(disasm.contents).digest('hex').slice(0, 16)}.cjs`;
+  writeFileSync(join(dir, name), disasm.contents);
+  const define = { GCNKIT_DISASM_BUNDLE: JSON.stringify(`./${name}`) };
   buildSync({
     entryPoints: {
       cli: join(root, 'src', 'cli', 'main.ts'),
@@ -28,6 +46,7 @@ export function bundleCli(): { file: string; remove: () => void } {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    define,
     logLevel: 'warning',
   });
   return { file: join(dir, 'cli.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
