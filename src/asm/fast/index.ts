@@ -8,11 +8,13 @@ import { genOf } from '../../codec/families/scalar-common.js';
 import { EXP } from '../../isa/encodings/memory.js';
 import type { Layout } from '../../isa/fields.js';
 import type { Target } from '../../isa/targets.js';
+import type { BufEntry } from '../families/mem-buf.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
 import type { ConstLookup } from '../operands.js';
 import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
+import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
 import { programOf } from './build.js';
 import { encodeExp } from './exp.js';
 import * as lexer from './lexer.js';
@@ -37,6 +39,8 @@ interface Cell {
   prog: Program | null | undefined;
   /** `exp` (no program: its own encoder, exp.ts): the generation's EXP layout. */
   exp: Layout<string> | null;
+  /** MUBUF/MTBUF (no program: buf.ts). */
+  buf: BufProgram | null;
 }
 
 interface PerTarget {
@@ -59,7 +63,9 @@ let last: PerTarget | null = null;
 function perTarget(t: Target): PerTarget {
   let p = targets.get(t);
   if (!p) {
-    const cells = mnemonicsOf(t).map((name) => [name, { name, prog: undefined, exp: null }] as const);
+    const cells = mnemonicsOf(t).map(
+      (name) => [name, { name, prog: undefined, exp: null, buf: null }] as const,
+    );
     p = { table: new StrTable<Cell>(cells), gen: genOf(t), xnack: hasXnack(t) };
     targets.set(t, p);
   }
@@ -71,6 +77,10 @@ function build(t: Target, cell: Cell): Program | null {
   if (!f || f.fams.length === 0) return null;
   if (f.fams[0].name === 'exp') {
     cell.exp = EXP[genOf(t)];
+    return null;
+  }
+  if (f.fams[0].name === 'buf') {
+    if (f.fams.length === 1) cell.buf = bufProgram(f.entries[0] as BufEntry);
     return null;
   }
   return programOf(t, cell.name, f.fams[0], f.entries[0]);
@@ -92,10 +102,14 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
   if (cell === undefined) return 0;
   let prog = cell.prog;
   if (prog === undefined) prog = cell.prog = build(target, cell);
-  if (prog === null && cell.exp === null) return 0;
+  if (prog === null && cell.exp === null && cell.buf === null) return 0;
   const n = parseFast(text, 1, consts);
   if (n < 0) return 0;
-  if (prog === null) return encodeExp(cell.exp as Layout<string>, n);
+  if (prog === null) {
+    if (cell.exp !== null) return encodeExp(cell.exp, n);
+    setGeneration(pt.gen);
+    return encodeBuf(cell.buf as BufProgram, n);
+  }
   // The immediate rules read the generation (inline 1/(2*pi) from gfx8, register files) from these.
   setValuGen(pt.gen, pt.xnack);
   setScalarGen(pt.gen, pt.xnack);

@@ -5,6 +5,7 @@
 // modifiers. Anything else (symbols, expressions, calls, lists, lowercase-only names) returns -1: the
 // line then goes the general way (operands.ts), which gives every diagnostic.
 import { TARGET_NAMES } from '../../codec/families/exp.js';
+import { DFMT, NFMT } from '../families/mem-format.js';
 import type { ConstLookup } from '../operands.js';
 import { SPECIAL_REGS } from '../registers.js';
 import { StrTable } from '../strtab.js';
@@ -20,7 +21,12 @@ const O_FLOAT = 3;
 const O_KEY = 4;
 const O_NAMED = 5;
 const O_TARGET = 6;
-/** Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`. */
+const O_FORMAT = 7;
+/**
+ * Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`; FORMAT:
+ * MTBUF's `format:[...]` list of symbolic formats, its value (dfmt | nfmt << 4, the one not written at its
+ * default) in `value`.
+ */
 export const OPERAND = {
   REG: O_REG,
   INT: O_INT,
@@ -28,6 +34,7 @@ export const OPERAND = {
   KEY: O_KEY,
   NAMED: O_NAMED,
   TARGET: O_TARGET,
+  FORMAT: O_FORMAT,
 } as const;
 
 const F_V = 0;
@@ -121,6 +128,13 @@ const WORDS = new StrTable<number>([
   ),
   ...Object.entries(SPECIAL_REGS).map(([k, [code, n]]) => [k, SPECIAL_BASE + code * 4 + n] as const),
 ]);
+
+/** MTBUF's symbolic formats: data formats as themselves (0-15), numeric formats as 16 + their value. */
+const FORMAT_NAMES: string[] = [];
+for (const [k, v] of DFMT) FORMAT_NAMES[v] = k;
+for (const [k, v] of NFMT) FORMAT_NAMES[16 + v] = k;
+const FORMATS = new StrTable<number>(FORMAT_NAMES.map((k, v) => [k, v] as const));
+const N_FORMAT = named('format');
 
 let line = '';
 let t = 0;
@@ -236,6 +250,7 @@ function ident(n: number, consts: ConstLookup): boolean {
     // `name:value` with an integer value.
     const w = WORDS.getSpan(line, s, e);
     if (w === undefined || w < NAMED_BASE || w >= TARGET_BASE) return false;
+    if (w === N_FORMAT && isPunct(next + 1, LBRACK)) return formatList(n, next + 2, consts);
     let k = next + 1;
     let sign = 1;
     if (isPunct(k, MINUS)) {
@@ -274,6 +289,40 @@ function ident(n: number, consts: ConstLookup): boolean {
     opWord[n] = w;
   }
   t = next;
+  return true;
+}
+
+/**
+ * `format:[A, B]` from token k (after the bracket): one data format and/or one numeric format by name
+ * (mem-format.ts gives the defaults, the errors and every other spelling); false leaves it to the general
+ * parser.
+ */
+function formatList(n: number, k: number, consts: ConstLookup): boolean {
+  let dfmt = -1;
+  let nfmt = -1;
+  for (;;) {
+    if (tokKind[k] !== T_IDENT) return false;
+    const f = FORMATS.getSpan(line, tokStart[k], tokEnd[k]);
+    if (f === undefined) return false;
+    // A format name defined as a symbol is a value to the general parser.
+    if (consts(FORMAT_NAMES[f]) !== undefined) return false;
+    if (f < 16) {
+      if (dfmt >= 0) return false;
+      dfmt = f;
+    } else {
+      if (nfmt >= 0) return false;
+      nfmt = f - 16;
+    }
+    k++;
+    if (isPunct(k, RBRACK)) break;
+    if (!isPunct(k, COMMA)) return false;
+    k++;
+  }
+  if (!ends(k + 1)) return false;
+  opKind[n] = O_FORMAT;
+  opWord[n] = N_FORMAT;
+  opValue[n] = (dfmt < 0 ? 1 : dfmt) | ((nfmt < 0 ? 0 : nfmt) << 4);
+  t = k + 1;
   return true;
 }
 

@@ -147,7 +147,7 @@ function special32(code: number): boolean {
 }
 
 /** The scalar code of operand k as a register of `dw` dwords (SGPR, TTMP, vcc/exec/m0), or -1. */
-function scalarReg(k: number, dw: number): number {
+export function scalarReg(k: number, dw: number): number {
   if (opCount[k] !== dw) return -1;
   const f = opFile[k];
   const i = opIndex[k];
