@@ -30,7 +30,6 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
       ['buffer_store_dwordx2', 'v[2:3]'],
       ['buffer_load_format_d16_xyzw', t === 'gfx908' ? 'v[4:5]' : 'v[4:7]'],
       ['buffer_atomic_add', 'v1'],
-      ['buffer_atomic_cmpswap_x2', 'v[4:7]'],
       ['buffer_atomic_add_f32', 'v1'],
       ['tbuffer_load_format_xy', 'v[2:3]'],
       ['tbuffer_store_format_x', 'v1'],
@@ -50,7 +49,7 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
         ],
         m.startsWith('t') ? ['', ' format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]', ' format:22'] : [''],
         ['', ' offset:4095'],
-        ['', ' glc slc', ' slc glc', ' glc glc'],
+        ['', ' glc slc', ' slc glc'],
         ['', ' tfe', ' lds'],
       ).map((x) => {
         // The format goes right after soffset.
@@ -101,6 +100,8 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
       `${m} ${d}, v5, s[4:7], s1 offen offset:4+4`,
       `${m} ${d}, v5, s[4:7], s1 offen offset:-4`,
       `${m} ${d}, v5, s[4:7], s1 offen noglc`,
+      `${m} ${d}, v5, s[4:7], s1 offen glc glc`,
+      `${m} ${d}, v5, s[4:7], s1 offen slc slc`,
       `${m} ${d}, v5, s[4:7], s1 offen offset:4 glc dlc`,
       `${m} ${d}, v5, s[4:7], s1 offset:4 offen`,
       `${m} ${d}, v5, s[4:7], s1 glc offen`,
@@ -128,10 +129,11 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
     // Named registers with generation rules, offsets past 12 bits (LLVM truncates them), the address
     // keywords or cache policy in another order, float-pattern integers, expressions, commas before
     // modifiers, upper case, `noglc`.
-    /src_|flat_scratch|offset:(4096|65535)|offen idxen|slc glc|0x3f800000|offset:4\+4|, (offen|offset)|OFFEN|^[A-Z]|noglc/.test(
+    /src_|flat_scratch|offset:(4096|65535)|offen idxen|0x3f800000|offset:4\+4|, (offen|offset)|OFFEN|^[A-Z]|noglc/.test(
       l,
     );
-  const taken = check((t) => [...modifiers(t), ...operands(t), ...spellings(t)], declined);
+  const cache = ['buffer_wbinvl1', 'buffer_wbinvl1 glc', 'buffer_wbinvl1 v1', 'buffer_wbinvl1,'];
+  const taken = check((t) => [...modifiers(t), ...operands(t), ...spellings(t), ...cache], declined);
   // The plain lines are the fast path's: e.g. on gfx908 the modifier grid's valid lines.
   for (const n of taken) assert.ok(n > 300, `fast path took only ${n} lines`);
   assert.ok(fastEncode('buffer_wbinvl1', 'gfx908', noConsts) > 0);
@@ -153,6 +155,80 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
     fastEncode('tbuffer_load_format_x v1, v5, s[4:7], s1 format:[BUF_DATA_FORMAT_32] offen', 'gfx908', (n) =>
       n === 'BUF_DATA_FORMAT_32' ? 4n : undefined,
     ),
+    0,
+  );
+});
+
+test('MIMG: fast = general bytes on a grid of data widths, dmasks, modifiers and spellings', () => {
+  // Plain (d16), store, atomics (dmask 1/3/15), samplers with wide addresses, gather4 (one dmask bit),
+  // get_resinfo (no d16).
+  const ops = [
+    ['image_load', 'v5'],
+    ['image_store', 'v[6:9]'],
+    ['image_atomic_add', 'v5'],
+    ['image_atomic_cmpswap', 'v[6:7]'],
+    ['image_sample', 'v[6:7], s[8:15], s[4:7]'],
+    ['image_sample_c_d_cl_o', 'v[6:13], s[8:15], s[4:7]'],
+    ['image_gather4', 'v[6:8], s[8:15], s[4:7]'],
+    ['image_get_resinfo', 'v5'],
+  ];
+  const rsrc = (a: string) => (a.includes(',') ? a : `${a}, s[8:15]`);
+  const tails = (t: Target) => [
+    '',
+    ' unorm',
+    ' glc',
+    ' slc',
+    ' slc glc',
+    t === 'gfx908' ? ' a16' : ' r128',
+    ' tfe',
+    ' lwe',
+    ' da',
+    ' d16',
+    ' unorm glc slc a16 tfe lwe da d16',
+    ' unorm glc slc r128 tfe lwe da d16',
+    ' d16 da',
+    ' glc glc',
+    ' acc16',
+  ];
+  const grid = (t: Target) =>
+    ops.flatMap(([m, a]) => [
+      ...product(
+        [`${m} `],
+        ['v1', 'v[1:2]', 'v[1:3]', 'v[1:4]', 'v[1:5]'],
+        [`, ${rsrc(a)}`],
+        ['', ' dmask:0x1', ' dmask:0x7', ' dmask:0xf'],
+        tails(t),
+      ),
+      // Addresses and descriptors, one at a time.
+      ...['v5', 'v[6:7]', 'v[6:8]', 'v[6:9]', 'v[6:13]', 'v[6:36]', 's5', 'a5'].map(
+        (x) => `${m} v1, ${x}, s[8:15]${a.includes(',') ? ', s[4:7]' : ''} dmask:0x1`,
+      ),
+      ...['s[4:11]', 's[2:9]', 'ttmp[8:15]', 's[8:11]', 's[96:103]'].map(
+        (x) => `${m} v1, ${a.split(',')[0]}, ${x}${a.includes(',') ? ', s[4:7]' : ''} dmask:0x1`,
+      ),
+      ...(a.includes(',') ? ['s[2:5]', 'ttmp[4:7]', 'vcc', 's[4:11]'] : []).map(
+        (x) => `${m} v1, ${a.split(',')[0]}, s[8:15], ${x} dmask:0x1`,
+      ),
+      // Spellings.
+      `${m} v1, ${rsrc(a)} dmask:1`,
+      `${m} v1, ${rsrc(a)} dmask:0x10`,
+      `${m} v1, ${rsrc(a)} dmask:-1`,
+      `${m} v1, ${rsrc(a)}, dmask:0x1`,
+      `${m} v1, ${rsrc(a)} dmask:0x1, glc`,
+      `${m} v1, ${rsrc(a)} glc dmask:0x1`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 GLC`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 noglc`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 dlc`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 dmask:0x1`,
+      `${m} v1 ${rsrc(a)} dmask:0x1`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 a17`,
+    ]);
+  const declined = (l: string) => /, dmask|, glc|GLC|noglc|dmask:0x10|v1 v/.test(l);
+  for (const n of check(grid, declined)) assert.ok(n > 100, `fast path took only ${n} lines`);
+  // A keyword defined as a symbol is the general path's.
+  assert.ok(fastEncode('image_load v1, v5, s[8:15] dmask:0x1 glc', 'gfx908', noConsts) > 0);
+  assert.equal(
+    fastEncode('image_load v1, v5, s[8:15] dmask:0x1 glc', 'gfx908', (n) => (n === 'glc' ? 1n : undefined)),
     0,
   );
 });

@@ -9,6 +9,7 @@ import { EXP } from '../../isa/encodings/memory.js';
 import type { Layout } from '../../isa/fields.js';
 import type { Target } from '../../isa/targets.js';
 import type { BufEntry } from '../families/mem-buf.js';
+import type { MimgEntry } from '../families/mem-mimg.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
 import type { ConstLookup } from '../operands.js';
@@ -18,6 +19,7 @@ import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
 import { programOf } from './build.js';
 import { encodeExp } from './exp.js';
 import * as lexer from './lexer.js';
+import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
 
@@ -41,6 +43,8 @@ interface Cell {
   exp: Layout<string> | null;
   /** MUBUF/MTBUF (no program: buf.ts). */
   buf: BufProgram | null;
+  /** MIMG (no program: mimg.ts). */
+  mimg: MimgProgram | null;
 }
 
 interface PerTarget {
@@ -64,7 +68,7 @@ function perTarget(t: Target): PerTarget {
   let p = targets.get(t);
   if (!p) {
     const cells = mnemonicsOf(t).map(
-      (name) => [name, { name, prog: undefined, exp: null, buf: null }] as const,
+      (name) => [name, { name, prog: undefined, exp: null, buf: null, mimg: null }] as const,
     );
     p = { table: new StrTable<Cell>(cells), gen: genOf(t), xnack: hasXnack(t) };
     targets.set(t, p);
@@ -79,10 +83,9 @@ function build(t: Target, cell: Cell): Program | null {
     cell.exp = EXP[genOf(t)];
     return null;
   }
-  if (f.fams[0].name === 'buf') {
-    if (f.fams.length === 1) cell.buf = bufProgram(f.entries[0] as BufEntry);
-    return null;
-  }
+  if (f.fams.length !== 1) return null;
+  if (f.fams[0].name === 'buf') cell.buf = bufProgram(f.entries[0] as BufEntry);
+  else if (f.fams[0].name === 'mimg') cell.mimg = mimgProgram(t, f.entries[0] as MimgEntry);
   return programOf(t, cell.name, f.fams[0], f.entries[0]);
 }
 
@@ -102,13 +105,14 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
   if (cell === undefined) return 0;
   let prog = cell.prog;
   if (prog === undefined) prog = cell.prog = build(target, cell);
-  if (prog === null && cell.exp === null && cell.buf === null) return 0;
+  if (prog === null && cell.exp === null && cell.buf === null && cell.mimg === null) return 0;
   const n = parseFast(text, 1, consts);
   if (n < 0) return 0;
   if (prog === null) {
     if (cell.exp !== null) return encodeExp(cell.exp, n);
     setGeneration(pt.gen);
-    return encodeBuf(cell.buf as BufProgram, n);
+    if (cell.buf !== null) return encodeBuf(cell.buf, n);
+    return encodeMimg(cell.mimg as MimgProgram, n);
   }
   // The immediate rules read the generation (inline 1/(2*pi) from gfx8, register files) from these.
   setValuGen(pt.gen, pt.xnack);

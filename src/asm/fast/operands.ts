@@ -59,6 +59,7 @@ const opValue = new Float64Array(MAX_OPS);
 const opWord = new Int32Array(MAX_OPS);
 const opComma = new Uint8Array(MAX_OPS);
 const opMods = new Uint8Array(MAX_OPS);
+const opTok = new Uint8Array(MAX_OPS);
 /** The operands of the last line read: parallel arrays indexed by operand number. */
 export const parsed = {
   kind: opKind,
@@ -71,6 +72,8 @@ export const parsed = {
   /** 1 when a comma preceded the operand. */
   comma: opComma,
   mods: opMods,
+  /** The operand's first token after its modifiers (its spelling: `a16` the keyword, not `acc16`). */
+  tok: opTok,
 } as const;
 
 /** Keywords and `name:` modifier names the families' matchers know, by id. */
@@ -194,6 +197,7 @@ function operand(n: number, consts: ConstLookup): boolean {
     t++;
   }
   opMods[n] = mods;
+  opTok[n] = t;
   const k = tokKind[t];
   if (k === T_INT || k === T_FLOAT) {
     // Modifiers around a constant fold into it in ways the families decide: the general path's.
