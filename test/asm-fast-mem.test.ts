@@ -232,3 +232,41 @@ test('MIMG: fast = general bytes on a grid of data widths, dmasks, modifiers and
     0,
   );
 });
+
+test('VINTRP: fast = general bytes on a grid of registers, slots, attributes and spellings', () => {
+  const ops = ['v_interp_p1_f32', 'v_interp_p2_f32_e32', 'v_interp_mov_f32', 'v_interp_mov_f32_e32'];
+  const grid = () =>
+    ops.flatMap((m) => [
+      ...product(
+        [`${m} v1`],
+        [', v3', ', v255', ', -v3', ', s3', ', p10', ', p20', ', p0', ', p30', ', 1'],
+        [
+          ', attr0.x',
+          ', attr32.w',
+          ', attr33.x',
+          ', attr01.y',
+          ', attr5',
+          ', attr5.q',
+          ', ATTR1.X',
+          ', attr7.z',
+        ],
+      ),
+      ...['v0', 'v255', 'v256', 's1', 'a1', 'v[1:2]'].map(
+        (d) => `${m} ${d}, ${m.includes('mov') ? 'p20' : 'v2'}, attr3.y`,
+      ),
+      `${m} v1, v2, attr3.y, v4`,
+      `${m} v1 v2, attr3.y`,
+      `${m} v1, v2 attr3.y`,
+      `${m} v1, p10 attr3.y`,
+    ]);
+  // A source modifier (`-v3`) makes llvm-mc take the VOP3 form (or reject `_e32`): the general path's.
+  const declined = (l: string) => /attr01|v1 v2|v2 attr|p10 attr|-v3/.test(l);
+  for (const n of check(grid, declined)) assert.ok(n > 30, `fast path took only ${n} lines`);
+  // An attribute or slot defined as a symbol is the general path's.
+  assert.ok(fastEncode('v_interp_mov_f32 v1, p10, attr3.y', 'gfx908', noConsts) > 0);
+  for (const name of ['p10', 'attr3.y'])
+    assert.equal(
+      fastEncode('v_interp_mov_f32 v1, p10, attr3.y', 'gfx908', (n) => (n === name ? 1n : undefined)),
+      0,
+    );
+});

@@ -22,10 +22,11 @@ const O_KEY = 4;
 const O_NAMED = 5;
 const O_TARGET = 6;
 const O_FORMAT = 7;
+const O_ATTR = 8;
 /**
  * Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`; FORMAT:
  * MTBUF's `format:[...]` list of symbolic formats, its value (dfmt | nfmt << 4, the one not written at its
- * default) in `value`.
+ * default) in `value`; ATTR: a VINTRP attribute `attrN.c`, N << 2 | c in `index`.
  */
 export const OPERAND = {
   REG: O_REG,
@@ -35,6 +36,7 @@ export const OPERAND = {
   NAMED: O_NAMED,
   TARGET: O_TARGET,
   FORMAT: O_FORMAT,
+  ATTR: O_ATTR,
 } as const;
 
 const F_V = 0;
@@ -99,6 +101,9 @@ export const KEYWORDS = [
   'd16',
   'a16',
   'high',
+  'p10',
+  'p20',
+  'p0',
 ] as const;
 export const NAMED = [
   'offset',
@@ -118,9 +123,13 @@ export const named = (name: (typeof NAMED)[number]): number => NAMED_BASE + NAME
 
 /** EXP targets (`null` is the named register), TARGET_BASE + the 6-bit TARGET value. */
 const TARGET_BASE = 256;
+/** VINTRP attributes attr0.x to attr32.w (LLVM's range; asm/families/mem-vintrp.ts), ATTR_BASE + N * 4 + c. */
+const ATTR_BASE = 512;
+const ATTR_NAMES: string[] = [];
+for (let a = 0; a <= 32; a++) for (const c of 'xyzw') ATTR_NAMES.push(`attr${a}.${c}`);
 /**
- * Identifiers: a keyword or modifier name (id), an EXP target, or a named register (SPECIAL_BASE + code * 4
- * + count).
+ * Identifiers: a keyword or modifier name (id), an EXP target, a VINTRP attribute, or a named register
+ * (SPECIAL_BASE + code * 4 + count).
  */
 const SPECIAL_BASE = 1 << 16;
 const WORDS = new StrTable<number>([
@@ -129,6 +138,7 @@ const WORDS = new StrTable<number>([
   ...TARGET_NAMES.flatMap((k, v) =>
     k === 'null' || k.startsWith('invalid_target_') ? [] : [[k, TARGET_BASE + v] as const],
   ),
+  ...ATTR_NAMES.map((k, i) => [k, ATTR_BASE + i] as const),
   ...Object.entries(SPECIAL_REGS).map(([k, [code, n]]) => [k, SPECIAL_BASE + code * 4 + n] as const),
 ]);
 
@@ -280,6 +290,11 @@ function ident(n: number, consts: ConstLookup): boolean {
     opFile[n] = F_SPECIAL;
     opIndex[n] = (w - SPECIAL_BASE) >> 2;
     opCount[n] = (w - SPECIAL_BASE) & 3;
+  } else if (w >= ATTR_BASE) {
+    // An attribute defined as a symbol: the general path's.
+    if (consts(ATTR_NAMES[w - ATTR_BASE]) !== undefined) return false;
+    opKind[n] = O_ATTR;
+    opIndex[n] = w - ATTR_BASE;
   } else if (w >= TARGET_BASE) {
     // A target defined as a symbol: the general path's.
     if (consts(TARGET_NAMES[w - TARGET_BASE]) !== undefined) return false;
