@@ -10,12 +10,14 @@ import type { Field, Layout } from '../../isa/fields.js';
 import { BufKind } from '../../isa/ops/memory-buf.js';
 import type { BufEntry } from '../families/mem-buf.js';
 import * as memScalar from '../families/mem-scalar.js';
+import * as operands from './operands.js';
 import { FILE, kw, named, OPERAND, parsed } from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
 const { constCode } = memScalar;
-const { scalarReg, words } = program;
+const { scalarReg, words, putField: put } = program;
+const { isKey } = operands;
 const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED, FORMAT: O_FORMAT } = OPERAND;
 const F_V = FILE.V;
 const K_OFF = kw('off');
@@ -78,11 +80,6 @@ export function bufProgram(e: BufEntry): BufProgram | null {
     addr64: BUF_ADDR64[g],
   };
 }
-
-/** ORs a field's value into `words` (a Uint32Array: the sign of bit 31 needs no care). */
-const put = (f: Field, v: number): void => {
-  words[f.word] |= v << f.shift;
-};
 
 /** Encodes operands [0, n) by `p` into `words`; returns 2, or 0 for the general path. */
 export function encodeBuf(p: BufProgram, n: number): number {
@@ -203,5 +200,3 @@ export function encodeBuf(p: BufProgram, n: number): number {
   if (addr64 !== 0) put(p.addr64 as Field, 1);
   return 2;
 }
-
-const isKey = (k: number, w: number): boolean => opKind[k] === O_KEY && opWord[k] === w;

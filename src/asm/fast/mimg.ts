@@ -3,17 +3,18 @@
 // asm/families/mem-mimg.ts matches, which stays the reference for every other spelling and every error
 // (LLVM's data-size, gather and atomic dmask checks included: the fast path declines what they reject).
 import { MIMG } from '../../isa/encodings/memory.js';
-import type { Field } from '../../isa/fields.js';
 import { MimgClass, mimgTable } from '../../isa/ops/memory-mimg.js';
 import type { Target } from '../../isa/targets.js';
 import type { MimgEntry } from '../families/mem-mimg.js';
 import { lexed } from './lexer.js';
+import * as operands from './operands.js';
 import { FILE, kw, named, OPERAND, parsed } from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
-const { scalarReg, words } = program;
-const { REG: O_REG, KEY: O_KEY, NAMED: O_NAMED } = OPERAND;
+const { scalarReg, words, putField: put } = program;
+const { isKey } = operands;
+const { REG: O_REG, NAMED: O_NAMED } = OPERAND;
 const { V: F_V, A: F_A } = FILE;
 const N_DMASK = named('dmask');
 const K_UNORM = kw('unorm');
@@ -71,8 +72,6 @@ export function mimgProgram(t: Target, e: MimgEntry): MimgProgram {
   };
 }
 
-const isKey = (k: number, w: number): boolean => opKind[k] === O_KEY && opWord[k] === w;
-
 /** `a16` as written (an AGPR to the operand reader; `acc16` is not the keyword). */
 const isA16 = (k: number): boolean =>
   opKind[k] === O_REG &&
@@ -89,10 +88,6 @@ const ORDER_TFE = 4;
 const ORDER_LWE = 5;
 const ORDER_DA = 6;
 const ORDER_D16 = 7;
-
-const put = (f: Field, v: number): void => {
-  words[f.word] |= v << f.shift;
-};
 
 /** Encodes operands [0, n) by `p` into `words`; returns 2, or 0 for the general path. */
 export function encodeMimg(p: MimgProgram, n: number): number {

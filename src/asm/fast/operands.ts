@@ -160,6 +160,11 @@ const COLON = 58;
 const LBRACK = 91;
 const RBRACK = 93;
 
+/** Whether operand k is the keyword of id w. */
+export function isKey(k: number, w: number): boolean {
+  return opKind[k] === O_KEY && opWord[k] === w;
+}
+
 /**
  * Reads the operands from token `from` of `text` (lexed by lexFast) into the arrays; returns their
  * number, or -1 when the general parser must read the line.

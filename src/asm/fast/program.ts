@@ -126,6 +126,11 @@ export interface Program {
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
 export const words = new Uint32Array(4);
 
+/** ORs a field's value into `words` (a Uint32Array: the sign of bit 31 needs no care). */
+export function putField(f: Field, v: number): void {
+  words[f.word] |= v << f.shift;
+}
+
 let lastScalar = 0;
 let lastTtmp = 0;
 let ttmpBase = 0;
