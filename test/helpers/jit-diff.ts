@@ -392,7 +392,7 @@ export function runOn(
   const cache =
     regionBlocks === undefined
       ? blockCacheOf(program)
-      : new BlockCache(program.base, program.size, regionBlocks);
+      : new BlockCache(program.base, program.size, regionBlocks, program);
   let guard = 0;
   let error = '';
   try {
