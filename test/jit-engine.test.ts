@@ -200,6 +200,52 @@ test('the ops the engine inlines do not call the interpreter', () => {
   );
 });
 
+test('global accesses under a full EXEC: one allocation, unaligned lanes, lanes in another 4 GiB page', () => {
+  const code = assembleText(
+    [
+      'v_add_co_u32 v12, vcc, s34, v0',
+      'v_mov_b32 v13, s35',
+      'v_addc_co_u32 v13, vcc, v13, v1, vcc',
+      'global_load_dword v2, v[12:13], off offset:4',
+      'global_load_dwordx2 v[4:5], v0, s[34:35]',
+      'global_store_dword v[12:13], v2, off offset:1024',
+      's_endpgm',
+    ].join('\n'),
+    'gfx908',
+  );
+  // The buffer's byte k is (k * 37 + 11) & 0xff (runOn); a lane's dword at byte offset o, little-endian.
+  const dword = (o: number) => {
+    let x = 0;
+    for (let b = 3; b >= 0; b--) x = x * 256 + (((o + b) * 37 + 11) & 0xff);
+    return x;
+  };
+  for (const [skew, far] of [
+    [0, -1],
+    [1, -1],
+    [2, 7],
+  ]) {
+    const init = (w: Wave) => {
+      w.s[126] = 0xffffffff;
+      w.s[127] = 0xffffffff;
+      for (let l = 0; l < 64; l++) {
+        w.v[l] = 12 * l + skew;
+        w.v[64 + l] = l === far ? 1 : 0;
+      }
+    };
+    const a = runOn('interpreter', code, 'gfx908', init, 0x3f0);
+    const b = runOn('jit', code, 'gfx908', init, 0x3f0);
+    assert.equal(stateDifference(a, b), '', `skew ${skew}, lane ${far} in the next 4 GiB`);
+    if (far >= 0) assert.match(a.error, /lane 7: unmapped address/);
+    else {
+      assert.equal(a.error, '');
+      for (const l of [0, 13, 63]) {
+        assert.equal(b.v[2 * 64 + l], dword(12 * l + skew + 4));
+        assert.equal(b.v[5 * 64 + l], dword(12 * l + skew + 4));
+      }
+    }
+  }
+});
+
 test('a region loaded again elsewhere runs the function compiled for it; other words, modes or targets do not', () => {
   const text = 'v_add_f32 v1, s2, v3\ns_cbranch_scc1 1\nv_mul_f32 v1, v1, v1\ns_endpgm\n';
   const at = (code: Uint8Array, base: number, mode: number, target: 'gfx908' | 'gfx900' = 'gfx908') => {
