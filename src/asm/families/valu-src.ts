@@ -415,12 +415,27 @@ function regSrc(op: Operand & { kind: 'reg' }, dwords: number): Src | Err {
     default: {
       const code = specialOn(op);
       if (isErr(code)) return code;
-      if (n !== dwords && !(ANY_WIDTH.has(op.index) && n === 1)) return err(INVALID, op.pos);
+      if (!specialWidthOk(op.index, n, dwords)) return err(INVALID, op.pos);
       // null reads as zero and lds_direct comes from LDS: neither uses the constant bus.
       const bus = code === 125 || code === 254 ? -1 : busKey(code, n);
       return { kind: S_SGPR, code, lit: 0, expr: null, bus, op };
     }
   }
+}
+
+/** Whether the named register `c` written with `n` dwords fits a source of `dwords` (regSrc's rule). */
+function specialWidthOk(c: number, n: number, dwords: number): boolean {
+  return n === dwords || (ANY_WIDTH.has(c) && n === 1);
+}
+
+/**
+ * The code of the named register `c` (gfx9 code, written with `n` dwords) as a VOP source of `dwords` on
+ * the current generation, or -1 (regSrc's rules; the fast path shares them). lds_direct, which has rules
+ * of its own (checkLdsDirect), is -1 here.
+ */
+export function specialSrc(c: number, n: number, dwords: number): number {
+  if (c === 125 || c === 254 || !specialAvailable(c, GEN, XNACK)) return -1;
+  return specialWidthOk(c, n, dwords) ? specialCode(c, GEN) : -1;
 }
 
 /** Whether the operand names the vcc register pair. */

@@ -59,6 +59,7 @@ import {
   S_SDATA,
   S_SDST,
   S_SOFFSET,
+  S_SOPDST,
   S_SREG,
   S_SSRC,
   S_SSRC_NOLIT,
@@ -255,7 +256,7 @@ function sopProgram(l: Layout, row: SopRow, opcode: number): Program | null {
   const b = new Builder();
   if (p.dst !== K_NONE) {
     if (p.dst !== K_B32 && p.dst !== K_B64) return null;
-    b.add(S_SDST, p.dst === K_B64 ? 2 : 1, l.fields.sdst);
+    b.add(S_SOPDST, p.dst === K_B64 ? 2 : 1, l.fields.sdst);
   }
   if (p.src0 !== K_NONE && !sopSource(b, p.src0, l.fields.ssrc0)) return null;
   if (p.src1 !== K_NONE && !sopSource(b, p.src1, l.fields.ssrc1)) return null;
@@ -266,7 +267,7 @@ function sopkProgram(row: OpRow & { kind: Sopk }, opcode: number): Program | nul
   const k = row.kind;
   if (k !== Sopk.K32 && k !== Sopk.Scc && k !== Sopk.SccU) return null;
   const b = new Builder()
-    .add(S_SDST, 1, SOPK.fields.sdst)
+    .add(S_SOPDST, 1, SOPK.fields.sdst)
     .add(S_IMM16, k === Sopk.SccU ? IMM16_UNSIGNED : IMM16_SIGNED, SOPK.fields.simm16);
   return b.done(SOPK, opcode);
 }
