@@ -325,3 +325,76 @@ test('named registers (flat_scratch, xnack_mask, apertures, src_scc, tba, ...) i
     assert.ok(r.taken > 200, `${target}: fast path took only ${r.taken}`);
   }
 });
+
+test('SOPK/SOPP: hwreg, branches, s_setreg_imm32, s_endpgm and s_sendmsg values: fast = general', () => {
+  const hwregs = [
+    'hwreg(1)',
+    'hwreg(63)',
+    'hwreg(64)',
+    'hwreg(3, 0, 32)',
+    'hwreg(49, 31, 1)',
+    'hwreg(4, 32, 1)',
+    'hwreg(4, 1, 33)',
+    'hwreg(4, 1, 0)',
+    'hwreg(4, 1)',
+    'hwreg(HW_REG_MODE, 2, 3)',
+    'hwreg(HW_REG_SH_MEM_BASES)',
+    'hwreg(HW_REG_XNACK_MASK, 0, 1)',
+    'hwreg(HW_REG_NOPE, 0, 1)',
+    'hwreg(-1, 0, 1)',
+    'hwreg(1+1, 0, 1)',
+    'HWREG(1, 0, 1)',
+    'hwreg (1, 0, 1)',
+    'hwreg(1, 0, 1',
+    '0',
+    '65535',
+    '65536',
+    '-1',
+  ];
+  const values = ['0', '-1', '0x7fff', '0xffff', '-32768', '-32769', '65536', '1.5', 'lbl', 's0'];
+  const lines = [
+    ...hwregs.flatMap((h) => [
+      `s_getreg_b32 s5, ${h}`,
+      `s_setreg_b32 ${h}, s5`,
+      `s_setreg_imm32_b32 ${h}, 0x12345678`,
+      `s_getreg_b32 ${h}, s5`,
+    ]),
+    ...['s5', 'flat_scratch_hi', 'src_scc', 'exec', 'ttmp15', 's[2:3]', 'v1', '5'].flatMap((r) => [
+      `s_getreg_b32 ${r}, hwreg(1, 0, 8)`,
+      `s_setreg_b32 hwreg(1, 0, 8), ${r}`,
+    ]),
+    ...['-1', '0xffffffff', '0x100000000', '1.0', '-2.5', 'lbl', 's1'].map(
+      (v) => `s_setreg_imm32_b32 hwreg(1), ${v}`,
+    ),
+    ...values.flatMap((v) => [
+      `s_call_b64 s[4:5], ${v}`,
+      `s_cbranch_i_fork s[4:5], ${v}`,
+      `s_endpgm ${v}`,
+      `s_sendmsg ${v}`,
+      `s_sendmsghalt ${v}`,
+    ]),
+    ...['s[3:4]', 'vcc', 'exec', 'flat_scratch', 'ttmp[2:3]', 's4', 'xnack_mask'].map(
+      (r) => `s_call_b64 ${r}, 4`,
+    ),
+    's_endpgm',
+    's_endpgm 1, 2',
+    's_sendmsg',
+    's_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0)',
+  ];
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as const) {
+    const r = compareFast(lines, target, (l) =>
+      /HWREG|hwreg \(|hwreg\(-|\+|sendmsg\(|lbl|HW_REG_XNACK/.test(l),
+    );
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken > 50, `${target}: fast path took only ${r.taken}`);
+  }
+  // A register name defined as a symbol is the general path's.
+  assert.ok(fastEncode('s_getreg_b32 s5, hwreg(HW_REG_MODE)', 'gfx908', noConsts) > 0);
+  assert.equal(
+    fastEncode('s_getreg_b32 s5, hwreg(HW_REG_MODE)', 'gfx908', (n) =>
+      n === 'HW_REG_MODE' ? 1n : undefined,
+    ),
+    0,
+  );
+});

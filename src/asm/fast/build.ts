@@ -50,10 +50,13 @@ import {
   P_CLAMP,
   P_GLC,
   P_OMOD,
+  P_OPTIONAL,
   P_VCC_BUS,
   P_VCC_IN,
   type Program,
+  S_HWREG,
   S_IMM16,
+  S_IMM32,
   S_MASK3,
   S_SBASE,
   S_SDATA,
@@ -264,11 +267,34 @@ function sopProgram(l: Layout, row: SopRow, opcode: number): Program | null {
 }
 
 function sopkProgram(row: OpRow & { kind: Sopk }, opcode: number): Program | null {
-  const k = row.kind;
-  if (k !== Sopk.K32 && k !== Sopk.Scc && k !== Sopk.SccU) return null;
-  const b = new Builder()
-    .add(S_SOPDST, 1, SOPK.fields.sdst)
-    .add(S_IMM16, k === Sopk.SccU ? IMM16_UNSIGNED : IMM16_SIGNED, SOPK.fields.simm16);
+  const f = SOPK.fields;
+  const b = new Builder();
+  switch (row.kind) {
+    case Sopk.K32:
+    case Sopk.Scc:
+    case Sopk.SccU:
+      b.add(S_SOPDST, 1, f.sdst).add(
+        S_IMM16,
+        row.kind === Sopk.SccU ? IMM16_UNSIGNED : IMM16_SIGNED,
+        f.simm16,
+      );
+      break;
+    case Sopk.Br64:
+      // A label needs a fixup: only a plain offset is the fast path's.
+      b.add(S_SOPDST, 2, f.sdst).add(S_IMM16, IMM16_SIGNED, f.simm16);
+      break;
+    case Sopk.GetReg:
+      b.add(S_SOPDST, 1, f.sdst).add(S_HWREG, 0, f.simm16);
+      break;
+    case Sopk.SetReg:
+      b.add(S_HWREG, 0, f.simm16).add(S_SOPDST, 1, f.sdst);
+      break;
+    case Sopk.SetRegImm32:
+      b.add(S_HWREG, 0, f.simm16).add(S_IMM32, 0, null);
+      break;
+    default:
+      return null;
+  }
   return b.done(SOPK, opcode);
 }
 
@@ -276,8 +302,13 @@ function soppProgram(row: OpRow & { kind: Sopp }, opcode: number): Program | nul
   const b = new Builder();
   switch (row.kind) {
     case Sopp.None:
-    case Sopp.Endpgm:
       return b.done(SOPP, opcode);
+    case Sopp.Endpgm:
+      b.flags |= P_OPTIONAL;
+      return b.add(S_IMM16, IMM16_UNSIGNED, SOPP.fields.simm16).done(SOPP, opcode);
+    case Sopp.Sendmsg:
+      // A plain 16-bit value; sendmsg(...) is the general path's.
+      return b.add(S_IMM16, IMM16_UNSIGNED, SOPP.fields.simm16).done(SOPP, opcode);
     case Sopp.Imm:
       return b.add(S_IMM16, IMM16_ANY, SOPP.fields.simm16).done(SOPP, opcode);
     case Sopp.Branch:

@@ -11,8 +11,16 @@ import * as valu from '../families/valu-src.js';
 import { FILE, kw, MODS, named, OPERAND, parsed } from './operands.js';
 
 // Imported bindings copied once (see lexer.ts).
-const { LAST_TTMP_OLD, lastSgpr, scalarImm, ttmpBaseOf, specialExists, specialRegCode, specialSrcCode } =
-  scalar;
+const {
+  LAST_TTMP_OLD,
+  floatLowWord,
+  lastSgpr,
+  scalarImm,
+  ttmpBaseOf,
+  specialExists,
+  specialRegCode,
+  specialSrcCode,
+} = scalar;
 const RC_R32 = scalar.RC.R32;
 const RC_R64 = scalar.RC.R64;
 const scalarOut = scalar.scalarImmOut;
@@ -22,7 +30,7 @@ const SRC_B32 = scalar.Src.B32;
 const SRC_B64 = scalar.Src.B64;
 const SRC_B64_NOLIT = scalar.Src.B64NoLit;
 const { V: F_V, S: F_S, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
-const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED } = OPERAND;
+const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED, HWREG: O_HWREG } = OPERAND;
 const { NEG: M_NEG, ABS: M_ABS } = MODS;
 const K_CLAMP = kw('clamp');
 const K_GLC = kw('glc');
@@ -58,6 +66,10 @@ export const S_SREG = 7;
 export const S_IMM16 = 8;
 /** A SOP/SOPK scalar destination of `arg` dwords (LLVM's SReg_32/SReg_64, the named registers too). */
 export const S_SOPDST = 14;
+/** s_getreg/s_setreg's simm16: `hwreg(...)` or an integer 0..65535. */
+export const S_HWREG = 15;
+/** s_setreg_imm32_b32's value: an integer's low 32 bits or a float's low word, as a literal dword. */
+export const S_IMM32 = 16;
 
 /** A VOP3 source: as S_VSRC without a literal, with neg/abs where the slot allows them, one scalar value. */
 export const S_VSRC3 = 9;
@@ -89,6 +101,8 @@ export const P_CLAMP = 4;
 export const P_OMOD = 8;
 /** The `glc` keyword after the positional operands sets the program's glc field. */
 export const P_GLC = 16;
+/** The last slot may be left out (s_endpgm's value). */
+export const P_OPTIONAL = 32;
 const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC;
 
 export const TYPES: readonly OperandType[] = [
@@ -311,6 +325,15 @@ function slotValue(kind: number, arg: number, k: number): number {
       if (c === 255 && !takeLiteral(scalarOut[0])) return -1;
       return c;
     }
+    case S_HWREG: {
+      if (ok === O_HWREG) return opValue[k];
+      const v = opValue[k];
+      return ok === O_INT && v >= 0 && v <= 0xffff ? v : -1;
+    }
+    case S_IMM32: {
+      if (ok !== O_INT && ok !== O_FLOAT) return -1;
+      return takeLiteral(ok === O_INT ? opValue[k] >>> 0 : floatLowWord(opValue[k])) ? 0 : -1;
+    }
     case S_IMM16: {
       if (ok !== O_INT) return -1;
       const v = opValue[k];
@@ -328,7 +351,8 @@ function slotValue(kind: number, arg: number, k: number): number {
  */
 export function encodeProgram(p: Program, n: number): number {
   const slot = p.slot;
-  const m = slot.length;
+  let m = slot.length;
+  if (n === m - 1 && p.flags & P_OPTIONAL) m = n;
   if (n < m || (n > m && (p.flags & P_MODIFIERS) === 0)) return 0;
   literal = -1;
   bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : -1;
