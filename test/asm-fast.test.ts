@@ -14,7 +14,7 @@ import { assemble, formatDiagnostics } from '../src/asm/assembler.js';
 import { fastEncode, fastWords, setFastPath } from '../src/asm/fast/index.js';
 import { SPECIAL_REGS } from '../src/asm/registers.js';
 import type { Target } from '../src/isa/targets.js';
-import { compareFast, general, hex, noConsts } from './helpers/asm-fast.js';
+import { compareFast, general, hex, noConsts, product } from './helpers/asm-fast.js';
 import { tier } from './helpers/tier.js';
 
 const TARGETS: Target[] = ['gfx908', 'gfx906', 'gfx900', 'gfx803', 'gfx700', 'gfx600'];
@@ -397,4 +397,35 @@ test('SOPK/SOPP: hwreg, branches, s_setreg_imm32, s_endpgm and s_sendmsg values:
     ),
     0,
   );
+});
+
+test('madmk/madak: the K literal with src0 registers, inline constants and literals: fast = general', () => {
+  const src0 = ['v3', 's3', 'vcc_lo', 'src_scc', '1', '-16', '0.5', '0x1234', '0x5678', '-1.5', '1.1'];
+  const k = [
+    '0x1234',
+    '0',
+    '-1',
+    '0xffffffff',
+    '0x100000000',
+    '65535',
+    '65536',
+    '-32769',
+    '1.5',
+    '-2.0',
+    '1e40',
+    'v1',
+    's1',
+  ];
+  const lines = ['v_madmk_f32', 'v_madmk_f16', 'v_madak_f32', 'v_madak_f16'].flatMap((m) =>
+    product([`${m} v1, `], src0, [', '], k).map((l) => {
+      const [head, s0, kk] = [l.slice(0, l.indexOf(',') + 2), l.split(', ')[1], l.split(', ')[2]];
+      return m.includes('madmk') ? `${head}${s0}, ${kk}, v2` : `${head}${s0}, v2, ${kk}`;
+    }),
+  );
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as const) {
+    const r = compareFast(lines, target, () => false);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken > 40, `${target}: fast path took only ${r.taken}`);
+  }
 });

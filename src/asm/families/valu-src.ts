@@ -532,14 +532,10 @@ export const VCC_BUS = busKey(106, 2);
 /** The literal dword of an operand that is always a literal (v_madmk/v_madak's K). */
 export function literalOf(op: Operand, t: OperandType): Src | Err {
   if (op.mods.neg || op.mods.abs || op.mods.sext) return err(INVALID, op.pos);
-  const half = t === 'f16' || t === 'i16';
   let v: number;
-  if (op.kind === 'int') {
+  if (op.kind === 'int' || op.kind === 'float') {
     const n = typeof op.value === 'bigint' ? Number(BigInt.asIntN(64, op.value)) : op.value;
-    if (half ? n < -32768 || n > 65535 : n < -(2 ** 31) || n >= 2 ** 32) return err(INVALID, op.pos);
-    v = half ? n & 0xffff : n >>> 0;
-  } else if (op.kind === 'float') {
-    v = half ? f16Bits(op.value) : f32Bits(op.value);
+    v = literalBits(op.kind === 'float', n, t);
     if (v < 0) return err(INVALID, op.pos);
   } else if (op.kind === 'call' || op.kind === 'expr' || op.kind === 'ident') {
     const s = encodeSrc(op, t, 1);
@@ -547,6 +543,17 @@ export function literalOf(op: Operand, t: OperandType): Src | Err {
     return err(INVALID, op.pos);
   } else return err(INVALID, op.pos);
   return { kind: S_LIT, code: 255, lit: v, expr: null, bus: -1, op };
+}
+
+/**
+ * The literal dword of an integer or float written as a K constant of type `t` (madmk/madak), or -1
+ * when it does not fit (literalOf's rule; the fast path shares it).
+ */
+export function literalBits(isFloat: boolean, n: number, t: OperandType): number {
+  const half = t === 'f16' || t === 'i16';
+  if (isFloat) return half ? f16Bits(n) : f32Bits(n);
+  if (half ? n < -32768 || n > 65535 : n < -(2 ** 31) || n >= 2 ** 32) return -1;
+  return half ? n & 0xffff : n >>> 0;
 }
 
 /** The instruction words followed by the literal dword, if any (a fixup when it is an expression). */

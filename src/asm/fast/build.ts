@@ -1,8 +1,8 @@
 // Programs (program.ts) made from the op tables: the VOP1/VOP2/VOPC rows as the VOP family indexes them
 // (src/isa/vop-profile.ts via asm/families/valu-vop.ts) and the scalar rows (src/isa/ops/scalar-sop.ts),
 // each op's operand profile turned into its slot list and its fields' places in the encoding layouts.
-// An op or form whose syntax needs more than slots (madmk/madak's K, v_swap, lane selects, hwreg,
-// waitcnt, gpr_idx, SDWA/DPP/e64 forms) gets no program: its lines go the general way.
+// An op or form whose syntax needs more than slots (v_swap, lane selects, waitcnt, gpr_idx, SDWA/DPP
+// forms) gets no program: its lines go the general way.
 import { genOf } from '../../codec/families/scalar-common.js';
 import * as vop3 from '../../codec/families/vop3-tables.js';
 import { typeDwords } from '../../codec/operands.js';
@@ -49,6 +49,7 @@ import {
   IMM16_UNSIGNED,
   P_CLAMP,
   P_GLC,
+  P_KLIT,
   P_OMOD,
   P_OPTIONAL,
   P_VCC_BUS,
@@ -57,6 +58,7 @@ import {
   S_HWREG,
   S_IMM16,
   S_IMM32,
+  S_KLIT,
   S_MASK3,
   S_SBASE,
   S_SDATA,
@@ -136,7 +138,7 @@ function vopProgram(e: VopEntry): Program | null {
   if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32)) return null;
   const o = e.o;
   const p = o.p;
-  if (p.flags & (VF_SWAP | VF_LANE | VF_MADMK | VF_MADAK) || p.dstKind === 'sgpr') return null;
+  if (p.flags & (VF_SWAP | VF_LANE) || p.dstKind === 'sgpr') return null;
   const b = new Builder();
   if (p.dstKind === 'none') return e.enc === ENC_VOP1 ? b.done(VOP1, o.opcode) : null;
   const s0 = typeIndex(o.s0);
@@ -153,7 +155,12 @@ function vopProgram(e: VopEntry): Program | null {
   b.add(S_VGPR, o.dstDw, VOP2.fields.vdst);
   if (p.flags & VF_CARRY_OUT) b.add(S_VCC, 0, null);
   b.src0 = b.slot.length;
-  b.add(S_VSRC, s0, VOP2.fields.src0).add(S_VGPR, typeDwords(o.s1), VOP2.fields.vsrc1);
+  b.add(S_VSRC, s0, VOP2.fields.src0);
+  // madmk: dst, src0, K, src1; madak: dst, src0, src1, K (the K literal in the dword after).
+  if (p.flags & VF_MADMK) b.add(S_KLIT, s0, null);
+  b.add(S_VGPR, typeDwords(o.s1), VOP2.fields.vsrc1);
+  if (p.flags & VF_MADAK) b.add(S_KLIT, s0, null);
+  if (p.flags & (VF_MADMK | VF_MADAK)) b.flags |= P_KLIT;
   if (p.flags & VF_MASK_IN) {
     b.add(S_VCC, 0, null);
     b.flags |= P_VCC_IN;

@@ -24,7 +24,7 @@ const {
 const RC_R32 = scalar.RC.R32;
 const RC_R64 = scalar.RC.R64;
 const scalarOut = scalar.scalarImmOut;
-const { immCode, specialSrc } = valu;
+const { immCode, literalBits, specialSrc } = valu;
 const immOut = valu.immOut;
 const SRC_B32 = scalar.Src.B32;
 const SRC_B64 = scalar.Src.B64;
@@ -70,6 +70,8 @@ export const S_SOPDST = 14;
 export const S_HWREG = 15;
 /** s_setreg_imm32_b32's value: an integer's low 32 bits or a float's low word, as a literal dword. */
 export const S_IMM32 = 16;
+/** madmk/madak's K constant of type TYPES[arg]: always the literal dword (one value with src0's). */
+export const S_KLIT = 17;
 
 /** A VOP3 source: as S_VSRC without a literal, with neg/abs where the slot allows them, one scalar value. */
 export const S_VSRC3 = 9;
@@ -103,6 +105,8 @@ export const P_OMOD = 8;
 export const P_GLC = 16;
 /** The last slot may be left out (s_endpgm's value). */
 export const P_OPTIONAL = 32;
+/** A K literal (S_KLIT) shares gfx6-9's one constant-bus read with src0: src0 may not be a scalar register. */
+export const P_KLIT = 64;
 const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC;
 
 export const TYPES: readonly OperandType[] = [
@@ -334,6 +338,11 @@ function slotValue(kind: number, arg: number, k: number): number {
       if (ok !== O_INT && ok !== O_FLOAT) return -1;
       return takeLiteral(ok === O_INT ? opValue[k] >>> 0 : floatLowWord(opValue[k])) ? 0 : -1;
     }
+    case S_KLIT: {
+      if (ok !== O_INT && ok !== O_FLOAT) return -1;
+      const v = literalBits(ok === O_FLOAT, opValue[k], TYPES[arg]);
+      return v >= 0 && takeLiteral(v) ? 0 : -1;
+    }
     case S_IMM16: {
       if (ok !== O_INT) return -1;
       const v = opValue[k];
@@ -381,6 +390,10 @@ export function encodeProgram(p: Program, n: number): number {
   if (absBits !== 0) {
     if (p.abs === null) return 0;
     words[p.abs.word] |= absBits << p.abs.shift;
+  }
+  if (p.flags & P_KLIT) {
+    const s = p.src0;
+    if (opKind[s] === O_REG && opFile[s] !== F_V) return 0;
   }
   if (p.flags & P_VCC_IN) {
     // The implicit vcc read competes with src0 for the one scalar value of gfx6-9 (a literal too).
