@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { BlockCache } from '../src/emu/jit/engine.js';
 import { MFMA_SIMD_COUNTS } from '../src/emu/jit/mfma-simd.js';
+import { Program } from '../src/emu/program.js';
 import { Wave } from '../src/emu/wave.js';
 import {
   assembleText,
@@ -196,6 +198,83 @@ test('the ops the engine inlines do not call the interpreter', () => {
     calls.map((m) => Number(m[1])),
     [lines.length],
   );
+});
+
+test('global accesses under a full EXEC: one allocation, unaligned lanes, lanes in another 4 GiB page', () => {
+  const code = assembleText(
+    [
+      'v_add_co_u32 v12, vcc, s34, v0',
+      'v_mov_b32 v13, s35',
+      'v_addc_co_u32 v13, vcc, v13, v1, vcc',
+      'global_load_dword v2, v[12:13], off offset:4',
+      'global_load_dwordx2 v[4:5], v0, s[34:35]',
+      'global_store_dword v[12:13], v2, off offset:1024',
+      's_endpgm',
+    ].join('\n'),
+    'gfx908',
+  );
+  // The buffer's byte k is (k * 37 + 11) & 0xff (runOn); a lane's dword at byte offset o, little-endian.
+  const dword = (o: number) => {
+    let x = 0;
+    for (let b = 3; b >= 0; b--) x = x * 256 + (((o + b) * 37 + 11) & 0xff);
+    return x;
+  };
+  for (const [skew, far] of [
+    [0, -1],
+    [1, -1],
+    [2, 7],
+  ]) {
+    const init = (w: Wave) => {
+      w.s[126] = 0xffffffff;
+      w.s[127] = 0xffffffff;
+      for (let l = 0; l < 64; l++) {
+        w.v[l] = 12 * l + skew;
+        w.v[64 + l] = l === far ? 1 : 0;
+      }
+    };
+    const a = runOn('interpreter', code, 'gfx908', init, 0x3f0);
+    const b = runOn('jit', code, 'gfx908', init, 0x3f0);
+    assert.equal(stateDifference(a, b), '', `skew ${skew}, lane ${far} in the next 4 GiB`);
+    if (far >= 0) assert.match(a.error, /lane 7: unmapped address/);
+    else {
+      assert.equal(a.error, '');
+      for (const l of [0, 13, 63]) {
+        assert.equal(b.v[2 * 64 + l], dword(12 * l + skew + 4));
+        assert.equal(b.v[5 * 64 + l], dword(12 * l + skew + 4));
+      }
+    }
+  }
+});
+
+test('a region loaded again elsewhere runs the function compiled for it; other words, modes or targets do not', () => {
+  const text = 'v_add_f32 v1, s2, v3\ns_cbranch_scc1 1\nv_mul_f32 v1, v1, v1\ns_endpgm\n';
+  const at = (code: Uint8Array, base: number, mode: number, target: 'gfx908' | 'gfx900' = 'gfx908') => {
+    const p = new Program(code, base, target);
+    return new BlockCache(p.base, p.size, undefined, p).get((pc) => p.inst(pc), base, mode);
+  };
+  const code = assembleText(text, 'gfx908');
+  const first = at(code, 0x1000, 0x3f0);
+  const again = at(code, 0x7f000, 0x3f0);
+  assert.equal(again.code, first.code);
+  assert.equal(again.start, 0x7f000);
+  assert.notEqual(at(code, 0x1000, 0x300).code, first.code);
+  // gfx908's v_fmac_f32 (VOP2 op 0x3b) is another instruction on gfx900.
+  const fmac = assembleText('v_fmac_f32 v1, v2, v3\ns_endpgm\n', 'gfx908');
+  assert.notEqual(at(fmac, 0x1000, 0x3f0, 'gfx900').code, at(fmac, 0x1000, 0x3f0).code);
+  // The same first block with a different instruction after the branch's block: a different region only
+  // if the region takes it (one block by default: the same function).
+  const other = assembleText(text.replace('v_mul_f32 v1, v1, v1', 'v_sub_f32 v1, v1, v1'), 'gfx908');
+  assert.equal(at(other, 0x2000, 0x3f0).code, first.code);
+  const changed = assembleText(text.replace('v_add_f32 v1, s2, v3', 'v_add_f32 v1, s2, v4'), 'gfx908');
+  assert.notEqual(at(changed, 0x1000, 0x3f0).code, first.code);
+  // Regions of several blocks take the second block's words into the key.
+  const four = (c: Uint8Array) => {
+    const p = new Program(c, 0x3000, 'gfx908');
+    return new BlockCache(p.base, p.size, 4, p).get((pc) => p.inst(pc), 0x3000, 0x3f0);
+  };
+  assert.equal(four(code).insts.length, 5);
+  assert.notEqual(four(other).code, four(code).code);
+  assert.equal(four(Uint8Array.from(code)).code, four(code).code);
 });
 
 test('where code generation is forbidden (CSP without unsafe-eval), the engine runs on the interpreter', () => {

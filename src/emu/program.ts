@@ -8,7 +8,8 @@ import { ExecError, Inst } from './inst.js';
 import { binderFor, decoderFor } from './registry.js';
 
 export class Program {
-  private readonly words: Uint32Array;
+  /** The image as little-endian dwords (the translating engine keys its shared code by them). */
+  readonly words: Uint32Array;
   private readonly cache: (Inst | undefined)[];
   private readonly input: DecodeInput;
   private readonly out: DecodeOutput = { size: 0, text: '', branchOffset: Number.NaN };

@@ -5,7 +5,7 @@
 
 import type { Inst } from '../inst.js';
 import type { Program } from '../program.js';
-import { type Block, compileBlock, REGION_BLOCKS } from './block.js';
+import { type Block, type CodeImage, compileBlock, REGION_BLOCKS } from './block.js';
 
 export type Engine = 'interpreter' | 'jit';
 
@@ -31,11 +31,14 @@ export class BlockCache {
   /**
    * @param bytes the program's size: addresses base .. base + bytes - 1 take the array
    * @param regionBlocks the most basic blocks compiled into one function (block.ts, REGION_BLOCKS)
+   * @param image the program's words, by which a region compiled for another load of the same code is
+   *   found without generating it again (compileBlock)
    */
   constructor(
     private readonly base: number,
     bytes = 0,
     private readonly regionBlocks = REGION_BLOCKS,
+    private readonly image: CodeImage | null = null,
   ) {
     this.inside = new Array(bytes >>> 2).fill(undefined);
   }
@@ -48,14 +51,14 @@ export class BlockCache {
       const b = this.inside[k];
       if (b !== undefined && b.mode === mode) return b;
       if (b === undefined) this.count++;
-      const c = compileBlock(fetch, pc, mode, this.regionBlocks);
+      const c = compileBlock(fetch, pc, mode, this.regionBlocks, this.image);
       this.inside[k] = c;
       return c;
     }
     let b = this.outside.get(off);
     if (b === undefined || b.mode !== mode) {
       if (b === undefined) this.count++;
-      b = compileBlock(fetch, pc, mode, this.regionBlocks);
+      b = compileBlock(fetch, pc, mode, this.regionBlocks, this.image);
       this.outside.set(off, b);
     }
     return b;
@@ -73,7 +76,7 @@ const CACHES = new WeakMap<Program, BlockCache>();
 export function blockCacheOf(p: Program): BlockCache {
   let c = CACHES.get(p);
   if (c === undefined) {
-    c = new BlockCache(p.base, p.size);
+    c = new BlockCache(p.base, p.size, REGION_BLOCKS, p);
     CACHES.set(p, c);
   }
   return c;

@@ -63,7 +63,33 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
         : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
     );
   }
-  const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`;
+  // Under a full EXEC, first the span of the lanes' addresses: when one allocation holds all of it (with
+  // a VGPR-pair address, all lanes' high words equal), the lanes move their dwords at offsets from one
+  // uniform distance, through the allocation's Int32Array when every offset is dword-aligned; no lane can
+  // fault, so this is the per-lane loop's result without its per-lane region checks. Otherwise the
+  // per-lane loop below runs.
+  const pair = i.saddr === 0x7f;
+  const hiReg = (i.vaddr + 1) * 64;
+  const words: string[] = [];
+  const views: string[] = [];
+  for (let d = 0; d < n; d++) {
+    const q = d === 0 ? 'q' : `q + ${d}`;
+    words.push(load ? `v[${(i.dst + d) * 64} + l] = wd[${q}];` : `wd[${q}] = v[${(i.vdata + d) * 64} + l];`);
+  }
+  const spanned = [
+    'let mn = 4294967295, mx = 0, al = 0;',
+    pair ? `const hh = v[${hiReg}]; let one = true;` : '',
+    `for (let l = 0; l < 64; l++) { const u = ${lo}; al |= u; if (u < mn) mn = u; if (u > mx) mx = u;${pair ? ` if (v[${hiReg} + l] !== hh) one = false;` : ''} }`,
+    `const ub = ${pair ? 'hh * 4294967296' : 'sb'} + ${i.offset}, U = ${pair ? 'one ? ' : ''}mem.regionOf(ub + mn, mx - mn + ${bytes})${pair ? ' : null' : ''};`,
+    'if (U !== null) { const d = ub - U.base;',
+    `if (((al | d) & 3) === 0) { const wd = U.words, dq = d / 4; for (let l = 0; l < 64; l++) { const q = (${lo} >>> 2) + dq; ${words.join(' ')} } }`,
+    `else { const dv = U.view; for (let l = 0; l < 64; l++) { const o = ${lo} + d; ${moves.join(' ')} } }`,
+    'w.laneInstructions += 64; done = true; } }',
+  ].join('\n');
+  const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}
+let done = false;
+if ((e0 & e1) === -1) { ${spanned}
+if (!done) {`;
   // One pass, as the interpreter's handler goes (mem/flat.ts: each lane's address checked, then its
   // dwords moved, a region looked up again only when a lane leaves the current one). At a fault the
   // handler runs the whole instruction again and reports it: the lanes before it move the same data
@@ -81,7 +107,7 @@ if (x < rb || x + ${bytes} > re) { R = mem.regionOf(x, ${bytes}); if (R === null
 const o = x - rb; ${moves.join(' ')}`,
       ),
       `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
-      'else w.laneInstructions += H.popc(e0) + H.popc(e1); }',
+      'else w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
     ].join('\n');
   return [
     head,
@@ -94,7 +120,7 @@ else if (x < R.base || x + ${bytes} > R.end) { ok = false; break lanes; }`,
     `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
     'else if (R !== null) { const dv = R.view, rb = R.base;',
     laneLoop(`const o = ${addr} - rb; ${moves.join(' ')}`),
-    'w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
+    'w.laneInstructions += H.popc(e0) + H.popc(e1); } } }',
   ].join('\n');
 }
 
