@@ -4,31 +4,15 @@
 // `gcnkit disasm` as one CommonJS file that cli.js compiles with a V8 code cache (src/cli/disasm-cache.ts).
 
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
+import { buildDisasmBundle } from './lib/cli-disasm-bundle.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist');
-// `gcnkit disasm` also as one CommonJS file, which cli.js runs with a V8 code cache. Its name carries a
-// hash of its text: V8 on Node 20 checks only a source's length before using cached code for it.
-// (scripts/lib/cli-bundle.ts builds the same for tests and benchmarks.)
-const disasm = await build({
-  entryPoints: ['src/cli/disasm-bundle.ts'],
-  outfile: 'dist/cli-disasm.cjs',
-  write: false,
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'warning',
-});
-const code = disasm.outputFiles[0].contents;
-const disasmName = `cli-disasm-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.cjs`;
-writeFileSync(`dist/${disasmName}`, code);
-const define = { GCNKIT_DISASM_BUNDLE: JSON.stringify(`./${disasmName}`) };
+// `gcnkit disasm` also as one CommonJS file, which cli.js runs with a V8 code cache.
+const define = buildDisasmBundle('dist');
 await build({
   entryPoints: {
     cli: 'src/cli/main.ts',

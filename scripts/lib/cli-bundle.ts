@@ -3,10 +3,16 @@
 // also as one CommonJS file (cli-disasm-HASH.cjs, src/cli/disasm-cache.ts), and the worker
 // threads' entry (worker.mjs, src/cli/worker-threads.ts). Benchmarks time it; tests spawn it because plain node starts it in
 // a fraction of the time node with the tsx loader takes to load src/ again.
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
+
+// Shared with scripts/build.mjs, which runs on plain node; imported by its path so that it is found from
+// the tests' compiled copy of this file too (scripts/test-js.mjs sets import.meta.dirname to this folder).
+const { buildDisasmBundle }: { buildDisasmBundle: (outdir: string) => Record<string, string> } = await import(
+  pathToFileURL(join(import.meta.dirname, 'cli-disasm-bundle.mjs')).href
+);
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -17,22 +23,7 @@ export function bundleCli(): { file: string; remove: () => void } {
   const cache = join(root, 'node_modules', '.cache', 'gcnkit');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'cli-'));
-  // `gcnkit disasm` as the CommonJS file main.ts runs with a V8 code cache, named by a hash of its text
-  // (as scripts/build.mjs makes it).
-  const [disasm] = buildSync({
-    entryPoints: [join(root, 'src', 'cli', 'disasm-bundle.ts')],
-    outfile: join(dir, 'cli-disasm.cjs'),
-    write: false,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-  }).outputFiles;
-  const name = `cli-disasm-${createHash('sha256').update(disasm.contents).digest('hex').slice(0, 16)}.cjs`;
-  writeFileSync(join(dir, name), disasm.contents);
-  const define = { GCNKIT_DISASM_BUNDLE: JSON.stringify(`./${name}`) };
+  const define = buildDisasmBundle(dir);
   buildSync({
     entryPoints: {
       cli: join(root, 'src', 'cli', 'main.ts'),
