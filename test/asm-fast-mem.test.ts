@@ -270,3 +270,58 @@ test('VINTRP: fast = general bytes on a grid of registers, slots, attributes and
       0,
     );
 });
+
+test('DS: fast = general bytes on a grid of register shapes, offsets, gds and spellings', () => {
+  // Returning and plain ops, two offsets, 64/96/128-bit data, GWS and ordered count (gds required),
+  // a lane permute (no gds), ds_swizzle and ds_nop (the general path's).
+  const ops: [string, string[]][] = [
+    ['ds_add_u32', ['v2', 'v3']],
+    ['ds_add_rtn_u32', ['v1', 'v2', 'v3']],
+    ['ds_read_b32', ['v1', 'v2']],
+    ['ds_read_b128', ['v[4:7]', 'v2']],
+    ['ds_read2_b64', ['v[4:7]', 'v2']],
+    ['ds_write2st64_b32', ['v2', 'v3', 'v4']],
+    ['ds_cmpst_rtn_b64', ['v[4:5]', 'v2', 'v[6:7]', 'v[8:9]']],
+    ['ds_write_b96', ['v2', 'v[4:6]']],
+    ['ds_gws_init', ['v2']],
+    ['ds_ordered_count', ['v1', 'v2']],
+    ['ds_permute_b32', ['v1', 'v2', 'v3']],
+    ['ds_swizzle_b32', ['v1', 'v2']],
+    ['ds_nop', []],
+  ];
+  const tails = [
+    '',
+    ' offset:0',
+    ' offset:65535',
+    ' offset:65536',
+    ' offset:-1',
+    ' offset0:255',
+    ' offset0:256',
+    ' offset1:3',
+    ' offset0:1 offset1:2',
+    ' offset1:2 offset0:1',
+    ' gds',
+    ' offset:4 gds',
+    ' offset0:1 offset1:2 gds',
+    ' gds offset:4',
+    ' gds gds',
+    ', gds',
+    ' glc',
+    ' offset:4, gds',
+  ];
+  const regs = ['v0', 'v255', 'v[254:255]', 'v[255:256]', 'a1', 's1', 'v[2:3]', 'v[2:5]'];
+  const grid = (t: Target) =>
+    ops
+      .filter(([m]) => knownMnemonic(m, t))
+      .flatMap(([m, rs]) => [
+        ...tails.map((x) => `${m} ${rs.join(', ')}${x}`),
+        ...rs.flatMap((_r, k) =>
+          regs.map((x) => `${m} ${rs.map((y, j) => (j === k ? x : y)).join(', ')} offset:4`),
+        ),
+        `${m} ${rs.slice(0, -1).join(', ')}`,
+        `${m} ${rs.join(', ')}, v9`,
+        `${m} ${rs.join(' ')}`,
+      ]);
+  const declined = (l: string) => /ds_swizzle|ds_nop|, gds|, offset|offset1:2 offset0|v\d+ v|\] v/.test(l);
+  for (const n of check(grid, declined)) assert.ok(n > 50, `fast path took only ${n} lines`);
+});

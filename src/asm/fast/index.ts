@@ -9,6 +9,7 @@ import { EXP } from '../../isa/encodings/memory.js';
 import type { Layout } from '../../isa/fields.js';
 import type { Target } from '../../isa/targets.js';
 import type { BufEntry } from '../families/mem-buf.js';
+import type { DsEntry } from '../families/mem-ds.js';
 import type { MimgEntry } from '../families/mem-mimg.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
@@ -17,6 +18,7 @@ import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
 import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
 import { programOf } from './build.js';
+import { type DsProgram, dsProgram, encodeDs } from './ds.js';
 import { encodeExp } from './exp.js';
 import * as lexer from './lexer.js';
 import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
@@ -45,6 +47,7 @@ const E_EXP = 3;
 const E_BUF = 4;
 const E_MIMG = 5;
 const E_VINTRP = 6;
+const E_DS = 7;
 
 /** A mnemonic's encoder, decided on first use. */
 interface Cell {
@@ -99,6 +102,9 @@ function build(t: Target, cell: Cell): number {
   } else if (fam === 'mimg') {
     data = mimgProgram(t, entry as MimgEntry);
     enc = E_MIMG;
+  } else if (fam === 'ds') {
+    data = dsProgram(entry as DsEntry, genOf(t));
+    enc = E_DS;
   } else if (fam === 'vintrp') {
     data = vintrpProgram(cell.name, entry as number, genOf(t));
     enc = E_VINTRP;
@@ -146,6 +152,8 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
       return encodeMimg(cell.data as MimgProgram, n);
     case E_VINTRP:
       return encodeVintrp(cell.data as VintrpProgram, n);
+    case E_DS:
+      return encodeDs(cell.data as DsProgram, n);
   }
   return 0;
 }
