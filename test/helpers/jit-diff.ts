@@ -216,7 +216,14 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
     else if (k < 20) {
       const ty = r.pick(['f32', 'u32', 'i32']);
       const pred = ty === 'f32' ? r.pick([...FPRED, 'class']) : r.pick(IPRED);
-      if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
+      if (r.int(5) === 0)
+        // The class mask from a register, or an inline constant naming a few classes.
+        lines.push(
+          r.int(2)
+            ? `v_cmp_class_f32 vcc, ${src0()}, ${vr()}`
+            : `v_cmp_class_f32_e64 ${pair()}, ${mod(vr())}, ${r.pick([vr(), sr(), '3', '63', '64', '-1'])}`,
+        );
+      else if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
       else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${vop3srcs(2).join(', ')}`);
     } else if (k < 21) {
       // Modifiers and output modifiers: not inlined, run by the interpreter's handler inside a block.
@@ -453,7 +460,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(32);
+    const k = r.int(33);
     if (k < 5)
       lines.push(
         `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
@@ -484,7 +491,14 @@ export function randomSimdProgram(r: Rng, length: number): string {
     } else if (k < 17) {
       const ty = r.pick(['f32', 'f32', 'u32', 'i32']);
       const pred = ty === 'f32' ? r.pick(FPRED) : r.pick(IPRED);
-      if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
+      if (r.int(5) === 0)
+        // The class mask from a register, or an inline constant naming a few classes.
+        lines.push(
+          r.int(2)
+            ? `v_cmp_class_f32 vcc, ${src0()}, ${vr()}`
+            : `v_cmp_class_f32_e64 ${pair()}, ${mod(vr())}, ${r.pick([vr(), sr(), '3', '63', '64', '-1'])}`,
+        );
+      else if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
       else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${r.int(2) ? vr() : sr()}, ${vr()}`);
     } else if (k < 19) {
       if (r.int(2))
@@ -525,14 +539,21 @@ export function randomSimdProgram(r: Rng, length: number): string {
       const value = r.pick([`v[${v}:${v + 1}]`, `v[${v}:${v + 1}]`, `s[${p}:${p + 1}]`, '1', '-1']);
       const count = value.startsWith('s') ? r.pick(['0', '1', '2', '31', '32', '33', '63', '64']) : uni();
       lines.push(`v_lshlrev_b64 v[${d}:${d + 1}], ${count}, ${value}`);
-    } else
+    } else if (k < 32)
+      // The transcendentals: denormal, negative, zero, infinite and NaN sources come from value().
+      lines.push(
+        r.int(3)
+          ? `${r.pick(['v_rcp_f32', 'v_sqrt_f32', 'v_rsq_f32', 'v_rcp_iflag_f32'])} ${vr()}, ${src0()}`
+          : `${r.pick(['v_rcp_f32_e64', 'v_sqrt_f32_e64', 'v_rsq_f32_e64'])} ${vr()}, ${mod(vr())}`,
+      );
+    else
       lines.push(
         r.int(2)
           ? `${r.pick(CARRY_IN)} ${vr()}, vcc, ${r.int(2) ? vr() : r.pick(['0', '1', '-1'])}, ${vr()}, vcc`
           : `${r.pick(CARRY_IN)}_e64 ${vr()}, ${pair()}, ${vr()}, ${vr()}, ${pair()}`,
       );
     // An op with no SIMD form now and then: the loop before it stays SIMD, the one after it too.
-    if (r.int(12) === 0) lines.push(`v_rcp_f32 ${vr()}, ${vr()}`);
+    if (r.int(12) === 0) lines.push(`v_div_fixup_f32 ${vr()}, ${vr()}, ${vr()}, ${vr()}`);
   }
   for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
   return lines.join('\n');

@@ -176,7 +176,8 @@ export function sloadCode(i: Inst, x: number, at: (pc: number) => string): strin
   }
   return [
     `{ k = ${x}; const b = s[${i.saddr + 1}] * 4294967296 + s[${i.saddr}] + ${i.offset}${soff};`,
-    `const x = b - (((b % 4) + 4) % 4), R = w.ctx.mem.regionOf(x, ${4 * n});`,
+    // Dword-aligned: the low two bits of the 64-bit sum are those of its low words' sum.
+    `const x = b - ((s[${i.saddr}] + ${i.offset}${soff}) & 3), R = w.ctx.mem.regionOf(x, ${4 * n});`,
     `if (R === null) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
     `else { const dv = R.view, o = x - R.base, ${reads.join(', ')}; ${writes.join(' ')} } }`,
   ].join('\n');

@@ -271,6 +271,76 @@ const minmax =
     if (n === 3) f.get(s[2]).simd(op);
   };
 
+/** The f32x4 local x with every denormal lane (exponent field 0) made a zero of its sign. */
+function flushed(f: FuncWriter, x: number): void {
+  f.get(x).splatConst(0x80000000).simd(SIMD.and).get(x);
+  f.get(x).splatConst(0x7f800000).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Eq).simd(SIMD.bitselect);
+}
+
+/**
+ * v_rcp_f32, v_sqrt_f32, v_rsq_f32 as the interpreter computes them (valu-gen.ts trans, whatever the
+ * MODE): the source's denormals flushed, the op in f64 and its f64 result rounded to f32, a denormal
+ * result flushed. f64 division and square root are correctly rounded in WebAssembly as in JavaScript,
+ * and f32x4.demote rounds to nearest even as a Float32Array store does, so every lane is the
+ * interpreter's; a NaN result (a NaN or, for the roots, a negative source) goes to the JavaScript body.
+ */
+const trans =
+  (root: boolean, inverse: boolean): Recipe['emit'] =>
+  (f, s) => {
+    const x = f.local(V128);
+    const r = f.local(V128);
+    flushed(f, s[0]);
+    f.set(x);
+    for (let k = 0; k < 2; k++) {
+      if (inverse) f.const16(f64x2(1));
+      f.get(x);
+      if (k === 1) f.get(x).shuffle(HIGH_HALF);
+      f.simd(SIMD.f64x2PromoteLowF32x4);
+      if (root) f.simd(SIMD.f64x2Sqrt);
+      if (inverse) f.simd(SIMD.f64x2Div);
+      f.simd(SIMD.f32x4DemoteF64x2Zero);
+    }
+    f.shuffle(LOW_HALVES).set(r);
+    flushed(f, r);
+  };
+
+/**
+ * v_cmp_class_f32: the lane's bit is set when source 1 has the bit of source 0's class (fcmp-ops.ts
+ * class32: 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal,
+ * 8 +normal, 9 +inf). WebAssembly has no per-lane shift, so each lane's class is made as its one bit.
+ */
+const cmpClass: Recipe['emit'] = (f, s) => {
+  const x = s[0];
+  const [neg, eMax, eZero, mZero, quiet] = [0, 1, 2, 3, 4].map(() => f.local(V128));
+  f.get(x).splatConst(0).simd(SIMD.i32x4LtS).set(neg);
+  f.get(x).splatConst(0x7f800000).simd(SIMD.and).splatConst(0x7f800000).simd(SIMD.i32x4Eq).set(eMax);
+  f.get(x).splatConst(0x7f800000).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Eq).set(eZero);
+  f.get(x).splatConst(0x7fffff).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Eq).set(mZero);
+  f.get(x).splatConst(0x400000).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Ne).set(quiet);
+  // bitselect(a, b, c): a where c is set, else b.
+  const bySign = (ifNeg: number, ifPos: number) => {
+    f.splatConst(1 << ifNeg)
+      .splatConst(1 << ifPos)
+      .get(neg)
+      .simd(SIMD.bitselect);
+  };
+  // Infinities and NaNs; then zeros and denormals, normals; the first where the exponent is all ones.
+  bySign(2, 9);
+  f.splatConst(1 << 1)
+    .splatConst(1 << 0)
+    .get(quiet)
+    .simd(SIMD.bitselect);
+  f.get(mZero).simd(SIMD.bitselect);
+  bySign(5, 6);
+  bySign(4, 7);
+  f.get(mZero).simd(SIMD.bitselect);
+  bySign(3, 8);
+  f.get(eZero).simd(SIMD.bitselect);
+  f.get(eMax).simd(SIMD.bitselect);
+  // The lane's class bit, and-ed with the class mask: set where non-zero.
+  f.get(s[1]).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Ne);
+};
+
 /** The low 24 bits of two sources, multiplied (v_mul_u32_u24), then plus a third (v_mad_u32_u24). */
 const mulU24 =
   (add: boolean): Recipe['emit'] =>
@@ -351,6 +421,11 @@ const BY_NAME: Record<string, Recipe> = {
   v_subb_co_u32: carry(true, false, true),
   v_subbrev_co_u32: carry(true, true, true),
   v_fmac_f32: { nan: true, bails: true, emit: fma },
+  v_cmp_class_f32: cmp(cmpClass),
+  v_rcp_f32: { nan: true, emit: trans(false, true) },
+  v_rcp_iflag_f32: { nan: true, emit: trans(false, true) },
+  v_sqrt_f32: { nan: true, emit: trans(true, false) },
+  v_rsq_f32: { nan: true, emit: trans(true, true) },
 };
 
 for (const p of FCMP_PREDICATES) BY_NAME[`v_cmp_${p}_f32`] = cmp(FCMP[p]);
