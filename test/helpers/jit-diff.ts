@@ -460,7 +460,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(33);
+    const k = r.int(35);
     if (k < 5)
       lines.push(
         `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
@@ -539,7 +539,18 @@ export function randomSimdProgram(r: Rng, length: number): string {
       const value = r.pick([`v[${v}:${v + 1}]`, `v[${v}:${v + 1}]`, `s[${p}:${p + 1}]`, '1', '-1']);
       const count = value.startsWith('s') ? r.pick(['0', '1', '2', '31', '32', '33', '63', '64']) : uni();
       lines.push(`v_lshlrev_b64 v[${d}:${d + 1}], ${count}, ${value}`);
-    } else if (k < 32)
+    } else if (k < 33) {
+      // The f32 division sequence's ops, on the same denominator and numerator now and then.
+      const den = vr();
+      const num = vr();
+      lines.push(
+        r.pick([
+          `v_div_scale_f32 ${vr()}, ${r.int(2) ? 'vcc' : pair()}, ${r.pick([den, num, vr()])}, ${den}, ${num}`,
+          `v_div_fmas_f32 ${vr()}, ${mod(vr())}, ${mod(vr())}, ${mod(vr())}`,
+          `v_div_fixup_f32 ${vr()}, ${mod(vr())}, ${mod(den)}, ${mod(num)}`,
+        ]),
+      );
+    } else if (k < 34)
       // The transcendentals: denormal, negative, zero, infinite and NaN sources come from value().
       lines.push(
         r.int(3)
@@ -553,7 +564,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
           : `${r.pick(CARRY_IN)}_e64 ${vr()}, ${pair()}, ${vr()}, ${vr()}, ${pair()}`,
       );
     // An op with no SIMD form now and then: the loop before it stays SIMD, the one after it too.
-    if (r.int(12) === 0) lines.push(`v_div_fixup_f32 ${vr()}, ${vr()}, ${vr()}, ${vr()}`);
+    if (r.int(12) === 0) lines.push(`v_mul_hi_u32 ${vr()}, ${vr()}, ${vr()}`);
   }
   for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
   return lines.join('\n');
