@@ -12,29 +12,17 @@ import { makeRng } from '../scripts/fuzz-disasm.js';
 import { disLines } from '../scripts/lib/dis-lines.js';
 import { assemble, formatDiagnostics } from '../src/asm/assembler.js';
 import { fastEncode, fastWords, setFastPath } from '../src/asm/fast/index.js';
-import { parseInstruction } from '../src/asm/line.js';
-import { encodeInstruction } from '../src/asm/registry.js';
 import type { Target } from '../src/isa/targets.js';
+import { general, hex, noConsts } from './helpers/asm-fast.js';
 import { tier } from './helpers/tier.js';
 
 const TARGETS: Target[] = ['gfx908', 'gfx906', 'gfx900', 'gfx803', 'gfx700', 'gfx600'];
 const COUNT = tier(3000, 30000);
-const noConsts = () => undefined;
 /** A seeded generator of [0, 1). */
 const uniform = (seed: number, stream: number) => {
   const next = makeRng(seed, stream);
   return () => next() / 2 ** 32;
 };
-
-const hex = (w: ArrayLike<number>) => Array.from(w, (x) => (x >>> 0).toString(16).padStart(8, '0')).join(' ');
-
-function general(text: string, t: Target): string | null {
-  const inst = parseInstruction(text, 1, t);
-  if ('error' in inst) return null;
-  const r = encodeInstruction(inst);
-  if ('error' in r || r.fixups?.length) return null;
-  return hex(r.words);
-}
 
 const REGS = [
   'v0',

@@ -51,13 +51,16 @@ interface BufForm {
   lds: boolean;
 }
 
-interface BufEntry {
-  op: BufOp;
-  typed: boolean;
-  forms: Form<BufForm>[];
-  mask: ParserMask;
+/** A mnemonic's table entry (the fast path, asm/fast/buf.ts, reads it too). */
+export interface BufEntry {
+  readonly op: BufOp;
+  readonly typed: boolean;
+  readonly forms: Form<BufForm>[];
+  readonly mask: ParserMask;
   /** The processor's generation (its encodings' layouts), kept so encoding looks nothing up. */
-  gen: Generation;
+  readonly gen: Generation;
+  /** vdata dwords without the tfe dword (gfx80x unpack the d16 formats). */
+  readonly dwords: number;
 }
 
 const OFFSET = opt('offset', (a) =>
@@ -144,17 +147,23 @@ const table = perProcessor((p) => {
   const m = new Map<string, BufEntry>();
   for (const op of mubufTable(p.name).rows) {
     const forms = mubufForms(op, p);
-    m.set(op.name, { op, typed: false, forms, mask: parserMask(forms), gen: p.generation });
+    const dwords = bufDataDwords(op, p);
+    m.set(op.name, { op, typed: false, forms, mask: parserMask(forms), gen: p.generation, dwords });
   }
   for (const op of mtbufTable(p.name).rows) {
     const forms = mtbufForms(op, p);
-    m.set(op.name, { op, typed: true, forms, mask: parserMask(forms), gen: p.generation });
+    const dwords = bufDataDwords(op, p);
+    m.set(op.name, { op, typed: true, forms, mask: parserMask(forms), gen: p.generation, dwords });
   }
   return m;
 });
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const e = table(inst.target).get(inst.mnemonic);
+  return encodeEntry(inst, table(inst.target).get(inst.mnemonic));
+}
+
+function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
+  const e = entry as BufEntry | undefined;
   if (!e) return null;
   const acts = parseActuals(inst, e.mask, KEYWORDS, e.typed ? MTBUF_PARSERS : undefined);
   if ('error' in acts) return acts;
@@ -211,5 +220,7 @@ function encode(inst: AsmInst): EncodeResult | null {
 export const memBuf: AsmFamily = {
   name: 'buf',
   mnemonics: (t) => table(t).keys(),
+  entry: (t, name) => table(t).get(name),
   encode,
+  encodeEntry,
 };

@@ -4,8 +4,13 @@ import { DATA_FORMATS, NUM_FORMATS } from '../../isa/buffer-formats.js';
 import type { Operand } from '../types.js';
 import type { Actual, NamedParser } from './mem-match.js';
 
-const DFMT = new Map(DATA_FORMATS.map((n, k) => [`BUF_DATA_FORMAT_${n}`, k]));
-const NFMT = new Map(NUM_FORMATS.map((n, k) => [`BUF_NUM_FORMAT_${n}`, k]));
+/** The symbolic data and numeric formats by name (the fast path's lexer reads them too). */
+export const DFMT: ReadonlyMap<string, number> = new Map(
+  DATA_FORMATS.map((n, k) => [`BUF_DATA_FORMAT_${n}`, k]),
+);
+export const NFMT: ReadonlyMap<string, number> = new Map(
+  NUM_FORMATS.map((n, k) => [`BUF_NUM_FORMAT_${n}`, k]),
+);
 
 export const formatParser: NamedParser = (op: Operand, a: Actual) => {
   if (op.kind !== 'named') return null;

@@ -51,11 +51,14 @@ function vaddrWidths(name: string): number {
   return bits;
 }
 
-interface MimgEntry {
-  op: MimgOp;
-  sampler: boolean;
-  forms: Form<null>[];
-  mask: ParserMask;
+/** A mnemonic's table entry (the fast path, asm/fast/mimg.ts, reads it too). */
+export interface MimgEntry {
+  readonly op: MimgOp;
+  readonly sampler: boolean;
+  /** The vaddr widths LLVM has forms of (bit n: n dwords). */
+  readonly vaddr: number;
+  readonly forms: Form<null>[];
+  readonly mask: ParserMask;
 }
 
 const MODS = ['dmask', 'unorm', 'cpol', 'a16', 'tfe', 'lwe', 'da', 'd16'];
@@ -76,7 +79,7 @@ function entry(op: MimgOp): MimgEntry {
   const mask = parserMask(forms);
   // gfx9 calls the bit a16; LLVM's parser knows r128 there only to reject it.
   mask.set('r128', mask.get('a16') ?? 0);
-  return { op, sampler, forms, mask };
+  return { op, sampler, vaddr, forms, mask };
 }
 
 const ENTRIES = new Map<MimgOp, MimgEntry>();
@@ -97,7 +100,11 @@ const KEYWORDS = new Set(['unorm', 'a16', 'r128', 'tfe', 'lwe', 'da', 'd16']);
 const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const e = byName(inst.target).get(inst.mnemonic);
+  return encodeEntry(inst, byName(inst.target).get(inst.mnemonic));
+}
+
+function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
+  const e = entry as MimgEntry | undefined;
   if (!e) return null;
   const acts = parseActuals(inst, e.mask, KEYWORDS);
   if ('error' in acts) return acts;
@@ -165,5 +172,7 @@ function encode(inst: AsmInst): EncodeResult | null {
 export const memMimg: AsmFamily = {
   name: 'mimg',
   mnemonics: (t) => byName(t).keys(),
+  entry: (t, name) => byName(t).get(name),
   encode,
+  encodeEntry,
 };

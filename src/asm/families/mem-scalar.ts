@@ -58,15 +58,18 @@ export function scalar32Code(a: Actual, gen: Generation = memGen(), xnack = memX
   }
   if (op.kind === 'int') {
     if (typeof op.value === 'bigint') return -1;
-    const v = op.mods.neg ? -op.value : op.value;
-    return Number.isSafeInteger(v) && v >= -0x80000000 && v <= 0xffffffff ? intCode(v) : -1;
+    return constCode(false, op.mods.neg ? -op.value : op.value);
   }
-  if (op.kind === 'float') {
-    f32[0] = op.mods.neg ? -op.value : op.value;
-    // 1/(2*pi) is written with fewer digits than a float holds; LLVM takes the float it rounds to.
-    return INLINE_F32.get(u32[0]) ?? -1;
-  }
+  if (op.kind === 'float') return constCode(true, op.mods.neg ? -op.value : op.value);
   return -1;
+}
+
+/** The inline-constant code of an integer or float written in a 32-bit scalar slot (no literal), or -1. */
+export function constCode(isFloat: boolean, v: number): number {
+  if (!isFloat) return Number.isSafeInteger(v) && v >= -0x80000000 && v <= 0xffffffff ? intCode(v) : -1;
+  f32[0] = v;
+  // 1/(2*pi) is written with fewer digits than a float holds; LLVM takes the float it rounds to.
+  return INLINE_F32.get(u32[0]) ?? -1;
 }
 
 export const soffsetTest: Test = (a) => scalar32Code(a) >= 0;

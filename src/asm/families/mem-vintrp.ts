@@ -58,7 +58,11 @@ function attr(op: Operand): number | Fail {
 }
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const opcode = opcodes(inst.target).get(inst.mnemonic);
+  return encodeEntry(inst, opcodes(inst.target).get(inst.mnemonic));
+}
+
+function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
+  const opcode = entry as number | undefined;
   if (opcode === undefined) return null;
   const mov = inst.mnemonic.startsWith(MOV);
   const ops = inst.operands;
@@ -95,5 +99,8 @@ function encode(inst: AsmInst): EncodeResult | null {
 export const memVintrp: AsmFamily = {
   name: 'vintrp',
   mnemonics: (t) => opcodes(t).keys(),
+  /** The entry is the opcode (the fast path, asm/fast/vintrp.ts, reads it too). */
+  entry: (t, name) => opcodes(t).get(name),
   encode,
+  encodeEntry,
 };

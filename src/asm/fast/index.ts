@@ -8,16 +8,21 @@ import { genOf } from '../../codec/families/scalar-common.js';
 import { EXP } from '../../isa/encodings/memory.js';
 import type { Layout } from '../../isa/fields.js';
 import type { Target } from '../../isa/targets.js';
+import type { BufEntry } from '../families/mem-buf.js';
+import type { MimgEntry } from '../families/mem-mimg.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
 import type { ConstLookup } from '../operands.js';
 import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
+import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
 import { programOf } from './build.js';
 import { encodeExp } from './exp.js';
 import * as lexer from './lexer.js';
+import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
+import { encodeVintrp, type VintrpProgram, vintrpProgram } from './vintrp.js';
 
 // Imported bindings copied once (see lexer.ts).
 const { hasXnack, setScalarGen } = scalar;
@@ -31,12 +36,22 @@ type Program = program.Program;
 
 export { words as fastWords } from './program.js';
 
-/** A mnemonic's program, made on first use (undefined: not yet; null: the general path's). */
+// How a mnemonic's lines are encoded: not decided yet, by the general path only, by a program (program.ts),
+// or by a family's own fast encoder (exp.ts, buf.ts, ...) with its data.
+const E_UNBUILT = 0;
+const E_NONE = 1;
+const E_PROG = 2;
+const E_EXP = 3;
+const E_BUF = 4;
+const E_MIMG = 5;
+const E_VINTRP = 6;
+
+/** A mnemonic's encoder, decided on first use. */
 interface Cell {
   readonly name: string;
-  prog: Program | null | undefined;
-  /** `exp` (no program: its own encoder, exp.ts): the generation's EXP layout. */
-  exp: Layout<string> | null;
+  enc: number;
+  /** E_PROG: its Program; E_EXP: the generation's EXP layout; E_BUF: a BufProgram; ... */
+  data: unknown;
 }
 
 interface PerTarget {
@@ -59,21 +74,42 @@ let last: PerTarget | null = null;
 function perTarget(t: Target): PerTarget {
   let p = targets.get(t);
   if (!p) {
-    const cells = mnemonicsOf(t).map((name) => [name, { name, prog: undefined, exp: null }] as const);
+    const cells = mnemonicsOf(t).map((name) => [name, { name, enc: E_UNBUILT, data: null }] as const);
     p = { table: new StrTable<Cell>(cells), gen: genOf(t), xnack: hasXnack(t) };
     targets.set(t, p);
   }
   return p;
 }
 
-function build(t: Target, cell: Cell): Program | null {
+/** Decides the encoder of `cell`'s mnemonic on `t` (from the first family the general path tries). */
+function build(t: Target, cell: Cell): number {
   const f = familiesOf(t, cell.name);
-  if (!f || f.fams.length === 0) return null;
-  if (f.fams[0].name === 'exp') {
-    cell.exp = EXP[genOf(t)];
-    return null;
+  let enc = E_NONE;
+  let data: unknown = null;
+  const fam = f?.fams[0]?.name;
+  const entry = f?.entries[0];
+  if (fam === 'exp') {
+    enc = E_EXP;
+    data = EXP[genOf(t)];
+  } else if (f?.fams.length !== 1) {
+    enc = E_NONE;
+  } else if (fam === 'buf') {
+    data = bufProgram(entry as BufEntry);
+    enc = E_BUF;
+  } else if (fam === 'mimg') {
+    data = mimgProgram(t, entry as MimgEntry);
+    enc = E_MIMG;
+  } else if (fam === 'vintrp') {
+    data = vintrpProgram(cell.name, entry as number, genOf(t));
+    enc = E_VINTRP;
+  } else {
+    data = programOf(t, cell.name, f.fams[0], entry);
+    enc = E_PROG;
   }
-  return programOf(t, cell.name, f.fams[0], f.entries[0]);
+  if (data === null) enc = E_NONE;
+  cell.data = data;
+  cell.enc = enc;
+  return enc;
 }
 
 /**
@@ -90,15 +126,26 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
   const pt = last as PerTarget;
   const cell = pt.table.getSpan(text, tokStart[0], tokEnd[0]);
   if (cell === undefined) return 0;
-  let prog = cell.prog;
-  if (prog === undefined) prog = cell.prog = build(target, cell);
-  if (prog === null && cell.exp === null) return 0;
+  let enc = cell.enc;
+  if (enc === E_UNBUILT) enc = build(target, cell);
+  if (enc === E_NONE) return 0;
   const n = parseFast(text, 1, consts);
   if (n < 0) return 0;
-  if (prog === null) return encodeExp(cell.exp as Layout<string>, n);
-  // The immediate rules read the generation (inline 1/(2*pi) from gfx8, register files) from these.
-  setValuGen(pt.gen, pt.xnack);
-  setScalarGen(pt.gen, pt.xnack);
+  // The register and immediate rules read the generation (inline 1/(2*pi) from gfx8, register files).
   setGeneration(pt.gen);
-  return encodeProgram(prog, n);
+  switch (enc) {
+    case E_PROG:
+      setValuGen(pt.gen, pt.xnack);
+      setScalarGen(pt.gen, pt.xnack);
+      return encodeProgram(cell.data as Program, n);
+    case E_EXP:
+      return encodeExp(cell.data as Layout<string>, n);
+    case E_BUF:
+      return encodeBuf(cell.data as BufProgram, n);
+    case E_MIMG:
+      return encodeMimg(cell.data as MimgProgram, n);
+    case E_VINTRP:
+      return encodeVintrp(cell.data as VintrpProgram, n);
+  }
+  return 0;
 }

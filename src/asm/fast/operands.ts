@@ -5,6 +5,7 @@
 // modifiers. Anything else (symbols, expressions, calls, lists, lowercase-only names) returns -1: the
 // line then goes the general way (operands.ts), which gives every diagnostic.
 import { TARGET_NAMES } from '../../codec/families/exp.js';
+import { DFMT, NFMT } from '../families/mem-format.js';
 import type { ConstLookup } from '../operands.js';
 import { SPECIAL_REGS } from '../registers.js';
 import { StrTable } from '../strtab.js';
@@ -20,7 +21,13 @@ const O_FLOAT = 3;
 const O_KEY = 4;
 const O_NAMED = 5;
 const O_TARGET = 6;
-/** Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`. */
+const O_FORMAT = 7;
+const O_ATTR = 8;
+/**
+ * Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`; FORMAT:
+ * MTBUF's `format:[...]` list of symbolic formats, its value (dfmt | nfmt << 4, the one not written at its
+ * default) in `value`; ATTR: a VINTRP attribute `attrN.c`, N << 2 | c in `index`.
+ */
 export const OPERAND = {
   REG: O_REG,
   INT: O_INT,
@@ -28,6 +35,8 @@ export const OPERAND = {
   KEY: O_KEY,
   NAMED: O_NAMED,
   TARGET: O_TARGET,
+  FORMAT: O_FORMAT,
+  ATTR: O_ATTR,
 } as const;
 
 const F_V = 0;
@@ -52,6 +61,7 @@ const opValue = new Float64Array(MAX_OPS);
 const opWord = new Int32Array(MAX_OPS);
 const opComma = new Uint8Array(MAX_OPS);
 const opMods = new Uint8Array(MAX_OPS);
+const opTok = new Uint8Array(MAX_OPS);
 /** The operands of the last line read: parallel arrays indexed by operand number. */
 export const parsed = {
   kind: opKind,
@@ -64,6 +74,8 @@ export const parsed = {
   /** 1 when a comma preceded the operand. */
   comma: opComma,
   mods: opMods,
+  /** The operand's first token after its modifiers (its spelling: `a16` the keyword, not `acc16`). */
+  tok: opTok,
 } as const;
 
 /** Keywords and `name:` modifier names the families' matchers know, by id. */
@@ -89,6 +101,9 @@ export const KEYWORDS = [
   'd16',
   'a16',
   'high',
+  'p10',
+  'p20',
+  'p0',
 ] as const;
 export const NAMED = [
   'offset',
@@ -108,9 +123,13 @@ export const named = (name: (typeof NAMED)[number]): number => NAMED_BASE + NAME
 
 /** EXP targets (`null` is the named register), TARGET_BASE + the 6-bit TARGET value. */
 const TARGET_BASE = 256;
+/** VINTRP attributes attr0.x to attr32.w (LLVM's range; asm/families/mem-vintrp.ts), ATTR_BASE + N * 4 + c. */
+const ATTR_BASE = 512;
+const ATTR_NAMES: string[] = [];
+for (let a = 0; a <= 32; a++) for (const c of 'xyzw') ATTR_NAMES.push(`attr${a}.${c}`);
 /**
- * Identifiers: a keyword or modifier name (id), an EXP target, or a named register (SPECIAL_BASE + code * 4
- * + count).
+ * Identifiers: a keyword or modifier name (id), an EXP target, a VINTRP attribute, or a named register
+ * (SPECIAL_BASE + code * 4 + count).
  */
 const SPECIAL_BASE = 1 << 16;
 const WORDS = new StrTable<number>([
@@ -119,8 +138,16 @@ const WORDS = new StrTable<number>([
   ...TARGET_NAMES.flatMap((k, v) =>
     k === 'null' || k.startsWith('invalid_target_') ? [] : [[k, TARGET_BASE + v] as const],
   ),
+  ...ATTR_NAMES.map((k, i) => [k, ATTR_BASE + i] as const),
   ...Object.entries(SPECIAL_REGS).map(([k, [code, n]]) => [k, SPECIAL_BASE + code * 4 + n] as const),
 ]);
+
+/** MTBUF's symbolic formats: data formats as themselves (0-15), numeric formats as 16 + their value. */
+const FORMAT_NAMES: string[] = [];
+for (const [k, v] of DFMT) FORMAT_NAMES[v] = k;
+for (const [k, v] of NFMT) FORMAT_NAMES[16 + v] = k;
+const FORMATS = new StrTable<number>(FORMAT_NAMES.map((k, v) => [k, v] as const));
+const N_FORMAT = named('format');
 
 let line = '';
 let t = 0;
@@ -132,6 +159,11 @@ const BAR = 124;
 const COLON = 58;
 const LBRACK = 91;
 const RBRACK = 93;
+
+/** Whether operand k is the keyword of id w. */
+export function isKey(k: number, w: number): boolean {
+  return opKind[k] === O_KEY && opWord[k] === w;
+}
 
 /**
  * Reads the operands from token `from` of `text` (lexed by lexFast) into the arrays; returns their
@@ -180,6 +212,7 @@ function operand(n: number, consts: ConstLookup): boolean {
     t++;
   }
   opMods[n] = mods;
+  opTok[n] = t;
   const k = tokKind[t];
   if (k === T_INT || k === T_FLOAT) {
     // Modifiers around a constant fold into it in ways the families decide: the general path's.
@@ -236,6 +269,7 @@ function ident(n: number, consts: ConstLookup): boolean {
     // `name:value` with an integer value.
     const w = WORDS.getSpan(line, s, e);
     if (w === undefined || w < NAMED_BASE || w >= TARGET_BASE) return false;
+    if (w === N_FORMAT && isPunct(next + 1, LBRACK)) return formatList(n, next + 2, consts);
     let k = next + 1;
     let sign = 1;
     if (isPunct(k, MINUS)) {
@@ -261,6 +295,11 @@ function ident(n: number, consts: ConstLookup): boolean {
     opFile[n] = F_SPECIAL;
     opIndex[n] = (w - SPECIAL_BASE) >> 2;
     opCount[n] = (w - SPECIAL_BASE) & 3;
+  } else if (w >= ATTR_BASE) {
+    // An attribute defined as a symbol: the general path's.
+    if (consts(ATTR_NAMES[w - ATTR_BASE]) !== undefined) return false;
+    opKind[n] = O_ATTR;
+    opIndex[n] = w - ATTR_BASE;
   } else if (w >= TARGET_BASE) {
     // A target defined as a symbol: the general path's.
     if (consts(TARGET_NAMES[w - TARGET_BASE]) !== undefined) return false;
@@ -274,6 +313,40 @@ function ident(n: number, consts: ConstLookup): boolean {
     opWord[n] = w;
   }
   t = next;
+  return true;
+}
+
+/**
+ * `format:[A, B]` from token k (after the bracket): one data format and/or one numeric format by name
+ * (mem-format.ts gives the defaults, the errors and every other spelling); false leaves it to the general
+ * parser.
+ */
+function formatList(n: number, k: number, consts: ConstLookup): boolean {
+  let dfmt = -1;
+  let nfmt = -1;
+  for (;;) {
+    if (tokKind[k] !== T_IDENT) return false;
+    const f = FORMATS.getSpan(line, tokStart[k], tokEnd[k]);
+    if (f === undefined) return false;
+    // A format name defined as a symbol is a value to the general parser.
+    if (consts(FORMAT_NAMES[f]) !== undefined) return false;
+    if (f < 16) {
+      if (dfmt >= 0) return false;
+      dfmt = f;
+    } else {
+      if (nfmt >= 0) return false;
+      nfmt = f - 16;
+    }
+    k++;
+    if (isPunct(k, RBRACK)) break;
+    if (!isPunct(k, COMMA)) return false;
+    k++;
+  }
+  if (!ends(k + 1)) return false;
+  opKind[n] = O_FORMAT;
+  opWord[n] = N_FORMAT;
+  opValue[n] = (dfmt < 0 ? 1 : dfmt) | ((nfmt < 0 ? 0 : nfmt) << 4);
+  t = k + 1;
   return true;
 }
 

@@ -126,6 +126,11 @@ export interface Program {
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
 export const words = new Uint32Array(4);
 
+/** ORs a field's value into `words` (a Uint32Array: the sign of bit 31 needs no care). */
+export function putField(f: Field, v: number): void {
+  words[f.word] |= v << f.shift;
+}
+
 let lastScalar = 0;
 let lastTtmp = 0;
 let ttmpBase = 0;
@@ -147,7 +152,7 @@ function special32(code: number): boolean {
 }
 
 /** The scalar code of operand k as a register of `dw` dwords (SGPR, TTMP, vcc/exec/m0), or -1. */
-function scalarReg(k: number, dw: number): number {
+export function scalarReg(k: number, dw: number): number {
   if (opCount[k] !== dw) return -1;
   const f = opFile[k];
   const i = opIndex[k];

@@ -1,0 +1,272 @@
+// The fast path's memory families (src/asm/fast: buf.ts, ...) against the general path (asm/families/mem-*),
+// over generated grids of operands, modifiers and spellings on gfx908, gfx803 and gfx600: whatever the fast
+// path encodes must be the general path's words, and it must take every line of the plain syntax that the
+// general path accepts (the spellings it leaves to the general path are listed per family).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fastEncode } from '../src/asm/fast/index.js';
+import { knownMnemonic } from '../src/asm/registry.js';
+import type { Target } from '../src/isa/targets.js';
+import { compareFast, noConsts, product } from './helpers/asm-fast.js';
+
+const TARGETS: readonly Target[] = ['gfx908', 'gfx803', 'gfx600'];
+
+/** Runs the grid of each target and checks it; returns the number of lines the fast path took per target. */
+function check(grid: (t: Target) => string[], declined: (line: string) => boolean): number[] {
+  return TARGETS.map((t) => {
+    const r = compareFast(grid(t), t, declined);
+    assert.deepEqual(r.bad, [], `${t}: fast path bytes differ from the general path's`);
+    assert.deepEqual(r.missed, [], `${t}: plain lines the fast path did not take`);
+    return r.taken;
+  });
+}
+
+test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spellings', () => {
+  // Data widths: dword, x2 (a pair), d16 xyzw (2 VGPRs packed on gfx9, 4 unpacked on gfx8), atomics
+  // (no tfe), a float atomic (gfx908, no glc), cache ops, a typed load and store, an LDS-capable load.
+  const ops = (t: Target) =>
+    [
+      ['buffer_load_dword', 'v1'],
+      ['buffer_store_dwordx2', 'v[2:3]'],
+      ['buffer_load_format_d16_xyzw', t === 'gfx908' ? 'v[4:5]' : 'v[4:7]'],
+      ['buffer_atomic_add', 'v1'],
+      ['buffer_atomic_add_f32', 'v1'],
+      ['tbuffer_load_format_xy', 'v[2:3]'],
+      ['tbuffer_store_format_x', 'v1'],
+      ['buffer_load_ubyte', 'v1'],
+    ].filter(([m]) => knownMnemonic(m, t));
+  const tfeData = (d: string) =>
+    d === 'v1' ? 'v[1:2]' : d.replace(/:(\d+)\]/, (_m, x) => `:${Number(x) + 1}]`);
+  // Modifier tails over the address forms (vdata one VGPR wider with tfe, none with lds).
+  const modifiers = (t: Target) =>
+    ops(t).flatMap(([m, d]) =>
+      product(
+        [
+          'off, s[4:7], s1',
+          'v5, s[4:7], s1 F idxen',
+          'v5, s[4:7], s1 F offen',
+          'v[6:7], s[4:7], s1 F idxen offen',
+        ],
+        m.startsWith('t') ? ['', ' format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]', ' format:22'] : [''],
+        ['', ' offset:4095'],
+        ['', ' glc slc', ' slc glc'],
+        ['', ' tfe', ' lds'],
+      ).map((x) => {
+        // The format goes right after soffset.
+        const fmt = /( format:\S+)/.exec(x)?.[1] ?? '';
+        const l = x.replace(fmt, '').replace(' F', '').replace('s1', `s1${fmt}`);
+        if (l.endsWith(' tfe')) return `${m} ${tfeData(d)}, ${l}`;
+        return l.endsWith(' lds') ? `${m} ${l}` : `${m} ${d}, ${l}`;
+      }),
+    );
+  // Operands, one at a time from a valid line: widths, files, ranges, alignment, the scalar offset's forms.
+  const operands = (t: Target) =>
+    ops(t).flatMap(([m, d]) => {
+      const axes = [
+        ['v1', 'v[2:3]', 'v[4:5]', 'v[4:7]', 'v255', 'v[255:256]', 'a1'],
+        ['v5', 'off', 's5', 'v[6:8]'],
+        ['s[4:7]', 's[2:5]', 'ttmp[4:7]', 'ttmp[12:15]', 's[100:103]', 'v[4:7]', 'exec'],
+        [
+          's1',
+          '0',
+          '-16',
+          '64',
+          '65',
+          '0.5',
+          '-4.0',
+          '1.5',
+          'm0',
+          'exec_hi',
+          'vcc_lo',
+          's102',
+          'ttmp11',
+          'src_scc',
+        ],
+      ];
+      const base = [d, 'v5', 's[4:7]', 's1'];
+      return axes.flatMap((a, k) =>
+        a.map((x) => `${m} ${base.map((b, j) => (j === k ? x : b)).join(', ')} offen offset:4`),
+      );
+    });
+  // Spellings: commas, blanks, upper case, symbols' syntax and formats.
+  const spellings = (t: Target) =>
+    ops(t).flatMap(([m, d]) => [
+      `${m} ${d}, v5, s[4:7], s1 offen offset:4 glc`,
+      `${m} ${d},v5,s[4:7],s1 offen offset:4`,
+      `${m} ${d}, v5, s[4:7], s1, offen`,
+      `${m} ${d}, v5, s[4:7], s1 offen, offset:4`,
+      `${m} ${d}, v5, s[4:7], s1 OFFEN`,
+      `${m.toUpperCase()} ${d}, v5, s[4:7], s1 offen`,
+      `${m} ${d}, v5, s[4:7], s1 offen offset:4+4`,
+      `${m} ${d}, v5, s[4:7], s1 offen offset:-4`,
+      `${m} ${d}, v5, s[4:7], s1 offen noglc`,
+      `${m} ${d}, v5, s[4:7], s1 offen glc glc`,
+      `${m} ${d}, v5, s[4:7], s1 offen slc slc`,
+      `${m} ${d}, v5, s[4:7], s1 offen offset:4 glc dlc`,
+      `${m} ${d}, v5, s[4:7], s1 offset:4 offen`,
+      `${m} ${d}, v5, s[4:7], s1 glc offen`,
+      `${m} ${d}, v5, s[4:7], s1 idxen offen`,
+      `${m} ${d}, v[6:7], s[4:7], s1 offen idxen`,
+      `${m} ${d}, v5, s[4:7], s1 offen idxen`,
+      `${m} ${d}, v5, s[4:7], s1 offen offset:4096`,
+      `${m} ${d}, off, s[4:7], s1 offset:4096`,
+      `${m} ${d}, off, s[4:7], s1 offset:65535`,
+      `${m} ${d}, v5, s[4:7], s1 offen offset:0`,
+      `${m} ${d}, v[6:7], s[4:7], s1 addr64`,
+      `${m} ${d}, v5, s[4:7], 0x3f800000 offen`,
+      `${m} ${d}, v5, s[4:7], s1 format:[BUF_NUM_FORMAT_UINT] offen`,
+      `${m} ${d}, v5, s[4:7], s1 format:[BUF_DATA_FORMAT_8_8, BUF_NUM_FORMAT_SINT] offen`,
+      `${m} ${d}, v5, s[4:7], s1 format:[BUF_DATA_FORMAT_8_8,BUF_DATA_FORMAT_32] offen`,
+      `${m} ${d}, v5, s[4:7], s1 format:[BUF_FMT_32_FLOAT] offen`,
+      `${m} ${d}, v5, s[4:7], s1 format:[] offen`,
+      `${m} ${d}, v5, s[4:7], s1 format:127 offen`,
+      `${m} ${d}, v5, s[4:7], s1 format:128 offen`,
+      `${m} ${d}, v5, s[4:7], s1 offen format:1`,
+      `${m} ${d}, v5, s[4:7], s1 dfmt:1 offen`,
+      `${m}`,
+    ]);
+  const declined = (l: string) =>
+    // Named registers with generation rules, offsets past 12 bits (LLVM truncates them), the address
+    // keywords or cache policy in another order, float-pattern integers, expressions, commas before
+    // modifiers, upper case, `noglc`.
+    /src_|flat_scratch|offset:(4096|65535)|offen idxen|0x3f800000|offset:4\+4|, (offen|offset)|OFFEN|^[A-Z]|noglc/.test(
+      l,
+    );
+  const cache = ['buffer_wbinvl1', 'buffer_wbinvl1 glc', 'buffer_wbinvl1 v1', 'buffer_wbinvl1,'];
+  const taken = check((t) => [...modifiers(t), ...operands(t), ...spellings(t), ...cache], declined);
+  // The plain lines are the fast path's: e.g. on gfx908 the modifier grid's valid lines.
+  for (const n of taken) assert.ok(n > 300, `fast path took only ${n} lines`);
+  assert.ok(fastEncode('buffer_wbinvl1', 'gfx908', noConsts) > 0);
+  assert.ok(
+    fastEncode(
+      'tbuffer_load_format_xy v[2:3], v5, s[4:7], s1 format:[BUF_DATA_FORMAT_32] offen',
+      'gfx908',
+      noConsts,
+    ) > 0,
+  );
+  // A keyword or format name defined as a symbol is the general path's.
+  assert.equal(
+    fastEncode('buffer_load_dword v1, v5, s[4:7], s1 offen', 'gfx908', (n) =>
+      n === 'offen' ? 1n : undefined,
+    ),
+    0,
+  );
+  assert.equal(
+    fastEncode('tbuffer_load_format_x v1, v5, s[4:7], s1 format:[BUF_DATA_FORMAT_32] offen', 'gfx908', (n) =>
+      n === 'BUF_DATA_FORMAT_32' ? 4n : undefined,
+    ),
+    0,
+  );
+});
+
+test('MIMG: fast = general bytes on a grid of data widths, dmasks, modifiers and spellings', () => {
+  // Plain (d16), store, atomics (dmask 1/3/15), samplers with wide addresses, gather4 (one dmask bit),
+  // get_resinfo (no d16).
+  const ops = [
+    ['image_load', 'v5'],
+    ['image_store', 'v[6:9]'],
+    ['image_atomic_add', 'v5'],
+    ['image_atomic_cmpswap', 'v[6:7]'],
+    ['image_sample', 'v[6:7], s[8:15], s[4:7]'],
+    ['image_sample_c_d_cl_o', 'v[6:13], s[8:15], s[4:7]'],
+    ['image_gather4', 'v[6:8], s[8:15], s[4:7]'],
+    ['image_get_resinfo', 'v5'],
+  ];
+  const rsrc = (a: string) => (a.includes(',') ? a : `${a}, s[8:15]`);
+  const tails = (t: Target) => [
+    '',
+    ' unorm',
+    ' glc',
+    ' slc',
+    ' slc glc',
+    t === 'gfx908' ? ' a16' : ' r128',
+    ' tfe',
+    ' lwe',
+    ' da',
+    ' d16',
+    ' unorm glc slc a16 tfe lwe da d16',
+    ' unorm glc slc r128 tfe lwe da d16',
+    ' d16 da',
+    ' glc glc',
+    ' acc16',
+  ];
+  const grid = (t: Target) =>
+    ops.flatMap(([m, a]) => [
+      ...product(
+        [`${m} `],
+        ['v1', 'v[1:2]', 'v[1:3]', 'v[1:4]', 'v[1:5]'],
+        [`, ${rsrc(a)}`],
+        ['', ' dmask:0x1', ' dmask:0x7', ' dmask:0xf'],
+        tails(t),
+      ),
+      // Addresses and descriptors, one at a time.
+      ...['v5', 'v[6:7]', 'v[6:8]', 'v[6:9]', 'v[6:13]', 'v[6:36]', 's5', 'a5'].map(
+        (x) => `${m} v1, ${x}, s[8:15]${a.includes(',') ? ', s[4:7]' : ''} dmask:0x1`,
+      ),
+      ...['s[4:11]', 's[2:9]', 'ttmp[8:15]', 's[8:11]', 's[96:103]'].map(
+        (x) => `${m} v1, ${a.split(',')[0]}, ${x}${a.includes(',') ? ', s[4:7]' : ''} dmask:0x1`,
+      ),
+      ...(a.includes(',') ? ['s[2:5]', 'ttmp[4:7]', 'vcc', 's[4:11]'] : []).map(
+        (x) => `${m} v1, ${a.split(',')[0]}, s[8:15], ${x} dmask:0x1`,
+      ),
+      // Spellings.
+      `${m} v1, ${rsrc(a)} dmask:1`,
+      `${m} v1, ${rsrc(a)} dmask:0x10`,
+      `${m} v1, ${rsrc(a)} dmask:-1`,
+      `${m} v1, ${rsrc(a)}, dmask:0x1`,
+      `${m} v1, ${rsrc(a)} dmask:0x1, glc`,
+      `${m} v1, ${rsrc(a)} glc dmask:0x1`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 GLC`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 noglc`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 dlc`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 dmask:0x1`,
+      `${m} v1 ${rsrc(a)} dmask:0x1`,
+      `${m} v1, ${rsrc(a)} dmask:0x1 a17`,
+    ]);
+  const declined = (l: string) => /, dmask|, glc|GLC|noglc|dmask:0x10|v1 v/.test(l);
+  for (const n of check(grid, declined)) assert.ok(n > 100, `fast path took only ${n} lines`);
+  // A keyword defined as a symbol is the general path's.
+  assert.ok(fastEncode('image_load v1, v5, s[8:15] dmask:0x1 glc', 'gfx908', noConsts) > 0);
+  assert.equal(
+    fastEncode('image_load v1, v5, s[8:15] dmask:0x1 glc', 'gfx908', (n) => (n === 'glc' ? 1n : undefined)),
+    0,
+  );
+});
+
+test('VINTRP: fast = general bytes on a grid of registers, slots, attributes and spellings', () => {
+  const ops = ['v_interp_p1_f32', 'v_interp_p2_f32_e32', 'v_interp_mov_f32', 'v_interp_mov_f32_e32'];
+  const grid = () =>
+    ops.flatMap((m) => [
+      ...product(
+        [`${m} v1`],
+        [', v3', ', v255', ', -v3', ', s3', ', p10', ', p20', ', p0', ', p30', ', 1'],
+        [
+          ', attr0.x',
+          ', attr32.w',
+          ', attr33.x',
+          ', attr01.y',
+          ', attr5',
+          ', attr5.q',
+          ', ATTR1.X',
+          ', attr7.z',
+        ],
+      ),
+      ...['v0', 'v255', 'v256', 's1', 'a1', 'v[1:2]'].map(
+        (d) => `${m} ${d}, ${m.includes('mov') ? 'p20' : 'v2'}, attr3.y`,
+      ),
+      `${m} v1, v2, attr3.y, v4`,
+      `${m} v1 v2, attr3.y`,
+      `${m} v1, v2 attr3.y`,
+      `${m} v1, p10 attr3.y`,
+    ]);
+  // A source modifier (`-v3`) makes llvm-mc take the VOP3 form (or reject `_e32`): the general path's.
+  const declined = (l: string) => /attr01|v1 v2|v2 attr|p10 attr|-v3/.test(l);
+  for (const n of check(grid, declined)) assert.ok(n > 30, `fast path took only ${n} lines`);
+  // An attribute or slot defined as a symbol is the general path's.
+  assert.ok(fastEncode('v_interp_mov_f32 v1, p10, attr3.y', 'gfx908', noConsts) > 0);
+  for (const name of ['p10', 'attr3.y'])
+    assert.equal(
+      fastEncode('v_interp_mov_f32 v1, p10, attr3.y', 'gfx908', (n) => (n === name ? 1n : undefined)),
+      0,
+    );
+});
