@@ -51,6 +51,22 @@ function value(r: Rng): number {
 }
 
 const NV = 12; // v0..v11
+
+const ATOMICS = [
+  'swap',
+  'cmpswap',
+  'add',
+  'sub',
+  'smin',
+  'umin',
+  'smax',
+  'umax',
+  'and',
+  'or',
+  'xor',
+  'inc',
+  'dec',
+];
 const NS = 24; // s0..s23 data; s[24:31] mask pairs; s32.. reserved
 
 const FLOAT2 = ['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32', 'v_min_f32', 'v_max_f32'];
@@ -331,7 +347,16 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
           'v_addc_co_u32 v13, vcc, 0, v13, vcc',
         );
       const n = r.int(NV - dw + 1);
-      if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
+      if (r.int(5) === 0) {
+        // A 32-bit atomic (the compare-and-swap's data and compare value a register pair), returning
+        // the old value now and then.
+        const op = r.pick(ATOMICS);
+        const data = op === 'cmpswap' ? `v[${n - (n % 2)}:${n - (n % 2) + 1}]` : `v${n}`;
+        const glc = r.int(2) ? ' glc' : '';
+        const ret = glc ? `v${r.int(NV)}, ` : '';
+        const [vaddr, sbase] = addr.split(', ');
+        lines.push(`global_atomic_${op} ${ret}${vaddr}, ${data}, ${sbase} offset:${offset}${glc}`);
+      } else if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
       else if (addr.endsWith('off'))
         lines.push(`global_store_dword${sfx} v[12:13], ${reg(n)}, off offset:${offset}`);
       else lines.push(`global_store_dword${sfx} v12, ${reg(n)}, s[34:35] offset:${offset}`);
