@@ -12,8 +12,9 @@ import { makeRng } from '../scripts/fuzz-disasm.js';
 import { disLines } from '../scripts/lib/dis-lines.js';
 import { assemble, formatDiagnostics } from '../src/asm/assembler.js';
 import { fastEncode, fastWords, setFastPath } from '../src/asm/fast/index.js';
+import { SPECIAL_REGS } from '../src/asm/registers.js';
 import type { Target } from '../src/isa/targets.js';
-import { general, hex, noConsts } from './helpers/asm-fast.js';
+import { compareFast, general, hex, noConsts, product } from './helpers/asm-fast.js';
 import { tier } from './helpers/tier.js';
 
 const TARGETS: Target[] = ['gfx908', 'gfx906', 'gfx900', 'gfx803', 'gfx700', 'gfx600'];
@@ -283,4 +284,148 @@ test('EXP: the fast path takes the plain forms and gives the general path bytes,
     fastEncode('exp mrt0 v0, v1, v2, v3', 'gfx908', (n) => (n === 'mrt0' ? 1n : undefined)),
     0,
   );
+});
+
+test('named registers (flat_scratch, xnack_mask, apertures, src_scc, tba, ...) in SOP and VOP slots: fast = general on gfx6-gfx9', () => {
+  // One spelling per register (the aliases are one table entry away), and `scc`.
+  const names = Object.keys(SPECIAL_REGS).filter(
+    (n) => n.startsWith('src_') || !(`src_${n}` in SPECIAL_REGS) || n === 'scc',
+  );
+  // X: the slot tried with each name (and a few others), the rest plain.
+  const templates = [
+    's_mov_b32 X, s1',
+    's_mov_b32 s0, X',
+    's_mov_b64 X, s[2:3]',
+    's_mov_b64 s[0:1], X',
+    's_and_b64 s[0:1], s[2:3], X',
+    's_add_u32 X, s1, X',
+    's_cmp_eq_u32 X, 5',
+    's_movk_i32 X, 0x1234',
+    's_cmpk_eq_i32 X, 7',
+    's_bitset0_b64 X, s1',
+    's_cbranch_join X',
+    'v_add_f32_e32 v0, X, v1',
+    'v_add_f64 v[0:1], X, v[2:3]',
+    'v_add_f32_e64 v0, X, X',
+    'v_add_f32_e64 v0, -X, v1',
+    'v_cndmask_b32_e64 v0, X, v1, s[4:5]',
+    'v_mov_b32_e32 v0, X',
+    'v_cmp_eq_u32_e64 s[0:1], X, v1',
+    'v_addc_co_u32_e64 v0, s[0:1], X, v1, s[2:3]',
+    'v_div_fmas_f32 v0, X, v1, v2',
+  ];
+  const lines = templates.flatMap((tp) =>
+    [...names, 's[2:3]', 'ttmp[4:5]', 'v1'].map((x) => tp.replaceAll('X', x)),
+  );
+  for (const target of ['gfx908', 'gfx803', 'gfx700', 'gfx600'] as const) {
+    // lds_direct has rules of its own and null none on these targets: the general path's.
+    const r = compareFast(lines, target, (l) => /lds_direct|null/.test(l));
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken > 200, `${target}: fast path took only ${r.taken}`);
+  }
+});
+
+test('SOPK/SOPP: hwreg, branches, s_setreg_imm32, s_endpgm and s_sendmsg values: fast = general', () => {
+  const hwregs = [
+    'hwreg(1)',
+    'hwreg(63)',
+    'hwreg(64)',
+    'hwreg(3, 0, 32)',
+    'hwreg(49, 31, 1)',
+    'hwreg(4, 32, 1)',
+    'hwreg(4, 1, 33)',
+    'hwreg(4, 1, 0)',
+    'hwreg(4, 1)',
+    'hwreg(HW_REG_MODE, 2, 3)',
+    'hwreg(HW_REG_SH_MEM_BASES)',
+    'hwreg(HW_REG_XNACK_MASK, 0, 1)',
+    'hwreg(HW_REG_NOPE, 0, 1)',
+    'hwreg(-1, 0, 1)',
+    'hwreg(1+1, 0, 1)',
+    'HWREG(1, 0, 1)',
+    'hwreg (1, 0, 1)',
+    'hwreg(1, 0, 1',
+    '0',
+    '65535',
+    '65536',
+    '-1',
+  ];
+  const values = ['0', '-1', '0x7fff', '0xffff', '-32768', '-32769', '65536', '1.5', 'lbl', 's0'];
+  const lines = [
+    ...hwregs.flatMap((h) => [
+      `s_getreg_b32 s5, ${h}`,
+      `s_setreg_b32 ${h}, s5`,
+      `s_setreg_imm32_b32 ${h}, 0x12345678`,
+      `s_getreg_b32 ${h}, s5`,
+    ]),
+    ...['s5', 'flat_scratch_hi', 'src_scc', 'exec', 'ttmp15', 's[2:3]', 'v1', '5'].flatMap((r) => [
+      `s_getreg_b32 ${r}, hwreg(1, 0, 8)`,
+      `s_setreg_b32 hwreg(1, 0, 8), ${r}`,
+    ]),
+    ...['-1', '0xffffffff', '0x100000000', '1.0', '-2.5', 'lbl', 's1'].map(
+      (v) => `s_setreg_imm32_b32 hwreg(1), ${v}`,
+    ),
+    ...values.flatMap((v) => [
+      `s_call_b64 s[4:5], ${v}`,
+      `s_cbranch_i_fork s[4:5], ${v}`,
+      `s_endpgm ${v}`,
+      `s_sendmsg ${v}`,
+      `s_sendmsghalt ${v}`,
+    ]),
+    ...['s[3:4]', 'vcc', 'exec', 'flat_scratch', 'ttmp[2:3]', 's4', 'xnack_mask'].map(
+      (r) => `s_call_b64 ${r}, 4`,
+    ),
+    's_endpgm',
+    's_endpgm 1, 2',
+    's_sendmsg',
+    's_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0)',
+  ];
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as const) {
+    const r = compareFast(lines, target, (l) =>
+      /HWREG|hwreg \(|hwreg\(-|\+|sendmsg\(|lbl|HW_REG_XNACK/.test(l),
+    );
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken > 50, `${target}: fast path took only ${r.taken}`);
+  }
+  // A register name defined as a symbol is the general path's.
+  assert.ok(fastEncode('s_getreg_b32 s5, hwreg(HW_REG_MODE)', 'gfx908', noConsts) > 0);
+  assert.equal(
+    fastEncode('s_getreg_b32 s5, hwreg(HW_REG_MODE)', 'gfx908', (n) =>
+      n === 'HW_REG_MODE' ? 1n : undefined,
+    ),
+    0,
+  );
+});
+
+test('madmk/madak: the K literal with src0 registers, inline constants and literals: fast = general', () => {
+  const src0 = ['v3', 's3', 'vcc_lo', 'src_scc', '1', '-16', '0.5', '0x1234', '0x5678', '-1.5', '1.1'];
+  const k = [
+    '0x1234',
+    '0',
+    '-1',
+    '0xffffffff',
+    '0x100000000',
+    '65535',
+    '65536',
+    '-32769',
+    '1.5',
+    '-2.0',
+    '1e40',
+    'v1',
+    's1',
+  ];
+  const lines = ['v_madmk_f32', 'v_madmk_f16', 'v_madak_f32', 'v_madak_f16'].flatMap((m) =>
+    product([`${m} v1, `], src0, [', '], k).map((l) => {
+      const [head, s0, kk] = [l.slice(0, l.indexOf(',') + 2), l.split(', ')[1], l.split(', ')[2]];
+      return m.includes('madmk') ? `${head}${s0}, ${kk}, v2` : `${head}${s0}, v2, ${kk}`;
+    }),
+  );
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as const) {
+    const r = compareFast(lines, target, () => false);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken > 40, `${target}: fast path took only ${r.taken}`);
+  }
 });

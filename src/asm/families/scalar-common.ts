@@ -288,13 +288,35 @@ export function regCode(op: Operand, rc: RC, count = 0): number {
   if (op.file === 's') return op.index;
   if (op.file === 'ttmp') return ttmpBase() + op.index;
   if (op.file !== 'special' || rc === RC.Tuple) return -1;
-  const c = op.index;
+  return specialRegCode(op.index, n, rc);
+}
+
+/**
+ * The code of the named register `c` (its gfx9 code, `n` dwords) in class rc (not Tuple) on the current
+ * generation, or -1; whether it exists there is checkReg's (specialExists). The fast path shares it.
+ */
+export function specialRegCode(c: number, n: number, rc: RC): number {
   if (n === 1) {
     if (!R32_SPECIAL.has(c)) return -1;
     return rc === RC.Data32 && (c === M0 || c === EXEC || c === EXEC + 1) ? -1 : genCode(c);
   }
   if (!R64_SPECIAL.has(c)) return -1;
   return rc === RC.Data64 && c === EXEC ? -1 : genCode(c);
+}
+
+/** Whether checkReg lets the named register `c` through on the current generation (not null). */
+export function specialExists(c: number): boolean {
+  return c !== 125 && specialAvailable(c, GEN, XNACK);
+}
+
+/**
+ * The code of the named register `c` written with `n` dwords as a SOP source (64-bit when `wide`), or
+ * -1: its class's, or the constant-like registers any width takes (encodeSrc; the fast path shares it).
+ */
+export function specialSrcCode(c: number, n: number, wide: boolean): number {
+  const c0 = n === (wide ? 2 : 1) ? specialRegCode(c, n, wide ? RC.R64 : RC.R32) : -1;
+  if (c0 >= 0 || n !== 1) return c0;
+  return (wide ? SRC64_SPECIAL : SRC32_SPECIAL).has(c) ? c : -1;
 }
 
 /** A register of class rc or the matching error at the operand. */
@@ -469,10 +491,10 @@ export function encodeSrc(op: Operand, kind: Src, lit: Literal): number {
   const wide = kind !== Src.B32;
   switch (op.kind) {
     case 'reg': {
-      let c = regCode(op, wide ? RC.R64 : RC.R32);
-      if (c < 0 && op.file === 'special' && op.count === 1) {
-        if (wide ? SRC64_SPECIAL.has(op.index) : SRC32_SPECIAL.has(op.index)) c = op.index;
-      }
+      const c =
+        op.file === 'special'
+          ? specialSrcCode(op.index, op.count, wide)
+          : regCode(op, wide ? RC.R64 : RC.R32);
       if (c < 0) fail(INVALID, op.pos);
       return c;
     }

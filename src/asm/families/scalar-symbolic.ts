@@ -52,7 +52,8 @@ function tooMany(c: Call, n: number): void {
 
 // ---- hwreg ----
 
-const HWREG_IDS = new Map<string, number>([
+/** The hardware registers by name (the fast path's operand reader knows them too). */
+export const HWREG_IDS: ReadonlyMap<string, number> = new Map<string, number>([
   ['HW_REG_MODE', 1],
   ['HW_REG_STATUS', 2],
   ['HW_REG_TRAPSTS', 3],

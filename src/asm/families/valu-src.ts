@@ -415,12 +415,27 @@ function regSrc(op: Operand & { kind: 'reg' }, dwords: number): Src | Err {
     default: {
       const code = specialOn(op);
       if (isErr(code)) return code;
-      if (n !== dwords && !(ANY_WIDTH.has(op.index) && n === 1)) return err(INVALID, op.pos);
+      if (!specialWidthOk(op.index, n, dwords)) return err(INVALID, op.pos);
       // null reads as zero and lds_direct comes from LDS: neither uses the constant bus.
       const bus = code === 125 || code === 254 ? -1 : busKey(code, n);
       return { kind: S_SGPR, code, lit: 0, expr: null, bus, op };
     }
   }
+}
+
+/** Whether the named register `c` written with `n` dwords fits a source of `dwords` (regSrc's rule). */
+function specialWidthOk(c: number, n: number, dwords: number): boolean {
+  return n === dwords || (ANY_WIDTH.has(c) && n === 1);
+}
+
+/**
+ * The code of the named register `c` (gfx9 code, written with `n` dwords) as a VOP source of `dwords` on
+ * the current generation, or -1 (regSrc's rules; the fast path shares them). lds_direct, which has rules
+ * of its own (checkLdsDirect), is -1 here.
+ */
+export function specialSrc(c: number, n: number, dwords: number): number {
+  if (c === 125 || c === 254 || !specialAvailable(c, GEN, XNACK)) return -1;
+  return specialWidthOk(c, n, dwords) ? specialCode(c, GEN) : -1;
 }
 
 /** Whether the operand names the vcc register pair. */
@@ -517,14 +532,10 @@ export const VCC_BUS = busKey(106, 2);
 /** The literal dword of an operand that is always a literal (v_madmk/v_madak's K). */
 export function literalOf(op: Operand, t: OperandType): Src | Err {
   if (op.mods.neg || op.mods.abs || op.mods.sext) return err(INVALID, op.pos);
-  const half = t === 'f16' || t === 'i16';
   let v: number;
-  if (op.kind === 'int') {
+  if (op.kind === 'int' || op.kind === 'float') {
     const n = typeof op.value === 'bigint' ? Number(BigInt.asIntN(64, op.value)) : op.value;
-    if (half ? n < -32768 || n > 65535 : n < -(2 ** 31) || n >= 2 ** 32) return err(INVALID, op.pos);
-    v = half ? n & 0xffff : n >>> 0;
-  } else if (op.kind === 'float') {
-    v = half ? f16Bits(op.value) : f32Bits(op.value);
+    v = literalBits(op.kind === 'float', n, t);
     if (v < 0) return err(INVALID, op.pos);
   } else if (op.kind === 'call' || op.kind === 'expr' || op.kind === 'ident') {
     const s = encodeSrc(op, t, 1);
@@ -532,6 +543,17 @@ export function literalOf(op: Operand, t: OperandType): Src | Err {
     return err(INVALID, op.pos);
   } else return err(INVALID, op.pos);
   return { kind: S_LIT, code: 255, lit: v, expr: null, bus: -1, op };
+}
+
+/**
+ * The literal dword of an integer or float written as a K constant of type `t` (madmk/madak), or -1
+ * when it does not fit (literalOf's rule; the fast path shares it).
+ */
+export function literalBits(isFloat: boolean, n: number, t: OperandType): number {
+  const half = t === 'f16' || t === 'i16';
+  if (isFloat) return half ? f16Bits(n) : f32Bits(n);
+  if (half ? n < -32768 || n > 65535 : n < -(2 ** 31) || n >= 2 ** 32) return -1;
+  return half ? n & 0xffff : n >>> 0;
 }
 
 /** The instruction words followed by the literal dword, if any (a fixup when it is an expression). */

@@ -1,8 +1,8 @@
 // Programs (program.ts) made from the op tables: the VOP1/VOP2/VOPC rows as the VOP family indexes them
 // (src/isa/vop-profile.ts via asm/families/valu-vop.ts) and the scalar rows (src/isa/ops/scalar-sop.ts),
 // each op's operand profile turned into its slot list and its fields' places in the encoding layouts.
-// An op or form whose syntax needs more than slots (madmk/madak's K, v_swap, lane selects, hwreg,
-// waitcnt, gpr_idx, SDWA/DPP/e64 forms) gets no program: its lines go the general way.
+// An op or form whose syntax needs more than slots (v_swap, lane selects, waitcnt, gpr_idx, SDWA/DPP
+// forms) gets no program: its lines go the general way.
 import { genOf } from '../../codec/families/scalar-common.js';
 import * as vop3 from '../../codec/families/vop3-tables.js';
 import { typeDwords } from '../../codec/operands.js';
@@ -49,16 +49,22 @@ import {
   IMM16_UNSIGNED,
   P_CLAMP,
   P_GLC,
+  P_KLIT,
   P_OMOD,
+  P_OPTIONAL,
   P_VCC_BUS,
   P_VCC_IN,
   type Program,
+  S_HWREG,
   S_IMM16,
+  S_IMM32,
+  S_KLIT,
   S_MASK3,
   S_SBASE,
   S_SDATA,
   S_SDST,
   S_SOFFSET,
+  S_SOPDST,
   S_SREG,
   S_SSRC,
   S_SSRC_NOLIT,
@@ -132,7 +138,7 @@ function vopProgram(e: VopEntry): Program | null {
   if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32)) return null;
   const o = e.o;
   const p = o.p;
-  if (p.flags & (VF_SWAP | VF_LANE | VF_MADMK | VF_MADAK) || p.dstKind === 'sgpr') return null;
+  if (p.flags & (VF_SWAP | VF_LANE) || p.dstKind === 'sgpr') return null;
   const b = new Builder();
   if (p.dstKind === 'none') return e.enc === ENC_VOP1 ? b.done(VOP1, o.opcode) : null;
   const s0 = typeIndex(o.s0);
@@ -149,7 +155,12 @@ function vopProgram(e: VopEntry): Program | null {
   b.add(S_VGPR, o.dstDw, VOP2.fields.vdst);
   if (p.flags & VF_CARRY_OUT) b.add(S_VCC, 0, null);
   b.src0 = b.slot.length;
-  b.add(S_VSRC, s0, VOP2.fields.src0).add(S_VGPR, typeDwords(o.s1), VOP2.fields.vsrc1);
+  b.add(S_VSRC, s0, VOP2.fields.src0);
+  // madmk: dst, src0, K, src1; madak: dst, src0, src1, K (the K literal in the dword after).
+  if (p.flags & VF_MADMK) b.add(S_KLIT, s0, null);
+  b.add(S_VGPR, typeDwords(o.s1), VOP2.fields.vsrc1);
+  if (p.flags & VF_MADAK) b.add(S_KLIT, s0, null);
+  if (p.flags & (VF_MADMK | VF_MADAK)) b.flags |= P_KLIT;
   if (p.flags & VF_MASK_IN) {
     b.add(S_VCC, 0, null);
     b.flags |= P_VCC_IN;
@@ -255,7 +266,7 @@ function sopProgram(l: Layout, row: SopRow, opcode: number): Program | null {
   const b = new Builder();
   if (p.dst !== K_NONE) {
     if (p.dst !== K_B32 && p.dst !== K_B64) return null;
-    b.add(S_SDST, p.dst === K_B64 ? 2 : 1, l.fields.sdst);
+    b.add(S_SOPDST, p.dst === K_B64 ? 2 : 1, l.fields.sdst);
   }
   if (p.src0 !== K_NONE && !sopSource(b, p.src0, l.fields.ssrc0)) return null;
   if (p.src1 !== K_NONE && !sopSource(b, p.src1, l.fields.ssrc1)) return null;
@@ -263,11 +274,34 @@ function sopProgram(l: Layout, row: SopRow, opcode: number): Program | null {
 }
 
 function sopkProgram(row: OpRow & { kind: Sopk }, opcode: number): Program | null {
-  const k = row.kind;
-  if (k !== Sopk.K32 && k !== Sopk.Scc && k !== Sopk.SccU) return null;
-  const b = new Builder()
-    .add(S_SDST, 1, SOPK.fields.sdst)
-    .add(S_IMM16, k === Sopk.SccU ? IMM16_UNSIGNED : IMM16_SIGNED, SOPK.fields.simm16);
+  const f = SOPK.fields;
+  const b = new Builder();
+  switch (row.kind) {
+    case Sopk.K32:
+    case Sopk.Scc:
+    case Sopk.SccU:
+      b.add(S_SOPDST, 1, f.sdst).add(
+        S_IMM16,
+        row.kind === Sopk.SccU ? IMM16_UNSIGNED : IMM16_SIGNED,
+        f.simm16,
+      );
+      break;
+    case Sopk.Br64:
+      // A label needs a fixup: only a plain offset is the fast path's.
+      b.add(S_SOPDST, 2, f.sdst).add(S_IMM16, IMM16_SIGNED, f.simm16);
+      break;
+    case Sopk.GetReg:
+      b.add(S_SOPDST, 1, f.sdst).add(S_HWREG, 0, f.simm16);
+      break;
+    case Sopk.SetReg:
+      b.add(S_HWREG, 0, f.simm16).add(S_SOPDST, 1, f.sdst);
+      break;
+    case Sopk.SetRegImm32:
+      b.add(S_HWREG, 0, f.simm16).add(S_IMM32, 0, null);
+      break;
+    default:
+      return null;
+  }
   return b.done(SOPK, opcode);
 }
 
@@ -275,8 +309,13 @@ function soppProgram(row: OpRow & { kind: Sopp }, opcode: number): Program | nul
   const b = new Builder();
   switch (row.kind) {
     case Sopp.None:
-    case Sopp.Endpgm:
       return b.done(SOPP, opcode);
+    case Sopp.Endpgm:
+      b.flags |= P_OPTIONAL;
+      return b.add(S_IMM16, IMM16_UNSIGNED, SOPP.fields.simm16).done(SOPP, opcode);
+    case Sopp.Sendmsg:
+      // A plain 16-bit value; sendmsg(...) is the general path's.
+      return b.add(S_IMM16, IMM16_UNSIGNED, SOPP.fields.simm16).done(SOPP, opcode);
     case Sopp.Imm:
       return b.add(S_IMM16, IMM16_ANY, SOPP.fields.simm16).done(SOPP, opcode);
     case Sopp.Branch:

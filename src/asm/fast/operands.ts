@@ -6,6 +6,7 @@
 // line then goes the general way (operands.ts), which gives every diagnostic.
 import { TARGET_NAMES } from '../../codec/families/exp.js';
 import { DFMT, NFMT } from '../families/mem-format.js';
+import { HWREG_IDS } from '../families/scalar-symbolic.js';
 import type { ConstLookup } from '../operands.js';
 import { SPECIAL_REGS } from '../registers.js';
 import { StrTable } from '../strtab.js';
@@ -23,10 +24,12 @@ const O_NAMED = 5;
 const O_TARGET = 6;
 const O_FORMAT = 7;
 const O_ATTR = 8;
+const O_HWREG = 9;
 /**
  * Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`; FORMAT:
  * MTBUF's `format:[...]` list of symbolic formats, its value (dfmt | nfmt << 4, the one not written at its
- * default) in `value`; ATTR: a VINTRP attribute `attrN.c`, N << 2 | c in `index`.
+ * default) in `value`; ATTR: a VINTRP attribute `attrN.c`, N << 2 | c in `index`; HWREG: `hwreg(id[, offset,
+ * width])` with integers or a register name, its simm16 in `value`.
  */
 export const OPERAND = {
   REG: O_REG,
@@ -37,6 +40,7 @@ export const OPERAND = {
   TARGET: O_TARGET,
   FORMAT: O_FORMAT,
   ATTR: O_ATTR,
+  HWREG: O_HWREG,
 } as const;
 
 const F_V = 0;
@@ -148,6 +152,10 @@ for (const [k, v] of DFMT) FORMAT_NAMES[v] = k;
 for (const [k, v] of NFMT) FORMAT_NAMES[16 + v] = k;
 const FORMATS = new StrTable<number>(FORMAT_NAMES.map((k, v) => [k, v] as const));
 const N_FORMAT = named('format');
+const HWREG_NAMES = [...HWREG_IDS.keys()];
+/** Hardware register names -> their index in HWREG_NAMES (the interned name for the symbol check). */
+const HWREGS = new StrTable<number>(HWREG_NAMES.map((k, i) => [k, i] as const));
+const HWREG_ID = HWREG_NAMES.map((k) => HWREG_IDS.get(k) as number);
 
 let line = '';
 let t = 0;
@@ -159,6 +167,7 @@ const BAR = 124;
 const COLON = 58;
 const LBRACK = 91;
 const RBRACK = 93;
+const RPAREN = 41;
 
 /** Whether operand k is the keyword of id w. */
 export function isKey(k: number, w: number): boolean {
@@ -283,7 +292,11 @@ function ident(n: number, consts: ConstLookup): boolean {
     t = k + 1;
     return true;
   }
-  if (isPunct(next, 40)) return false; // name(...): calls are the general path's
+  if (isPunct(next, 40)) {
+    // hwreg(...) is read here; other calls are the general path's.
+    if (e - s !== 5 || !line.startsWith('hwreg', s)) return false;
+    return hwregCall(n, next + 1, consts);
+  }
   if (single(n, s, e)) {
     t = next;
     return true;
@@ -347,6 +360,41 @@ function formatList(n: number, k: number, consts: ConstLookup): boolean {
   opWord[n] = N_FORMAT;
   opValue[n] = (dfmt < 0 ? 1 : dfmt) | ((nfmt < 0 ? 0 : nfmt) << 4);
   t = k + 1;
+  return true;
+}
+
+/**
+ * `hwreg(id)` or `hwreg(id, offset, width)` from token k (after the parenthesis): id an integer 0..63 or a
+ * register name not defined as a symbol, offset 0..31, width 1..32 (scalar-symbolic.ts gives the rest).
+ */
+function hwregCall(n: number, k: number, consts: ConstLookup): boolean {
+  let id: number;
+  const kind = tokKind[k];
+  if (kind === T_INT) {
+    id = tokValue[k];
+    if (id > 63) return false;
+  } else if (kind === T_IDENT) {
+    const r = HWREGS.getSpan(line, tokStart[k], tokEnd[k]);
+    if (r === undefined || consts(HWREG_NAMES[r]) !== undefined) return false;
+    id = HWREG_ID[r];
+  } else return false;
+  let v: number;
+  if (isPunct(k + 1, RPAREN)) {
+    v = id | (31 << 11);
+    k += 2;
+  } else {
+    if (!isPunct(k + 1, COMMA) || tokKind[k + 2] !== T_INT || !isPunct(k + 3, COMMA)) return false;
+    if (tokKind[k + 4] !== T_INT || !isPunct(k + 5, RPAREN)) return false;
+    const off = tokValue[k + 2];
+    const width = tokValue[k + 4];
+    if (off > 31 || width < 1 || width > 32) return false;
+    v = id | (off << 6) | ((width - 1) << 11);
+    k += 6;
+  }
+  if (!ends(k)) return false;
+  opKind[n] = O_HWREG;
+  opValue[n] = v;
+  t = k;
   return true;
 }
 

@@ -11,15 +11,26 @@ import * as valu from '../families/valu-src.js';
 import { FILE, kw, MODS, named, OPERAND, parsed } from './operands.js';
 
 // Imported bindings copied once (see lexer.ts).
-const { LAST_TTMP_OLD, lastSgpr, scalarImm, ttmpBaseOf } = scalar;
+const {
+  LAST_TTMP_OLD,
+  floatLowWord,
+  lastSgpr,
+  scalarImm,
+  ttmpBaseOf,
+  specialExists,
+  specialRegCode,
+  specialSrcCode,
+} = scalar;
+const RC_R32 = scalar.RC.R32;
+const RC_R64 = scalar.RC.R64;
 const scalarOut = scalar.scalarImmOut;
-const { immCode } = valu;
+const { immCode, literalBits, specialSrc } = valu;
 const immOut = valu.immOut;
 const SRC_B32 = scalar.Src.B32;
 const SRC_B64 = scalar.Src.B64;
 const SRC_B64_NOLIT = scalar.Src.B64NoLit;
 const { V: F_V, S: F_S, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
-const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED } = OPERAND;
+const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED, HWREG: O_HWREG } = OPERAND;
 const { NEG: M_NEG, ABS: M_ABS } = MODS;
 const K_CLAMP = kw('clamp');
 const K_GLC = kw('glc');
@@ -53,6 +64,14 @@ export const S_SSRC_NOLIT = 6;
 export const S_SREG = 7;
 /** A 16-bit immediate: -32768..65535 (arg 0), 0..65535 (arg 1), any integer's low bits (arg 2). */
 export const S_IMM16 = 8;
+/** A SOP/SOPK scalar destination of `arg` dwords (LLVM's SReg_32/SReg_64, the named registers too). */
+export const S_SOPDST = 14;
+/** s_getreg/s_setreg's simm16: `hwreg(...)` or an integer 0..65535. */
+export const S_HWREG = 15;
+/** s_setreg_imm32_b32's value: an integer's low 32 bits or a float's low word, as a literal dword. */
+export const S_IMM32 = 16;
+/** madmk/madak's K constant of type TYPES[arg]: always the literal dword (one value with src0's). */
+export const S_KLIT = 17;
 
 /** A VOP3 source: as S_VSRC without a literal, with neg/abs where the slot allows them, one scalar value. */
 export const S_VSRC3 = 9;
@@ -84,6 +103,10 @@ export const P_CLAMP = 4;
 export const P_OMOD = 8;
 /** The `glc` keyword after the positional operands sets the program's glc field. */
 export const P_GLC = 16;
+/** The last slot may be left out (s_endpgm's value). */
+export const P_OPTIONAL = 32;
+/** A K literal (S_KLIT) shares gfx6-9's one constant-bus read with src0: src0 may not be a scalar register. */
+export const P_KLIT = 64;
 const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC;
 
 export const TYPES: readonly OperandType[] = [
@@ -166,6 +189,17 @@ export function scalarReg(k: number, dw: number): number {
   return i + dw - 1 <= lastTtmp ? ttmpBase + i : -1;
 }
 
+/**
+ * The code of operand k (a register) in the scalar class of `dw` dwords the SOP families use (SGPR,
+ * TTMP, or any named register of the class that exists on the generation: scalar-common.ts), or -1.
+ */
+function sopReg(k: number, dw: number): number {
+  if (opFile[k] !== F_SPECIAL) return scalarReg(k, dw);
+  const c = opIndex[k];
+  if (opCount[k] !== dw || !specialExists(c)) return -1;
+  return specialRegCode(c, dw, dw === 1 ? RC_R32 : RC_R64);
+}
+
 /** A literal taken by the instruction being encoded (-1: none yet). */
 let literal = -1;
 
@@ -204,8 +238,10 @@ function vop3Source(p: Program, j: number, k: number): number {
       if (opCount[k] !== dw || i + dw > 256) return -1;
       c = 256 + i;
     } else {
-      c = scalarReg(k, dw);
-      if (c < 0 || !busRead(c, dw)) return -1;
+      // The constant bus counts a named register by the width it is written with (valu-src.ts).
+      const named = opFile[k] === F_SPECIAL;
+      c = named ? specialSrc(opIndex[k], opCount[k], dw) : scalarReg(k, dw);
+      if (c < 0 || !busRead(c, named ? opCount[k] : dw)) return -1;
     }
   } else {
     if (ok !== O_INT && ok !== O_FLOAT) return -1;
@@ -260,7 +296,7 @@ function slotValue(kind: number, arg: number, k: number): number {
           const i = opIndex[k];
           return opCount[k] === dw && i + dw <= 256 ? 256 + i : -1;
         }
-        return scalarReg(k, dw);
+        return opFile[k] === F_SPECIAL ? specialSrc(opIndex[k], opCount[k], dw) : scalarReg(k, dw);
       }
       if (ok !== O_INT && ok !== O_FLOAT) return -1;
       const c = immCode(ok === O_FLOAT, opValue[k], t);
@@ -270,17 +306,42 @@ function slotValue(kind: number, arg: number, k: number): number {
     case S_VCC:
       return ok === O_REG && opFile[k] === F_SPECIAL && opIndex[k] === 106 && opCount[k] === 2 ? 0 : -1;
     case S_SDST:
-    case S_SREG:
       // The special registers taken all have codes below 128 (the SDST field's 7 bits).
       return ok === O_REG ? scalarReg(k, arg) : -1;
+    case S_SOPDST: {
+      // LLVM's SReg_32 holds src_vccz/src_execz/src_scc, whose codes do not fit the field: it keeps the
+      // low 7 bits (scalar-sop.ts).
+      const c = ok === O_REG ? sopReg(k, arg) : -1;
+      return c < 0 ? -1 : arg === 1 ? c & 0x7f : c;
+    }
+    case S_SREG:
+      return ok === O_REG ? sopReg(k, arg) : -1;
     case S_SSRC:
     case S_SSRC_NOLIT: {
-      if (ok === O_REG) return scalarReg(k, arg);
+      if (ok === O_REG) {
+        if (opFile[k] !== F_SPECIAL) return scalarReg(k, arg);
+        const c = opIndex[k];
+        return specialExists(c) ? specialSrcCode(c, opCount[k], arg === 2) : -1;
+      }
       if (ok !== O_INT && ok !== O_FLOAT) return -1;
       const src = kind === S_SSRC_NOLIT ? SRC_B64_NOLIT : arg === 2 ? SRC_B64 : SRC_B32;
       const c = scalarImm(ok === O_FLOAT, opValue[k], src);
       if (c === 255 && !takeLiteral(scalarOut[0])) return -1;
       return c;
+    }
+    case S_HWREG: {
+      if (ok === O_HWREG) return opValue[k];
+      const v = opValue[k];
+      return ok === O_INT && v >= 0 && v <= 0xffff ? v : -1;
+    }
+    case S_IMM32: {
+      if (ok !== O_INT && ok !== O_FLOAT) return -1;
+      return takeLiteral(ok === O_INT ? opValue[k] >>> 0 : floatLowWord(opValue[k])) ? 0 : -1;
+    }
+    case S_KLIT: {
+      if (ok !== O_INT && ok !== O_FLOAT) return -1;
+      const v = literalBits(ok === O_FLOAT, opValue[k], TYPES[arg]);
+      return v >= 0 && takeLiteral(v) ? 0 : -1;
     }
     case S_IMM16: {
       if (ok !== O_INT) return -1;
@@ -299,7 +360,8 @@ function slotValue(kind: number, arg: number, k: number): number {
  */
 export function encodeProgram(p: Program, n: number): number {
   const slot = p.slot;
-  const m = slot.length;
+  let m = slot.length;
+  if (n === m - 1 && p.flags & P_OPTIONAL) m = n;
   if (n < m || (n > m && (p.flags & P_MODIFIERS) === 0)) return 0;
   literal = -1;
   bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : -1;
@@ -328,6 +390,10 @@ export function encodeProgram(p: Program, n: number): number {
   if (absBits !== 0) {
     if (p.abs === null) return 0;
     words[p.abs.word] |= absBits << p.abs.shift;
+  }
+  if (p.flags & P_KLIT) {
+    const s = p.src0;
+    if (opKind[s] === O_REG && opFile[s] !== F_V) return 0;
   }
   if (p.flags & P_VCC_IN) {
     // The implicit vcc read competes with src0 for the one scalar value of gfx6-9 (a literal too).
