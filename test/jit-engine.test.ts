@@ -10,6 +10,7 @@ import { BlockCache } from '../src/emu/jit/engine.js';
 import { MFMA_SIMD_COUNTS } from '../src/emu/jit/mfma-simd.js';
 import { Program } from '../src/emu/program.js';
 import { Wave } from '../src/emu/wave.js';
+import { INTEGER_ATOMICS } from '../src/isa/ops/atomics.js';
 import {
   assembleText,
   compiledSource,
@@ -322,24 +323,9 @@ test('global atomics under a full EXEC agree with the interpreter (every op, lan
     for (let b = 3; b >= 0; b--) x = x * 256 + (((o + b) * 37 + 11) & 0xff);
     return x;
   };
-  const ops = [
-    'swap',
-    'cmpswap',
-    'add',
-    'sub',
-    'smin',
-    'umin',
-    'smax',
-    'umax',
-    'and',
-    'or',
-    'xor',
-    'inc',
-    'dec',
-  ];
   const r = new Rng(5);
   let runs = 0;
-  for (const op of ops)
+  for (const op of INTEGER_ATOMICS)
     for (const glc of [false, true])
       for (const skew of [0, 2]) {
         const data = op === 'cmpswap' ? 'v[2:3]' : 'v2';

@@ -9,6 +9,7 @@ import { BlockCache, blockCacheOf } from '../../src/emu/jit/engine.js';
 import { DeviceMemory } from '../../src/emu/memory.js';
 import { Program } from '../../src/emu/program.js';
 import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../../src/emu/wave.js';
+import { INTEGER_ATOMICS } from '../../src/isa/ops/atomics.js';
 import { FCMP_PREDICATES, ICMP_PREDICATES } from '../../src/isa/ops/vector-cmp.js';
 import type { Target } from '../../src/isa/targets.js';
 import { assembleText } from './wave-asm.js';
@@ -52,21 +53,6 @@ function value(r: Rng): number {
 
 const NV = 12; // v0..v11
 
-const ATOMICS = [
-  'swap',
-  'cmpswap',
-  'add',
-  'sub',
-  'smin',
-  'umin',
-  'smax',
-  'umax',
-  'and',
-  'or',
-  'xor',
-  'inc',
-  'dec',
-];
 const NS = 24; // s0..s23 data; s[24:31] mask pairs; s32.. reserved
 
 const FLOAT2 = ['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32', 'v_min_f32', 'v_max_f32'];
@@ -232,14 +218,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
     else if (k < 20) {
       const ty = r.pick(['f32', 'u32', 'i32']);
       const pred = ty === 'f32' ? r.pick([...FPRED, 'class']) : r.pick(IPRED);
-      if (r.int(5) === 0)
-        // The class mask from a register, or an inline constant naming a few classes.
-        lines.push(
-          r.int(2)
-            ? `v_cmp_class_f32 vcc, ${src0()}, ${vr()}`
-            : `v_cmp_class_f32_e64 ${pair()}, ${mod(vr())}, ${r.pick([vr(), sr(), '3', '63', '64', '-1'])}`,
-        );
-      else if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
+      if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
       else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${vop3srcs(2).join(', ')}`);
     } else if (k < 21) {
       // Modifiers and output modifiers: not inlined, run by the interpreter's handler inside a block.
@@ -350,7 +329,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
       if (r.int(5) === 0) {
         // A 32-bit atomic (the compare-and-swap's data and compare value a register pair), returning
         // the old value now and then.
-        const op = r.pick(ATOMICS);
+        const op = r.pick(INTEGER_ATOMICS);
         const data = op === 'cmpswap' ? `v[${n - (n % 2)}:${n - (n % 2) + 1}]` : `v${n}`;
         const glc = r.int(2) ? ' glc' : '';
         const ret = glc ? `v${r.int(NV)}, ` : '';

@@ -351,9 +351,9 @@ function orBail(f: FuncWriter, bail: number): void {
   f.get(bail).simd(SIMD.or).set(bail);
 }
 
-/** Pushes the lanes where (i32x4 local a) `cmp` k, k a constant. */
-function against(f: FuncWriter, a: number, cmp: number, k: number): void {
-  f.get(a).splatConst(k).simd(cmp);
+/** ORs into the bail local the lanes where any (i32x4 local a) `cmp` k holds, k a constant. */
+function bailWhere(f: FuncWriter, bail: number, tests: readonly (readonly [number, number, number])[]): void {
+  for (const [a, cmp, k] of tests) f.get(a).splatConst(k).simd(cmp).get(bail).simd(SIMD.or).set(bail);
 }
 
 /**
@@ -374,16 +374,13 @@ const divScale: Recipe['emit'] = (f, s, _sc, _m, bail) => {
   exponent(f, s[2]);
   f.set(e2);
   f.get(e2).get(e1).simd(SIMD.i32x4Sub).set(d);
-  against(f, e1, SIMD.i32x4Eq, 0);
-  against(f, e1, SIMD.i32x4GeS, 253);
-  f.simd(SIMD.or);
-  against(f, e2, SIMD.i32x4LeS, 23);
-  f.simd(SIMD.or);
-  against(f, d, SIMD.i32x4GeS, 96);
-  f.simd(SIMD.or);
-  against(f, d, SIMD.i32x4LeS, -125);
-  f.simd(SIMD.or);
-  orBail(f, bail);
+  bailWhere(f, bail, [
+    [e1, SIMD.i32x4Eq, 0],
+    [e1, SIMD.i32x4GeS, 253],
+    [e2, SIMD.i32x4LeS, 23],
+    [d, SIMD.i32x4GeS, 96],
+    [d, SIMD.i32x4LeS, -125],
+  ]);
   f.get(s[0]).splatConst(0);
 };
 
@@ -404,20 +401,18 @@ const divFixup: Recipe['emit'] = (f, s, _sc, _m, bail) => {
   f.get(s[1]).splatConst(0x7fffffff).simd(SIMD.and).set(aden);
   f.get(s[2]).splatConst(0x7fffffff).simd(SIMD.and).set(anum);
   f.get(s[0]).splatConst(0x7fffffff).simd(SIMD.and).set(q);
-  against(f, aden, SIMD.i32x4GeS, 0x7f800000);
-  against(f, anum, SIMD.i32x4GeS, 0x7f800000);
-  f.simd(SIMD.or);
-  against(f, aden, SIMD.i32x4Eq, 0);
-  f.simd(SIMD.or);
-  against(f, anum, SIMD.i32x4Eq, 0);
-  f.simd(SIMD.or);
-  against(f, q, SIMD.i32x4GtS, 0x7f800000);
-  f.simd(SIMD.or);
+  const d = f.local(V128);
   exponent(f, s[2]);
   exponent(f, s[1]);
-  f.simd(SIMD.i32x4Sub).splatConst(-150).simd(SIMD.i32x4LtS);
-  f.simd(SIMD.or);
-  orBail(f, bail);
+  f.simd(SIMD.i32x4Sub).set(d);
+  bailWhere(f, bail, [
+    [aden, SIMD.i32x4GeS, 0x7f800000],
+    [anum, SIMD.i32x4GeS, 0x7f800000],
+    [aden, SIMD.i32x4Eq, 0],
+    [anum, SIMD.i32x4Eq, 0],
+    [q, SIMD.i32x4GtS, 0x7f800000],
+    [d, SIMD.i32x4LtS, -150],
+  ]);
   f.get(s[1]).get(s[2]).simd(SIMD.xor).splatConst(0x80000000).simd(SIMD.and).get(q).simd(SIMD.or);
 };
 
