@@ -10,6 +10,7 @@ import { BlockCache } from '../src/emu/jit/engine.js';
 import { MFMA_SIMD_COUNTS } from '../src/emu/jit/mfma-simd.js';
 import { Program } from '../src/emu/program.js';
 import { Wave } from '../src/emu/wave.js';
+import { INTEGER_ATOMICS } from '../src/isa/ops/atomics.js';
 import {
   assembleText,
   compiledSource,
@@ -75,6 +76,75 @@ test('the WebAssembly SIMD lane loops agree with the interpreter (NaN groups, pa
   }
   // Most first blocks hold a SIMD loop (the rest start with an EXEC change or a branch).
   assert.ok(simd > n / 2, `${simd} of ${n} programs start with a SIMD loop`);
+});
+
+test('the f32 division sequence on SIMD lanes agrees with the interpreter at its scaling thresholds', () => {
+  // LLVM's f32 division (v12 = v1 / v2, as clang emits it), then the quotient's fixup alone; and the
+  // scale and fixup ops alone (in the whole sequence, the fma lanes the SIMD code leaves, intermediate
+  // f32 denormals, hide some of their own cases).
+  const alone = assembleText(
+    ['v_div_scale_f32 v3, s[0:1], v2, v2, v1', 'v_div_scale_f32 v4, vcc, v1, v2, v1', 's_endpgm'].join('\n'),
+    'gfx908',
+  );
+  // Each fixup alone: one op's lanes left to JavaScript would hide the other's in the same group.
+  const fixups = ['v_div_fixup_f32 v9, v0, v2, v1', 'v_div_fixup_f32 v10, v0, v1, v2'].map((t) =>
+    assembleText(`${t}\ns_endpgm`, 'gfx908'),
+  );
+  const code = assembleText(
+    [
+      'v_div_scale_f32 v3, s[0:1], v2, v2, v1',
+      'v_div_scale_f32 v4, vcc, v1, v2, v1',
+      'v_rcp_f32 v5, v3',
+      'v_fma_f32 v6, -v3, v5, 1.0',
+      'v_fmac_f32 v5, v6, v5',
+      'v_mul_f32 v6, v4, v5',
+      'v_fma_f32 v7, -v3, v6, v4',
+      'v_fmac_f32 v6, v7, v5',
+      'v_fma_f32 v3, -v3, v6, v4',
+      's_mov_b64 vcc, s[0:1]',
+      'v_div_fmas_f32 v3, v3, v5, v6',
+      'v_div_fixup_f32 v8, v3, v2, v1',
+      'v_div_fixup_f32 v9, v0, v2, v1',
+      's_endpgm',
+    ].join('\n'),
+    'gfx908',
+  );
+  // Exponent fields of the denominator, and the numerator's relative to it, around each case that scales.
+  const dens = [0, 1, 2, 24, 127, 200, 252, 253, 254, 255];
+  const rel = [-151, -150, -149, -127, -126, -125, -124, -1, 0, 1, 95, 96, 97];
+  const f32 = (e: number, m: number, neg: boolean) =>
+    ((neg ? 0x80000000 : 0) | (Math.min(Math.max(e, 0), 255) << 23) | (m & 0x7fffff)) >>> 0;
+  const r = new Rng(77);
+  const cases: [number, number][] = [];
+  for (const e1 of dens) for (const d of rel) cases.push([e1, e1 + d]);
+  // One case a group of four lanes (a group with a lane the SIMD code leaves runs whole in JavaScript, so
+  // a case that does not scale must not share its group with one that does).
+  for (let at = 0; at < cases.length; at += 16) {
+    // The registers' values drawn once: both engines run from the same ones.
+    const v = new Uint32Array(3 * 64);
+    for (let l = 0; l < 64; l++) {
+      const c = at + (l >> 2);
+      const [e1, e2] = cases[c % cases.length];
+      // Every third group with significands 0 (zeros, infinities, powers of two), every seventh with an
+      // infinite or NaN quotient for the fixup.
+      const m = () => (c % 3 === 0 ? 0 : r.next());
+      v[64 * 2 + l] = f32(e1, m(), r.int(2) === 1);
+      v[64 * 1 + l] = f32(e2, m(), r.int(2) === 1);
+      v[l] = f32(c % 7 === 0 ? 255 : 100 + r.int(50), r.int(2) ? 0 : r.next(), r.int(2) === 1);
+    }
+    const init = (w: Wave) => {
+      w.s[126] = 0xffffffff;
+      w.s[127] = 0xffffffff;
+      w.v.set(v);
+    };
+    for (const c of [code, alone, ...fixups]) {
+      const diff = stateDifference(
+        runOn('interpreter', c, 'gfx908', init, 0x3f0),
+        runOn('jit', c, 'gfx908', init, 0x3f0),
+      );
+      assert.equal(diff, '', `cases from ${at}${c === code ? '' : ', the ops alone'}`);
+    }
+  }
 });
 
 test('the SIMD fma leaves a double-rounding midpoint to the exact fma (a known answer)', () => {
@@ -244,6 +314,55 @@ test('global accesses under a full EXEC: one allocation, unaligned lanes, lanes 
       }
     }
   }
+});
+
+test('global atomics under a full EXEC agree with the interpreter (every op, lanes sharing dwords, GLC)', () => {
+  // The buffer's byte k is (k * 37 + 11) & 0xff (runOn): the dword at byte offset o, for compare values.
+  const dword = (o: number) => {
+    let x = 0;
+    for (let b = 3; b >= 0; b--) x = x * 256 + (((o + b) * 37 + 11) & 0xff);
+    return x;
+  };
+  const r = new Rng(5);
+  let runs = 0;
+  for (const op of INTEGER_ATOMICS)
+    for (const glc of [false, true])
+      for (const skew of [0, 2]) {
+        const data = op === 'cmpswap' ? 'v[2:3]' : 'v2';
+        const ret = glc ? 'v6, ' : '';
+        const tail = ` offset:8${glc ? ' glc' : ''}`;
+        const code = assembleText(
+          [
+            `global_atomic_${op} ${ret}v0, ${data}, s[34:35]${tail}`,
+            'v_add_co_u32 v12, vcc, s34, v0',
+            'v_mov_b32 v13, s35',
+            'v_addc_co_u32 v13, vcc, v13, 0, vcc',
+            `global_atomic_${op} ${glc ? 'v7, ' : ''}v[12:13], ${data}, off${tail}`,
+            's_endpgm',
+          ].join('\n'),
+          'gfx908',
+        );
+        // Seven dwords shared by the 64 lanes (lane order decides what each returns); the data mostly
+        // small (inc/dec wrap at it: the values they count reach it), the compare value the dword's
+        // first value in half the lanes.
+        const v = new Uint32Array(4 * 64);
+        for (let l = 0; l < 64; l++) {
+          v[l] = (l % 7) * 4 + skew;
+          v[2 * 64 + l] = r.int(3) === 0 ? r.int(12) : r.int(2) ? r.int(300) : r.next();
+          v[3 * 64 + l] = r.int(2) ? dword((l % 7) * 4 + skew + 8) : r.next();
+        }
+        const init = (w: Wave) => {
+          w.s[126] = 0xffffffff;
+          w.s[127] = 0xffffffff;
+          w.v.set(v);
+        };
+        const a = runOn('interpreter', code, 'gfx908', init, 0x3f0);
+        const b = runOn('jit', code, 'gfx908', init, 0x3f0);
+        assert.equal(stateDifference(a, b), '', `global_atomic_${op}, glc ${glc}, skew ${skew}`);
+        assert.equal(a.error, '');
+        runs++;
+      }
+  assert.equal(runs, 52);
 });
 
 test('a region loaded again elsewhere runs the function compiled for it; other words, modes or targets do not', () => {

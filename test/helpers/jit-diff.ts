@@ -9,6 +9,7 @@ import { BlockCache, blockCacheOf } from '../../src/emu/jit/engine.js';
 import { DeviceMemory } from '../../src/emu/memory.js';
 import { Program } from '../../src/emu/program.js';
 import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../../src/emu/wave.js';
+import { INTEGER_ATOMICS } from '../../src/isa/ops/atomics.js';
 import { FCMP_PREDICATES, ICMP_PREDICATES } from '../../src/isa/ops/vector-cmp.js';
 import type { Target } from '../../src/isa/targets.js';
 import { assembleText } from './wave-asm.js';
@@ -51,6 +52,7 @@ function value(r: Rng): number {
 }
 
 const NV = 12; // v0..v11
+
 const NS = 24; // s0..s23 data; s[24:31] mask pairs; s32.. reserved
 
 const FLOAT2 = ['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32', 'v_min_f32', 'v_max_f32'];
@@ -324,7 +326,16 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
           'v_addc_co_u32 v13, vcc, 0, v13, vcc',
         );
       const n = r.int(NV - dw + 1);
-      if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
+      if (r.int(5) === 0) {
+        // A 32-bit atomic (the compare-and-swap's data and compare value a register pair), returning
+        // the old value now and then.
+        const op = r.pick(INTEGER_ATOMICS);
+        const data = op === 'cmpswap' ? `v[${n - (n % 2)}:${n - (n % 2) + 1}]` : `v${n}`;
+        const glc = r.int(2) ? ' glc' : '';
+        const ret = glc ? `v${r.int(NV)}, ` : '';
+        const [vaddr, sbase] = addr.split(', ');
+        lines.push(`global_atomic_${op} ${ret}${vaddr}, ${data}, ${sbase} offset:${offset}${glc}`);
+      } else if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
       else if (addr.endsWith('off'))
         lines.push(`global_store_dword${sfx} v[12:13], ${reg(n)}, off offset:${offset}`);
       else lines.push(`global_store_dword${sfx} v12, ${reg(n)}, s[34:35] offset:${offset}`);
@@ -453,7 +464,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(32);
+    const k = r.int(35);
     if (k < 5)
       lines.push(
         `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
@@ -484,7 +495,14 @@ export function randomSimdProgram(r: Rng, length: number): string {
     } else if (k < 17) {
       const ty = r.pick(['f32', 'f32', 'u32', 'i32']);
       const pred = ty === 'f32' ? r.pick(FPRED) : r.pick(IPRED);
-      if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
+      if (r.int(5) === 0)
+        // The class mask from a register, or an inline constant naming a few classes.
+        lines.push(
+          r.int(2)
+            ? `v_cmp_class_f32 vcc, ${src0()}, ${vr()}`
+            : `v_cmp_class_f32_e64 ${pair()}, ${mod(vr())}, ${r.pick([vr(), sr(), '3', '63', '64', '-1'])}`,
+        );
+      else if (r.int(2) === 0) lines.push(`v_cmp_${pred}_${ty} vcc, ${src0()}, ${vr()}`);
       else lines.push(`v_cmp_${pred}_${ty}_e64 ${pair()}, ${r.int(2) ? vr() : sr()}, ${vr()}`);
     } else if (k < 19) {
       if (r.int(2))
@@ -525,14 +543,32 @@ export function randomSimdProgram(r: Rng, length: number): string {
       const value = r.pick([`v[${v}:${v + 1}]`, `v[${v}:${v + 1}]`, `s[${p}:${p + 1}]`, '1', '-1']);
       const count = value.startsWith('s') ? r.pick(['0', '1', '2', '31', '32', '33', '63', '64']) : uni();
       lines.push(`v_lshlrev_b64 v[${d}:${d + 1}], ${count}, ${value}`);
-    } else
+    } else if (k < 33) {
+      // The f32 division sequence's ops, on the same denominator and numerator now and then.
+      const den = vr();
+      const num = vr();
+      lines.push(
+        r.pick([
+          `v_div_scale_f32 ${vr()}, ${r.int(2) ? 'vcc' : pair()}, ${r.pick([den, num, vr()])}, ${den}, ${num}`,
+          `v_div_fmas_f32 ${vr()}, ${mod(vr())}, ${mod(vr())}, ${mod(vr())}`,
+          `v_div_fixup_f32 ${vr()}, ${mod(vr())}, ${mod(den)}, ${mod(num)}`,
+        ]),
+      );
+    } else if (k < 34)
+      // The transcendentals: denormal, negative, zero, infinite and NaN sources come from value().
+      lines.push(
+        r.int(3)
+          ? `${r.pick(['v_rcp_f32', 'v_sqrt_f32', 'v_rsq_f32', 'v_rcp_iflag_f32'])} ${vr()}, ${src0()}`
+          : `${r.pick(['v_rcp_f32_e64', 'v_sqrt_f32_e64', 'v_rsq_f32_e64'])} ${vr()}, ${mod(vr())}`,
+      );
+    else
       lines.push(
         r.int(2)
           ? `${r.pick(CARRY_IN)} ${vr()}, vcc, ${r.int(2) ? vr() : r.pick(['0', '1', '-1'])}, ${vr()}, vcc`
           : `${r.pick(CARRY_IN)}_e64 ${vr()}, ${pair()}, ${vr()}, ${vr()}, ${pair()}`,
       );
     // An op with no SIMD form now and then: the loop before it stays SIMD, the one after it too.
-    if (r.int(12) === 0) lines.push(`v_rcp_f32 ${vr()}, ${vr()}`);
+    if (r.int(12) === 0) lines.push(`v_mul_hi_u32 ${vr()}, ${vr()}, ${vr()}`);
   }
   for (const p of pending.filter((q) => q.at >= length)) lines.push(`${p.name}:`);
   return lines.join('\n');

@@ -15,7 +15,7 @@ import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { HELPERS, laneLoop } from './helpers.js';
-import { globalCode, ldsLane, sloadCode } from './mem-gen.js';
+import { globalAtomicCode, globalCode, ldsLane, sloadCode } from './mem-gen.js';
 import { mfmaSimdFits } from './mfma-simd.js';
 import { SALU_GENS } from './salu-gen.js';
 import { SimdLoop, type SimdSrc } from './simd-gen.js';
@@ -167,7 +167,9 @@ export class Gen {
         ? globalCode(i, this.ix(k), at)
         : i.fmt === 'smem'
           ? sloadCode(i, this.ix(k), at)
-          : null;
+          : i.fmt === 'flat'
+            ? globalAtomicCode(i, this.ix(k), at)
+            : null;
     if (mem !== null) {
       this.out.push(mem);
       return false;

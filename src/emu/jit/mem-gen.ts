@@ -6,7 +6,7 @@
 import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
 import type { Inst } from '../inst.js';
 import { dsHandler } from '../mem/ds.js';
-import { flatDwords, flatIsStore } from '../mem/flat.js';
+import { flatAtomic32, flatDwords, flatIsStore } from '../mem/flat.js';
 import { smemPlainLoad } from '../mem/smem.js';
 import { EXEC_HI, EXEC_LO } from '../wave.js';
 import { laneLoop } from './helpers.js';
@@ -34,61 +34,73 @@ for (const [name, dwords, write, scale] of [
   DS_INLINE.set(dsHandler(name), { dwords, write, scale });
 }
 
+/** A GLOBAL access's address parts: `sb` defined by `base` for an SGPR base, or a VGPR pair. */
+function globalAddress(i: Inst): { base: string; pair: boolean; lo: string; addr: string } {
+  const lo = `v[${i.vaddr * 64} + l]`;
+  if (i.saddr === 0x7f)
+    return {
+      base: '',
+      pair: true,
+      lo,
+      addr: `(v[${(i.vaddr + 1) * 64} + l] * 4294967296 + ${lo} + ${i.offset})`,
+    };
+  // An SGPR pair base (null: 0) plus the zero-extended VGPR offset.
+  const c = i.saddr & ~1;
+  const base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
+  return { base, pair: false, lo, addr: `(sb + ${lo} + ${i.offset})` };
+}
+
+/**
+ * For a GLOBAL access of `bytes` a lane under a full EXEC: first the span of the lanes' addresses; when
+ * one allocation holds all of it (with a VGPR-pair address, all lanes' high words equal), every lane runs
+ * `aligned` (q: its first dword's index in the allocation's Int32Array wd) if all their offsets are
+ * dword-aligned, else `unaligned` (o: its byte offset in the DataView dv), and `done` is set; no lane can
+ * fault there, so this is the per-lane form's result without its per-lane region checks. With
+ * `unaligned` null, unaligned lanes leave `done` clear.
+ */
+function spanCode(i: Inst, bytes: number, aligned: string, unaligned: string | null): string {
+  const { pair, lo } = globalAddress(i);
+  const hiReg = (i.vaddr + 1) * 64;
+  return [
+    'let mn = 4294967295, mx = 0, al = 0;',
+    pair ? `const hh = v[${hiReg}]; let one = true;` : '',
+    `for (let l = 0; l < 64; l++) { const u = ${lo}; al |= u; if (u < mn) mn = u; if (u > mx) mx = u;${pair ? ` if (v[${hiReg} + l] !== hh) one = false;` : ''} }`,
+    `const ub = ${pair ? 'hh * 4294967296' : 'sb'} + ${i.offset}, U = ${pair ? 'one ? ' : ''}mem.regionOf(ub + mn, mx - mn + ${bytes})${pair ? ' : null' : ''};`,
+    'if (U !== null) { const d = ub - U.base;',
+    `if (((al | d) & 3) === 0) { const wd = U.words, dq = d / 4; for (let l = 0; l < 64; l++) { const q = (${lo} >>> 2) + dq; ${aligned} } w.laneInstructions += 64; done = true; }`,
+    unaligned === null
+      ? ''
+      : `else { const dv = U.view; for (let l = 0; l < 64; l++) { const o = ${lo} + d; ${unaligned} } w.laneInstructions += 64; done = true; }`,
+    '}',
+  ].join('\n');
+}
+
 /**
  * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: the
- * lanes move their dwords through their allocation's DataView; a fault runs the interpreter's handler,
- * which reports it exactly.
+ * lanes move their dwords through their allocation's typed arrays (spanCode), or one lane at a time; a
+ * fault runs the interpreter's handler, which reports it exactly.
  */
 export function globalCode(i: Inst, x: number, at: (pc: number) => string): string | null {
   if (i.seg !== SEG_GLOBAL) return null;
   const n = flatDwords(i);
   if (n === 0) return null;
   const bytes = n * 4;
-  const lo = `v[${i.vaddr * 64} + l]`;
-  let base = '';
-  let addr: string;
-  if (i.saddr === 0x7f) addr = `(v[${(i.vaddr + 1) * 64} + l] * 4294967296 + ${lo} + ${i.offset})`;
-  else {
-    // An SGPR pair base (null: 0) plus the zero-extended VGPR offset.
-    const c = i.saddr & ~1;
-    base = i.saddr === 0x7d ? 'const sb = 0;' : `const sb = s[${c + 1}] * 4294967296 + s[${c}];`;
-    addr = `(sb + ${lo} + ${i.offset})`;
-  }
+  const { base, addr } = globalAddress(i);
   const load = !flatIsStore(i);
   const moves: string[] = [];
+  const words: string[] = [];
   for (let d = 0; d < n; d++) {
+    const q = d === 0 ? 'q' : `q + ${d}`;
     moves.push(
       load
         ? `v[${(i.dst + d) * 64} + l] = dv.getUint32(o + ${4 * d}, true);`
         : `dv.setUint32(o + ${4 * d}, v[${(i.vdata + d) * 64} + l], true);`,
     );
-  }
-  // Under a full EXEC, first the span of the lanes' addresses: when one allocation holds all of it (with
-  // a VGPR-pair address, all lanes' high words equal), the lanes move their dwords at offsets from one
-  // uniform distance, through the allocation's Int32Array when every offset is dword-aligned; no lane can
-  // fault, so this is the per-lane loop's result without its per-lane region checks. Otherwise the
-  // per-lane loop below runs.
-  const pair = i.saddr === 0x7f;
-  const hiReg = (i.vaddr + 1) * 64;
-  const words: string[] = [];
-  const views: string[] = [];
-  for (let d = 0; d < n; d++) {
-    const q = d === 0 ? 'q' : `q + ${d}`;
     words.push(load ? `v[${(i.dst + d) * 64} + l] = wd[${q}];` : `wd[${q}] = v[${(i.vdata + d) * 64} + l];`);
   }
-  const spanned = [
-    'let mn = 4294967295, mx = 0, al = 0;',
-    pair ? `const hh = v[${hiReg}]; let one = true;` : '',
-    `for (let l = 0; l < 64; l++) { const u = ${lo}; al |= u; if (u < mn) mn = u; if (u > mx) mx = u;${pair ? ` if (v[${hiReg} + l] !== hh) one = false;` : ''} }`,
-    `const ub = ${pair ? 'hh * 4294967296' : 'sb'} + ${i.offset}, U = ${pair ? 'one ? ' : ''}mem.regionOf(ub + mn, mx - mn + ${bytes})${pair ? ' : null' : ''};`,
-    'if (U !== null) { const d = ub - U.base;',
-    `if (((al | d) & 3) === 0) { const wd = U.words, dq = d / 4; for (let l = 0; l < 64; l++) { const q = (${lo} >>> 2) + dq; ${words.join(' ')} } }`,
-    `else { const dv = U.view; for (let l = 0; l < 64; l++) { const o = ${lo} + d; ${moves.join(' ')} } }`,
-    'w.laneInstructions += 64; done = true; } }',
-  ].join('\n');
   const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}
 let done = false;
-if ((e0 & e1) === -1) { ${spanned}
+if ((e0 & e1) === -1) { ${spanCode(i, bytes, words.join(' '), moves.join(' '))} }
 if (!done) {`;
   // One pass, as the interpreter's handler goes (mem/flat.ts: each lane's address checked, then its
   // dwords moved, a region looked up again only when a lane leaves the current one). At a fault the
@@ -121,6 +133,45 @@ else if (x < R.base || x + ${bytes} > R.end) { ok = false; break lanes; }`,
     'else if (R !== null) { const dv = R.view, rb = R.base;',
     laneLoop(`const o = ${addr} - rb; ${moves.join(' ')}`),
     'w.laneInstructions += H.popc(e0) + H.popc(e1); } } }',
+  ].join('\n');
+}
+
+/** The new dword of each 32-bit integer atomic from the old one o, the data s and the compare value c (flat-atomic.ts). */
+const ATOMIC32: Readonly<Record<string, string>> = {
+  swap: 's',
+  cmpswap: 'o === c ? s : o',
+  add: 'o + s',
+  sub: 'o - s',
+  smin: '(o | 0) < (s | 0) ? o : s',
+  umin: 'o < s ? o : s',
+  smax: '(o | 0) > (s | 0) ? o : s',
+  umax: 'o > s ? o : s',
+  and: 'o & s',
+  or: 'o | s',
+  xor: 'o ^ s',
+  inc: 'o >= s ? 0 : o + 1',
+  dec: 'o === 0 || o > s ? s : o - 1',
+};
+
+/**
+ * A GLOBAL-segment 32-bit integer atomic inlined where one allocation holds every lane's dword-aligned
+ * address under a full EXEC and no other thread shares the memory (spanCode): each lane in turn reads,
+ * combines and writes its dword, as the interpreter's handler does one lane after another, and with GLC
+ * returns the old value. Anything else runs the handler.
+ */
+export function globalAtomicCode(i: Inst, x: number, at: (pc: number) => string): string | null {
+  const op = i.seg === SEG_GLOBAL ? flatAtomic32(i) : null;
+  const rmw = op === null ? undefined : ATOMIC32[op];
+  if (rmw === undefined) return null;
+  const { base } = globalAddress(i);
+  const cmp = op === 'cmpswap' ? `, c = v[${(i.vdata + 1) * 64} + l]` : '';
+  const ret = i.glc ? ` v[${i.dst * 64} + l] = o;` : '';
+  const lane = `const o = wd[q] >>> 0, s = v[${i.vdata * 64} + l]${cmp}; wd[q] = ${rmw};${ret}`;
+  return [
+    `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
+    'let done = false;',
+    `if ((e0 & e1) === -1 && !mem.concurrent) { ${spanCode(i, 4, lane, null)} }`,
+    `if (!done) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); } }`,
   ].join('\n');
 }
 
@@ -176,7 +227,8 @@ export function sloadCode(i: Inst, x: number, at: (pc: number) => string): strin
   }
   return [
     `{ k = ${x}; const b = s[${i.saddr + 1}] * 4294967296 + s[${i.saddr}] + ${i.offset}${soff};`,
-    `const x = b - (((b % 4) + 4) % 4), R = w.ctx.mem.regionOf(x, ${4 * n});`,
+    // Dword-aligned: the low two bits of the 64-bit sum are those of its low words' sum.
+    `const x = b - ((s[${i.saddr}] + ${i.offset}${soff}) & 3), R = w.ctx.mem.regionOf(x, ${4 * n});`,
     `if (R === null) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
     `else { const dv = R.view, o = x - R.base, ${reads.join(', ')}; ${writes.join(' ')} } }`,
   ].join('\n');

@@ -271,6 +271,151 @@ const minmax =
     if (n === 3) f.get(s[2]).simd(op);
   };
 
+/** The f32x4 local x with every denormal lane (exponent field 0) made a zero of its sign. */
+function flushed(f: FuncWriter, x: number): void {
+  f.get(x).splatConst(0x80000000).simd(SIMD.and).get(x);
+  f.get(x).splatConst(0x7f800000).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Eq).simd(SIMD.bitselect);
+}
+
+/**
+ * v_rcp_f32, v_sqrt_f32, v_rsq_f32 as the interpreter computes them (valu-gen.ts trans, whatever the
+ * MODE): the source's denormals flushed, the op in f64 and its f64 result rounded to f32, a denormal
+ * result flushed. f64 division and square root are correctly rounded in WebAssembly as in JavaScript,
+ * and f32x4.demote rounds to nearest even as a Float32Array store does, so every lane is the
+ * interpreter's; a NaN result (a NaN or, for the roots, a negative source) goes to the JavaScript body.
+ */
+const trans =
+  (root: boolean, inverse: boolean): Recipe['emit'] =>
+  (f, s) => {
+    const x = f.local(V128);
+    const r = f.local(V128);
+    flushed(f, s[0]);
+    f.set(x);
+    for (let k = 0; k < 2; k++) {
+      if (inverse) f.const16(f64x2(1));
+      f.get(x);
+      if (k === 1) f.get(x).shuffle(HIGH_HALF);
+      f.simd(SIMD.f64x2PromoteLowF32x4);
+      if (root) f.simd(SIMD.f64x2Sqrt);
+      if (inverse) f.simd(SIMD.f64x2Div);
+      f.simd(SIMD.f32x4DemoteF64x2Zero);
+    }
+    f.shuffle(LOW_HALVES).set(r);
+    flushed(f, r);
+  };
+
+/**
+ * v_cmp_class_f32: the lane's bit is set when source 1 has the bit of source 0's class (fcmp-ops.ts
+ * class32: 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal,
+ * 8 +normal, 9 +inf). WebAssembly has no per-lane shift, so each lane's class is made as its one bit.
+ */
+const cmpClass: Recipe['emit'] = (f, s) => {
+  const x = s[0];
+  const [neg, eMax, eZero, mZero, quiet] = [0, 1, 2, 3, 4].map(() => f.local(V128));
+  f.get(x).splatConst(0).simd(SIMD.i32x4LtS).set(neg);
+  f.get(x).splatConst(0x7f800000).simd(SIMD.and).splatConst(0x7f800000).simd(SIMD.i32x4Eq).set(eMax);
+  f.get(x).splatConst(0x7f800000).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Eq).set(eZero);
+  f.get(x).splatConst(0x7fffff).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Eq).set(mZero);
+  f.get(x).splatConst(0x400000).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Ne).set(quiet);
+  // bitselect(a, b, c): a where c is set, else b.
+  const bySign = (ifNeg: number, ifPos: number) => {
+    f.splatConst(1 << ifNeg)
+      .splatConst(1 << ifPos)
+      .get(neg)
+      .simd(SIMD.bitselect);
+  };
+  // Infinities and NaNs; then zeros and denormals, normals; the first where the exponent is all ones.
+  bySign(2, 9);
+  f.splatConst(1 << 1)
+    .splatConst(1 << 0)
+    .get(quiet)
+    .simd(SIMD.bitselect);
+  f.get(mZero).simd(SIMD.bitselect);
+  bySign(5, 6);
+  bySign(4, 7);
+  f.get(mZero).simd(SIMD.bitselect);
+  bySign(3, 8);
+  f.get(eZero).simd(SIMD.bitselect);
+  f.get(eMax).simd(SIMD.bitselect);
+  // The lane's class bit, and-ed with the class mask: set where non-zero.
+  f.get(s[1]).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Ne);
+};
+
+/** Pushes the i32x4 exponent fields of the f32x4 local x. */
+function exponent(f: FuncWriter, x: number): void {
+  f.get(x).i32(23).simd(SIMD.i32x4ShrU).splatConst(0xff).simd(SIMD.and);
+}
+
+/** ORs the i32x4 lane mask on the stack into the bail local. */
+function orBail(f: FuncWriter, bail: number): void {
+  f.get(bail).simd(SIMD.or).set(bail);
+}
+
+/** ORs into the bail local the lanes where any (i32x4 local a) `cmp` k holds, k a constant. */
+function bailWhere(f: FuncWriter, bail: number, tests: readonly (readonly [number, number, number])[]): void {
+  for (const [a, cmp, k] of tests) f.get(a).splatConst(k).simd(cmp).get(bail).simd(SIMD.or).set(bail);
+}
+
+/**
+ * The f32 division sequence's ops, in the case that needs no scaling or fixing (f32-arith.ts, valu-gen.ts);
+ * every other lane goes to the JavaScript body. v_div_scale_f32 (S0, S1 the denominator, S2 the
+ * numerator) returns S0 and a clear VCC bit unless S1 is zero or denormal, S2's exponent is 23 or less
+ * (S2 zero or denormal too), S2's exponent exceeds S1's by 96 or more, 1 / S1 could be an f32 denormal
+ * (S1's exponent 253 or more: S1 infinite or NaN too) or S2 / S1 could be (S2's exponent 125 or more
+ * below S1's): the lanes left are a superset of the cases that scale. (An infinite or NaN S2 scales
+ * nothing; a NaN S0 is a NaN result, which the JavaScript body computes.)
+ */
+const divScale: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+  const e1 = f.local(V128);
+  const e2 = f.local(V128);
+  const d = f.local(V128);
+  exponent(f, s[1]);
+  f.set(e1);
+  exponent(f, s[2]);
+  f.set(e2);
+  f.get(e2).get(e1).simd(SIMD.i32x4Sub).set(d);
+  bailWhere(f, bail, [
+    [e1, SIMD.i32x4Eq, 0],
+    [e1, SIMD.i32x4GeS, 253],
+    [e2, SIMD.i32x4LeS, 23],
+    [d, SIMD.i32x4GeS, 96],
+    [d, SIMD.i32x4LeS, -125],
+  ]);
+  f.get(s[0]).splatConst(0);
+};
+
+/** v_div_fmas_f32 without VCC: v_fma_f32; a lane whose VCC bit is set (it scales) goes to the JavaScript body. */
+const divFmas: Recipe['emit'] = (f, s, _sc, m, bail) => {
+  f.get(m);
+  orBail(f, bail);
+  fmaF32x4(f, s[0], s[1], s[2], bail);
+};
+
+/**
+ * v_div_fixup_f32 (S0 the quotient, S1 the denominator, S2 the numerator): the quotient's magnitude with
+ * the sign of S1 xor S2, where S1 and S2 are finite and not zero, S2's exponent is at least S1's - 150
+ * and the quotient is not a NaN; the other lanes (the special cases) go to the JavaScript body.
+ */
+const divFixup: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+  const [aden, anum, q] = [0, 1, 2].map(() => f.local(V128));
+  f.get(s[1]).splatConst(0x7fffffff).simd(SIMD.and).set(aden);
+  f.get(s[2]).splatConst(0x7fffffff).simd(SIMD.and).set(anum);
+  f.get(s[0]).splatConst(0x7fffffff).simd(SIMD.and).set(q);
+  const d = f.local(V128);
+  exponent(f, s[2]);
+  exponent(f, s[1]);
+  f.simd(SIMD.i32x4Sub).set(d);
+  bailWhere(f, bail, [
+    [aden, SIMD.i32x4GeS, 0x7f800000],
+    [anum, SIMD.i32x4GeS, 0x7f800000],
+    [aden, SIMD.i32x4Eq, 0],
+    [anum, SIMD.i32x4Eq, 0],
+    [q, SIMD.i32x4GtS, 0x7f800000],
+    [d, SIMD.i32x4LtS, -150],
+  ]);
+  f.get(s[1]).get(s[2]).simd(SIMD.xor).splatConst(0x80000000).simd(SIMD.and).get(q).simd(SIMD.or);
+};
+
 /** The low 24 bits of two sources, multiplied (v_mul_u32_u24), then plus a third (v_mad_u32_u24). */
 const mulU24 =
   (add: boolean): Recipe['emit'] =>
@@ -351,6 +496,14 @@ const BY_NAME: Record<string, Recipe> = {
   v_subb_co_u32: carry(true, false, true),
   v_subbrev_co_u32: carry(true, true, true),
   v_fmac_f32: { nan: true, bails: true, emit: fma },
+  v_cmp_class_f32: cmp(cmpClass),
+  v_div_scale_f32: { nan: true, bails: true, maskOut: true, emit: divScale },
+  v_div_fmas_f32: { nan: true, bails: true, maskIn: true, emit: divFmas },
+  v_div_fixup_f32: { nan: false, bails: true, emit: divFixup },
+  v_rcp_f32: { nan: true, emit: trans(false, true) },
+  v_rcp_iflag_f32: { nan: true, emit: trans(false, true) },
+  v_sqrt_f32: { nan: true, emit: trans(true, false) },
+  v_rsq_f32: { nan: true, emit: trans(true, true) },
 };
 
 for (const p of FCMP_PREDICATES) BY_NAME[`v_cmp_${p}_f32`] = cmp(FCMP[p]);
@@ -542,13 +695,14 @@ export class SimdLoop {
       o.recipe.emit(f, src, scalar, mIn, nan);
       const r = f.local(V128);
       f.set(r);
-      if (o.recipe.nan) f.get(nan).get(r).get(r).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);
+      // The f32 result checked for NaNs: the value under a lane mask output, else the top.
+      let value = r;
       if (o.pair >= 0) {
         masks.set(o.pair, r);
         if (o.recipe.maskOnly !== true) {
-          const v = f.local(V128);
-          f.set(v);
-          regs.set(o.dst, v);
+          value = f.local(V128);
+          f.set(value);
+          regs.set(o.dst, value);
           written.add(o.dst);
         }
       } else if (o.recipe.dstWide === true) {
@@ -562,6 +716,7 @@ export class SimdLoop {
         regs.set(o.dst, r);
         written.add(o.dst);
       }
+      if (o.recipe.nan) f.get(nan).get(value).get(value).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);
     }
     if (anyNan) {
       f.get(nan).get(m).simd(SIMD.and).simd(SIMD.anyTrue).op(OP.if, OP.void);

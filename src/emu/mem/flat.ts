@@ -108,6 +108,12 @@ export function flatDwords(i: Inst): number {
   return d.conv === L_DWORDS && d.atomic === null && d.float === null ? d.bytes >>> 2 : 0;
 }
 
+/** The operation of a bound 32-bit integer atomic (FLAT, GLOBAL or SCRATCH), else null. */
+export function flatAtomic32(i: Inst): AtomicOp | null {
+  const d = i.op as FlatExec;
+  return i.run === runAtomic && !d.wide ? d.atomic : null;
+}
+
 /** Whether a bound FLAT instruction is a store. */
 export function flatIsStore(i: Inst): boolean {
   return (i.op as FlatExec).store;
