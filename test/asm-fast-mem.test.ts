@@ -270,3 +270,143 @@ test('VINTRP: fast = general bytes on a grid of registers, slots, attributes and
       0,
     );
 });
+
+test('DS: fast = general bytes on a grid of register shapes, offsets, gds and spellings', () => {
+  // Returning and plain ops, two offsets, 64/96/128-bit data, GWS and ordered count (gds required),
+  // a lane permute (no gds), ds_swizzle and ds_nop (the general path's).
+  const ops: [string, string[]][] = [
+    ['ds_add_u32', ['v2', 'v3']],
+    ['ds_add_rtn_u32', ['v1', 'v2', 'v3']],
+    ['ds_read_b32', ['v1', 'v2']],
+    ['ds_read_b128', ['v[4:7]', 'v2']],
+    ['ds_read2_b64', ['v[4:7]', 'v2']],
+    ['ds_write2st64_b32', ['v2', 'v3', 'v4']],
+    ['ds_cmpst_rtn_b64', ['v[4:5]', 'v2', 'v[6:7]', 'v[8:9]']],
+    ['ds_write_b96', ['v2', 'v[4:6]']],
+    ['ds_gws_init', ['v2']],
+    ['ds_ordered_count', ['v1', 'v2']],
+    ['ds_permute_b32', ['v1', 'v2', 'v3']],
+    ['ds_swizzle_b32', ['v1', 'v2']],
+    ['ds_nop', []],
+  ];
+  const tails = [
+    '',
+    ' offset:0',
+    ' offset:65535',
+    ' offset:65536',
+    ' offset:-1',
+    ' offset0:255',
+    ' offset0:256',
+    ' offset1:3',
+    ' offset0:1 offset1:2',
+    ' offset1:2 offset0:1',
+    ' gds',
+    ' offset:4 gds',
+    ' offset0:1 offset1:2 gds',
+    ' gds offset:4',
+    ' gds gds',
+    ', gds',
+    ' glc',
+    ' offset:4, gds',
+  ];
+  const regs = ['v0', 'v255', 'v[254:255]', 'v[255:256]', 'a1', 's1', 'v[2:3]', 'v[2:5]'];
+  const grid = (t: Target) =>
+    ops
+      .filter(([m]) => knownMnemonic(m, t))
+      .flatMap(([m, rs]) => [
+        ...tails.map((x) => `${m} ${rs.join(', ')}${x}`),
+        ...rs.flatMap((_r, k) =>
+          regs.map((x) => `${m} ${rs.map((y, j) => (j === k ? x : y)).join(', ')} offset:4`),
+        ),
+        `${m} ${rs.slice(0, -1).join(', ')}`,
+        `${m} ${rs.join(', ')}, v9`,
+        `${m} ${rs.join(' ')}`,
+      ]);
+  const declined = (l: string) => /ds_swizzle|ds_nop|, gds|, offset|offset1:2 offset0|v\d+ v|\] v/.test(l);
+  for (const n of check(grid, declined)) assert.ok(n > 50, `fast path took only ${n} lines`);
+});
+
+test('FLAT/GLOBAL/SCRATCH: fast = general bytes on a grid of forms, saddrs, offsets and cache policies', () => {
+  // [name, dst, data]: loads (lds-capable, d16), stores, atomics with and without a returning form.
+  const ops: [string, string, string][] = [
+    ['flat_load_dword', 'v1', ''],
+    ['flat_store_dwordx2', '', 'v[6:7]'],
+    ['flat_atomic_cmpswap_x2', 'v[8:9]', 'v[4:7]'],
+    ['global_load_dword', 'v1', ''],
+    ['global_load_short_d16_hi', 'v1', ''],
+    ['global_store_dword', '', 'v6'],
+    ['global_atomic_add', 'v1', 'v6'],
+    ['global_atomic_add_f32', 'v1', 'v6'],
+    ['scratch_load_ubyte', 'v1', ''],
+    ['scratch_store_dwordx3', '', 'v[4:6]'],
+  ];
+  const addrs = (m: string) =>
+    m.startsWith('flat')
+      ? [['v[2:3]', '']]
+      : m.startsWith('global')
+        ? [
+            ['v[2:3]', 'off'],
+            ['v2', 's[4:5]'],
+            ['v2', 'off'],
+          ]
+        : [
+            ['v2', 'off'],
+            ['off', 's4'],
+            ['v2', 's4'],
+            ['off', 'off'],
+          ];
+  const tails = [
+    '',
+    ' offset:4095',
+    ' offset:4096',
+    ' offset:-1',
+    ' offset:-4096',
+    ' offset:-4097',
+    ' glc',
+    ' slc',
+    ' slc glc',
+    ' offset:8 glc slc',
+    ' lds',
+    ' offset:8 slc lds',
+    ' glc glc',
+    ' glc offset:8',
+    ' offset:8, glc',
+  ];
+  const saddrs = [
+    's[3:4]',
+    'vcc',
+    'exec',
+    'flat_scratch',
+    'xnack_mask',
+    'ttmp[2:3]',
+    's[100:101]',
+    's4',
+    'm0',
+  ];
+  const saddrs32 = ['exec_hi', 'exec_lo', 'flat_scratch_lo', 'vcc_lo', 'ttmp3', 'src_scc', 's101', 's[4:5]'];
+  const join = (...xs: string[]) => xs.filter((x) => x !== '').join(', ');
+  const lines = (t: Target) =>
+    ops
+      .filter(([m]) => knownMnemonic(m, t))
+      .flatMap(([m, d, x]) => [
+        ...addrs(m).flatMap(([va, sa]) =>
+          ['with', 'without'].flatMap((dst) =>
+            tails.map((tl) => `${m} ${join(dst === 'with' ? d : '', va, x, sa)}${tl}`),
+          ),
+        ),
+        ...(m.startsWith('global') ? saddrs : m.startsWith('scratch') ? saddrs32 : []).map(
+          (s) => `${m} ${join(d, m.startsWith('global') ? 'v2' : 'off', x, s)} offset:4`,
+        ),
+        ...['v255', 'v[255:256]', 'a1', 's1', 'v[1:2]'].map(
+          (r) => `${m} ${join(d ? r : '', addrs(m)[0][0], x ? r : '', addrs(m)[0][1])}`,
+        ),
+      ]);
+  // Another order of the modifiers or a comma before them.
+  const declined = (l: string) => /glc offset|, glc/.test(l);
+  for (const t of ['gfx908', 'gfx803', 'gfx700'] as const) {
+    const r = compareFast(lines(t), t, declined);
+    assert.deepEqual(r.bad, [], t);
+    assert.deepEqual(r.missed, [], t);
+    assert.ok(r.taken > 10, `${t}: fast path took only ${r.taken}`);
+  }
+});

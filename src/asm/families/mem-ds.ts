@@ -20,7 +20,8 @@ import {
 } from './mem-match.js';
 import { swizzleOffset } from './mem-swizzle.js';
 
-interface DsEntry {
+/** A mnemonic's table entry (the fast path, asm/fast/ds.ts, reads its shape). */
+export interface DsEntry {
   shape: DsShape;
   forms: Form<null>[];
   mask: ParserMask;
@@ -83,7 +84,11 @@ const KEYWORDS = new Set(['gds']);
 const SWIZZLE_PARSERS = new Map<string, NamedParser>([['offset', swizzleOffset]]);
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const e = byName(inst.target).get(inst.mnemonic);
+  return encodeEntry(inst, byName(inst.target).get(inst.mnemonic));
+}
+
+function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
+  const e = entry as DsEntry | undefined;
   if (!e) return null;
   const s = e.shape;
   const acts = parseActuals(
@@ -127,5 +132,7 @@ function encode(inst: AsmInst): EncodeResult | null {
 export const memDs: AsmFamily = {
   name: 'ds',
   mnemonics: (t) => byName(t).keys(),
+  entry: (t, name) => byName(t).get(name),
   encode,
+  encodeEntry,
 };

@@ -42,7 +42,8 @@ interface FlatForm {
   lds: boolean;
 }
 
-interface FlatEntry {
+/** A mnemonic's table entry (the fast path, asm/fast/flat.ts, reads its op). */
+export interface FlatEntry {
   op: FlatOp;
   forms: Form<FlatForm>[];
   mask: ParserMask;
@@ -113,7 +114,11 @@ const table = perProcessor((p) => {
 });
 
 function encode(inst: AsmInst): EncodeResult | null {
-  const e = table(inst.target).get(inst.mnemonic);
+  return encodeEntry(inst, table(inst.target).get(inst.mnemonic));
+}
+
+function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
+  const e = entry as FlatEntry | undefined;
   if (!e) return null;
   const acts = parseActuals(inst, e.mask, KEYWORDS);
   if ('error' in acts) return acts;
@@ -168,5 +173,7 @@ function encode(inst: AsmInst): EncodeResult | null {
 export const memFlat: AsmFamily = {
   name: 'flat',
   mnemonics: (t) => table(t).keys(),
+  entry: (t, name) => table(t).get(name),
   encode,
+  encodeEntry,
 };

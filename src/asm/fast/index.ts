@@ -9,6 +9,8 @@ import { EXP } from '../../isa/encodings/memory.js';
 import type { Layout } from '../../isa/fields.js';
 import type { Target } from '../../isa/targets.js';
 import type { BufEntry } from '../families/mem-buf.js';
+import type { DsEntry } from '../families/mem-ds.js';
+import type { FlatEntry } from '../families/mem-flat.js';
 import type { MimgEntry } from '../families/mem-mimg.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
@@ -17,7 +19,9 @@ import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
 import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
 import { programOf } from './build.js';
+import { type DsProgram, dsProgram, encodeDs } from './ds.js';
 import { encodeExp } from './exp.js';
+import { encodeFlat, type FlatProgram, flatProgram } from './flat.js';
 import * as lexer from './lexer.js';
 import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
@@ -45,6 +49,8 @@ const E_EXP = 3;
 const E_BUF = 4;
 const E_MIMG = 5;
 const E_VINTRP = 6;
+const E_DS = 7;
+const E_FLAT = 8;
 
 /** A mnemonic's encoder, decided on first use. */
 interface Cell {
@@ -99,6 +105,12 @@ function build(t: Target, cell: Cell): number {
   } else if (fam === 'mimg') {
     data = mimgProgram(t, entry as MimgEntry);
     enc = E_MIMG;
+  } else if (fam === 'flat') {
+    data = flatProgram(t, entry as FlatEntry);
+    enc = E_FLAT;
+  } else if (fam === 'ds') {
+    data = dsProgram(entry as DsEntry, genOf(t));
+    enc = E_DS;
   } else if (fam === 'vintrp') {
     data = vintrpProgram(cell.name, entry as number, genOf(t));
     enc = E_VINTRP;
@@ -133,10 +145,10 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
   if (n < 0) return 0;
   // The register and immediate rules read the generation (inline 1/(2*pi) from gfx8, register files).
   setGeneration(pt.gen);
+  setValuGen(pt.gen, pt.xnack);
+  setScalarGen(pt.gen, pt.xnack);
   switch (enc) {
     case E_PROG:
-      setValuGen(pt.gen, pt.xnack);
-      setScalarGen(pt.gen, pt.xnack);
       return encodeProgram(cell.data as Program, n);
     case E_EXP:
       return encodeExp(cell.data as Layout<string>, n);
@@ -146,6 +158,10 @@ export function fastEncode(text: string, target: Target, consts: ConstLookup): n
       return encodeMimg(cell.data as MimgProgram, n);
     case E_VINTRP:
       return encodeVintrp(cell.data as VintrpProgram, n);
+    case E_DS:
+      return encodeDs(cell.data as DsProgram, n);
+    case E_FLAT:
+      return encodeFlat(cell.data as FlatProgram, n);
   }
   return 0;
 }
