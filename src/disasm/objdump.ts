@@ -23,7 +23,7 @@ import { isTarget, type Target } from '../isa/targets.js';
 import { hex2L, hex2U, hex16L } from './hex.js';
 import { LineCache } from './line-cache.js';
 import { ByteOut, latin1String } from './out.js';
-import { SymbolTables, type SymInfo } from './symbols.js';
+import { exactAt, SymbolTables, type SymInfo } from './symbols.js';
 
 export interface ObjdumpOptions {
   /** Overrides the processor in e_flags. */
@@ -184,7 +184,7 @@ function disassembleSection(
   // A section with no (non-mapping) symbol at its start gets one named after the section.
   const base = BigInt(secAddr);
   if (symbols.length === 0 || symbols[0].addr !== base) {
-    syms.insertSorted(sec.index, { addr: base, name: sec.name, type: STT_FUNC });
+    syms.insertSorted(sec.index, { addr: base, at: exactAt(base), name: sec.name, type: STT_FUNC });
   }
 
   const phases: (Uint32Array | undefined)[] = [undefined, undefined, undefined, undefined];

@@ -7,6 +7,8 @@ import { type ElfSection, ET_REL, SHT_DYNSYM, SHT_SYMTAB, STT_FILE, STT_SECTION 
 export interface SymInfo {
   /** Address: st_value (plus sh_addr in relocatable files). */
   readonly addr: bigint;
+  /** The same as a number where it is exact (up to 2^53 - 1), else Infinity: branch targets search by it. */
+  readonly at: number;
   /** Name, bytes as latin1 characters. */
   readonly name: string;
   /** ELF symbol type (st_info & 0xf); the synthesized section symbol is STT_FUNC or STT_OBJECT. */
@@ -22,13 +24,21 @@ export function compareSym(a: SymInfo, b: SymInfo): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/** Index of the first element not `<= addr` (std::partition_point on O.Addr <= Target). */
-function upperBound(list: readonly SymInfo[], addr: bigint): number {
+/** A symbol's `at`: its address as a number where that is exact. */
+export function exactAt(addr: bigint): number {
+  return addr <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(addr) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Index of the first element not `<= target` (std::partition_point on O.Addr <= Target): by `at` for a
+ * target that is an exact number (`big` unused), else by `addr` against `big`.
+ */
+function upperBound(list: readonly SymInfo[], target: number, big: bigint): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid].addr <= addr) lo = mid + 1;
+    if (Number.isNaN(target) ? list[mid].addr <= big : list[mid].at <= target) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -50,7 +60,8 @@ export class SymbolTables {
       for (const s of elf.symbols(symtab)) {
         // The null symbol, nameless symbols, and STT_SECTION / STT_FILE are not shown.
         if (s.index === 0 || s.name === '' || s.type === STT_SECTION || s.type === STT_FILE) continue;
-        const info: SymInfo = { addr: this.address(s.value, s.section), name: s.name, type: s.type };
+        const addr = this.address(s.value, s.section);
+        const info: SymInfo = { addr, at: exactAt(addr), name: s.name, type: s.type };
         if (s.section < 0) this.absolute.push(info);
         else this.listOf(s.section).push(info);
       }
@@ -60,7 +71,8 @@ export class SymbolTables {
     if (this.bySection.size === 0 && dynsym) {
       for (const s of elf.symbols(dynsym)) {
         if (s.type === STT_SECTION || s.name === '' || s.section < 0) continue;
-        this.listOf(s.section).push({ addr: this.address(s.value, s.section), name: s.name, type: s.type });
+        const addr = this.address(s.value, s.section);
+        this.listOf(s.section).push({ addr, at: exactAt(addr), name: s.name, type: s.type });
       }
     }
     for (const list of this.bySection.values()) list.sort(compareSym);
@@ -101,32 +113,41 @@ export class SymbolTables {
    * symbol precedes it. `target` may be negative: llvm-objdump computes it in uint64 and wraps.
    */
   branchAnnotation(section: number, target: number): string {
-    const t = target < 0 ? TWO64 + BigInt(target) : BigInt(target);
-    const candidates: (readonly SymInfo[])[] = [];
+    // Most targets are small non-negative numbers: searched as numbers (no BigInt per branch); the rest
+    // (negative, wrapped, past 2^53) as uint64 BigInts, as llvm-objdump computes them.
+    const exact = target >= 0 && target <= Number.MAX_SAFE_INTEGER;
+    const big = exact ? 0n : target < 0 ? TWO64 + BigInt(target) : BigInt(target);
+    const t = exact ? target : Number.NaN;
     if (this.relocatable) {
-      candidates.push(this.listOf(section));
+      const a = annotation(this.listOf(section), t, big);
+      if (a !== undefined) return a;
     } else {
       // The sections starting at the highest address <= target (all of them when several share it).
       const secs = this.byAddress;
       let k = secs.length;
-      while (k > 0 && BigInt(secs[k - 1].addr) > t) k--;
+      while (k > 0 && (exact ? secs[k - 1].addr > target : BigInt(secs[k - 1].addr) > big)) k--;
       let secAddr = 0;
       while (k > 0) {
         k--;
         if (secAddr === 0) secAddr = secs[k].addr;
         if (secs[k].addr !== secAddr) break;
-        candidates.push(this.listOf(secs[k].index));
+        const a = annotation(this.listOf(secs[k].index), t, big);
+        if (a !== undefined) return a;
       }
     }
-    candidates.push(this.absolute);
-    for (const list of candidates) {
-      const k = upperBound(list, t);
-      if (k > 0) {
-        const sym = list[k - 1];
-        const disp = (t - sym.addr) & MASK64;
-        return disp === 0n ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
-      }
-    }
-    return '';
+    return annotation(this.absolute, t, big) ?? '';
   }
+}
+
+/** The annotation relative to the last symbol of `list` at or before the target (upperBound's), if any. */
+function annotation(list: readonly SymInfo[], target: number, big: bigint): string | undefined {
+  const k = upperBound(list, target, big);
+  if (k === 0) return undefined;
+  const sym = list[k - 1];
+  if (Number.isNaN(target)) {
+    const disp = (big - sym.addr) & MASK64;
+    return disp === 0n ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
+  }
+  const disp = target - sym.at;
+  return disp === 0 ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
 }

@@ -30,28 +30,43 @@ function range(prefix: string, n: number, w: number): string {
   return w === 1 ? prefix + n : `${prefix}[${n}:${n + w - 1}]`;
 }
 
-function table(f: (n: number) => string | null): (string | null)[] {
-  const t: (string | null)[] = [];
-  for (let n = 0; n < 256; n++) t.push(f(n));
-  return t;
+// Register names by number, per width 1-4, made on first use (3072 strings up front were a visible part
+// of `gcnkit disasm`'s start-up on a small file). LLVM prints a VGPR tuple that runs past v255 as is, but
+// does not decode an AGPR tuple that does.
+const VREG: (string | undefined)[][] = [];
+const AREG: (string | null | undefined)[][] = [];
+/** AGPRs where the operand is typed VGPR-only: LLVM prints them with a note. */
+const AREG_NOTE: (string | null | undefined)[][] = [];
+for (let w = 0; w <= 4; w++) {
+  VREG.push(new Array(256).fill(undefined));
+  AREG.push(new Array(256).fill(undefined));
+  AREG_NOTE.push(new Array(256).fill(undefined));
 }
 
-// Register names by number, per width 1-4. LLVM prints a VGPR tuple that runs past v255 as is, but does
-// not decode an AGPR tuple that does.
-const VREG: (string | null)[][] = [[]];
-const AREG: (string | null)[][] = [[]];
-/** AGPRs where the operand is typed VGPR-only: LLVM prints them with a note. */
-const AREG_NOTE: (string | null)[][] = [[]];
-for (let w = 1; w <= 4; w++) {
-  VREG.push(table((n) => range('v', n, w)));
-  AREG.push(table((n) => (n + w - 1 > 255 ? null : range('a', n, w))));
-  AREG_NOTE.push(
-    table((n) =>
+function vreg(w: number, n: number): string {
+  const t = VREG[w];
+  let s = t[n];
+  if (s === undefined) {
+    s = range('v', n, w);
+    t[n] = s;
+  }
+  return s;
+}
+
+/** An AGPR tuple's name (with the note where the operand is VGPR-only), null past a255. */
+function areg(note: boolean, w: number, n: number): string | null {
+  const t = (note ? AREG_NOTE : AREG)[w];
+  let s = t[n];
+  if (s === undefined) {
+    s =
       n + w - 1 > 255
         ? null
-        : `${range('a', n, w)}/*Invalid register, operand has '${REG_CLASS[w]}' register class*/`,
-    ),
-  );
+        : note
+          ? `${range('a', n, w)}/*Invalid register, operand has '${REG_CLASS[w]}' register class*/`
+          : range('a', n, w);
+    t[n] = s;
+  }
+  return s;
 }
 
 // SADDR of GLOBAL is a 64-bit SGPR pair, misaligned ones rounded down (llvm-objdump adds a warning comment);
@@ -125,18 +140,18 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   let offset: number;
   if (seg === SEG_FLAT) {
     if (saddr !== 0 || lds) return;
-    addr = VREG[2][vaddr]!;
+    addr = vreg(2, vaddr);
     tail = '';
     offset = w0 & 0x1fff;
     if (!gfx9 && offset !== 0) return;
   } else {
     if (saddr === SADDR_OFF) {
-      addr = (seg === SEG_GLOBAL ? VREG[2] : VREG[1])[vaddr]!;
+      addr = vreg(seg === SEG_GLOBAL ? 2 : 1, vaddr);
       tail = 'off';
     } else {
       const s = seg === SEG_GLOBAL ? (lds ? SADDR64_LDS : SADDR64)[saddr] : SADDR32[saddr];
       if (s === null) return;
-      addr = seg === SEG_GLOBAL ? VREG[1][vaddr]! : 'off';
+      addr = seg === SEG_GLOBAL ? vreg(1, vaddr) : 'off';
       tail = s;
       if (seg === SEG_GLOBAL) warning = sgprAlignWarning(saddr, 2, TTMP_BASE_GFX9);
     }
@@ -163,7 +178,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     putMods(o, tail, offset, glc, slc);
     putS(o, ' lds');
   } else if (op.kind === KIND_LOAD) {
-    const d = (acc ? AREG_NOTE : VREG)[op.dstWidth][vdst];
+    const d = acc ? areg(true, op.dstWidth, vdst) : vreg(op.dstWidth, vdst);
     if (d === null) return;
     putName(o, op.name);
     putS(o, d);
@@ -171,7 +186,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     putS(o, addr);
     putMods(o, tail, offset, glc, slc);
   } else if (op.kind === KIND_STORE || !glc) {
-    const d = (acc ? AREG_NOTE : VREG)[op.dataWidth][data];
+    const d = acc ? areg(true, op.dataWidth, data) : vreg(op.dataWidth, data);
     if (d === null) return;
     putName(o, op.name);
     putS(o, addr);
@@ -182,9 +197,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     // Returning atomic. LLVM decodes FLAT's with AGPRs as gfx90a-style AGPR operands (no note) and
     // rejects GLOBAL's.
     if (!op.rtn || (acc && seg !== SEG_FLAT)) return;
-    const regs = acc ? AREG : VREG;
-    const dst = regs[op.dstWidth][vdst];
-    const src = regs[op.dataWidth][data];
+    const dst = acc ? areg(false, op.dstWidth, vdst) : vreg(op.dstWidth, vdst);
+    const src = acc ? areg(false, op.dataWidth, data) : vreg(op.dataWidth, data);
     if (dst === null || src === null) return;
     putName(o, op.name);
     putS(o, dst);
