@@ -13,6 +13,7 @@ import { Wave } from '../src/emu/wave.js';
 import { INTEGER_ATOMICS } from '../src/isa/ops/atomics.js';
 import {
   assembleText,
+  bufferDword,
   compiledSource,
   Rng,
   randomInit,
@@ -283,16 +284,11 @@ test('global accesses under a full EXEC: one allocation, unaligned lanes, lanes 
     ].join('\n'),
     'gfx908',
   );
-  // The buffer's byte k is (k * 37 + 11) & 0xff (runOn); a lane's dword at byte offset o, little-endian.
-  const dword = (o: number) => {
-    let x = 0;
-    for (let b = 3; b >= 0; b--) x = x * 256 + (((o + b) * 37 + 11) & 0xff);
-    return x;
-  };
   for (const [skew, far] of [
     [0, -1],
     [1, -1],
     [2, 7],
+    [0, 7],
   ]) {
     const init = (w: Wave) => {
       w.s[126] = 0xffffffff;
@@ -309,20 +305,35 @@ test('global accesses under a full EXEC: one allocation, unaligned lanes, lanes 
     else {
       assert.equal(a.error, '');
       for (const l of [0, 13, 63]) {
-        assert.equal(b.v[2 * 64 + l], dword(12 * l + skew + 4));
-        assert.equal(b.v[5 * 64 + l], dword(12 * l + skew + 4));
+        assert.equal(b.v[2 * 64 + l], bufferDword(12 * l + skew + 4));
+        assert.equal(b.v[5 * 64 + l], bufferDword(12 * l + skew + 4));
       }
     }
+  }
+  // Lane 63 below the allocation lane 0 is in (a negative offset), and an offset that makes every
+  // aligned lane's address unaligned.
+  for (const [line, fault] of [
+    ['global_load_dword v8, v9, s[34:35] offset:-12', /lane 63: unmapped address/],
+    ['global_load_dword v8, v10, s[34:35] offset:3', null],
+  ] as const) {
+    const one = assembleText(`${line}\ns_endpgm`, 'gfx908');
+    const init = (w: Wave) => {
+      w.s[126] = 0xffffffff;
+      w.s[127] = 0xffffffff;
+      for (let l = 0; l < 64; l++) {
+        w.v[9 * 64 + l] = 12 * (63 - l);
+        w.v[10 * 64 + l] = 8 * l;
+      }
+    };
+    const a = runOn('interpreter', one, 'gfx908', init, 0x3f0);
+    const b = runOn('jit', one, 'gfx908', init, 0x3f0);
+    assert.equal(stateDifference(a, b), '', line);
+    if (fault !== null) assert.match(a.error, fault);
+    else assert.equal(b.v[8 * 64 + 5], bufferDword(43));
   }
 });
 
 test('global atomics under a full EXEC agree with the interpreter (every op, lanes sharing dwords, GLC)', () => {
-  // The buffer's byte k is (k * 37 + 11) & 0xff (runOn): the dword at byte offset o, for compare values.
-  const dword = (o: number) => {
-    let x = 0;
-    for (let b = 3; b >= 0; b--) x = x * 256 + (((o + b) * 37 + 11) & 0xff);
-    return x;
-  };
   const r = new Rng(5);
   let runs = 0;
   for (const op of INTEGER_ATOMICS)
@@ -349,7 +360,7 @@ test('global atomics under a full EXEC agree with the interpreter (every op, lan
         for (let l = 0; l < 64; l++) {
           v[l] = (l % 7) * 4 + skew;
           v[2 * 64 + l] = r.int(3) === 0 ? r.int(12) : r.int(2) ? r.int(300) : r.next();
-          v[3 * 64 + l] = r.int(2) ? dword((l % 7) * 4 + skew + 8) : r.next();
+          v[3 * 64 + l] = r.int(2) ? bufferDword((l % 7) * 4 + skew + 8) : r.next();
         }
         const init = (w: Wave) => {
           w.s[126] = 0xffffffff;

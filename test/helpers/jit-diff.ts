@@ -359,6 +359,13 @@ export const LDS_BYTES = 4096;
 /** Bytes of the buffer whose address the programs find in s[34:35]. */
 export const BUFFER_BYTES = 4096;
 
+/** The buffer's dword at byte offset o as runOn fills it (byte k is (k * 37 + 11) & 0xff). */
+export function bufferDword(o: number): number {
+  let x = 0;
+  for (let b = 3; b >= 0; b--) x = x * 256 + (((o + b) * 37 + 11) & 0xff);
+  return x;
+}
+
 export interface EngineState {
   /** What the program threw (a fault), or ''. */
   error: string;
@@ -397,7 +404,7 @@ export function runOn(
   init(w);
   const buf = mem.alloc(BUFFER_BYTES);
   const bytes = new Uint8Array(BUFFER_BYTES);
-  for (let k = 0; k < BUFFER_BYTES; k++) bytes[k] = (k * 37 + 11) & 0xff;
+  for (let k = 0; k < BUFFER_BYTES; k++) bytes[k] = (k * 37 + 11) & 0xff; // bufferDword's pattern
   mem.upload(buf, bytes);
   w.s[34] = buf % 2 ** 32;
   w.s[35] = Math.floor(buf / 2 ** 32);

@@ -76,6 +76,23 @@ function spanCode(i: Inst, bytes: number, aligned: string, unaligned: string | n
 }
 
 /**
+ * The one-pass form of spanCode: lane 0's allocation, and every lane in it at a dword-aligned offset
+ * runs `aligned` (q, wd as there) until one is not; `done` is set when all 64 were.
+ */
+function onePassCode(i: Inst, bytes: number, aligned: string): string {
+  const { pair, lo } = globalAddress(i);
+  const hiReg = (i.vaddr + 1) * 64;
+  return [
+    pair ? `const hh = v[${hiReg}], ub = hh * 4294967296 + ${i.offset};` : `const ub = sb + ${i.offset};`,
+    `const U = mem.regionOf(ub + v[${i.vaddr * 64}], ${bytes});`,
+    'if (U !== null) { const d = ub - U.base;',
+    `if ((d & 3) === 0) { const wd = U.words, dq = d / 4, ulo = -d, uhi = U.size - ${bytes} - d; let l = 0;`,
+    `for (; l < 64; l++) { const u = ${lo}; if (u < ulo || u > uhi || (u & 3) !== 0${pair ? ` || v[${hiReg} + l] !== hh` : ''}) break; const q = (u >>> 2) + dq; ${aligned} }`,
+    'if (l === 64) { w.laneInstructions += 64; done = true; } } }',
+  ].join('\n');
+}
+
+/**
  * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: the
  * lanes move their dwords through their allocation's typed arrays (spanCode), or one lane at a time; a
  * fault runs the interpreter's handler, which reports it exactly.
@@ -98,17 +115,23 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
     );
     words.push(load ? `v[${(i.dst + d) * 64} + l] = wd[${q}];` : `wd[${q}] = v[${(i.vdata + d) * 64} + l];`);
   }
+  const addrRegs = i.saddr === 0x7f ? 2 : 1;
+  const overlap = load && i.dst < i.vaddr + addrRegs && i.vaddr < i.dst + n;
+  // Where moving a lane's dwords leaves the addresses of the lanes after it as they were (a store, a
+  // load into other registers), one pass suffices: a lane outside lane 0's allocation or unaligned stops
+  // it, and the per-lane form below moves every lane again, the same data to the same places.
+  const fast = overlap
+    ? spanCode(i, bytes, words.join(' '), moves.join(' '))
+    : onePassCode(i, bytes, words.join(' '));
   const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}
 let done = false;
-if ((e0 & e1) === -1) { ${spanCode(i, bytes, words.join(' '), moves.join(' '))} }
+if ((e0 & e1) === -1) { ${fast} }
 if (!done) {`;
   // One pass, as the interpreter's handler goes (mem/flat.ts: each lane's address checked, then its
   // dwords moved, a region looked up again only when a lane leaves the current one). At a fault the
   // handler runs the whole instruction again and reports it: the lanes before it move the same data
   // again, unless a load has overwritten a lane's address (its destination overlaps the address VGPRs),
   // which takes the two-pass form below.
-  const addrRegs = i.saddr === 0x7f ? 2 : 1;
-  const overlap = load && i.dst < i.vaddr + addrRegs && i.vaddr < i.dst + n;
   if (!overlap)
     return [
       head,

@@ -152,11 +152,12 @@ export function mfmaSimd(w: Wave, i: Inst): boolean {
   if (w.vb < 0 || w.ab < 0 || w.s[EXEC_LO] !== 0xffffffff || w.s[EXEC_HI] !== 0xffffffff) return false;
   const fn = fnOf(i.name);
   if (fn === null) return false;
-  // C is read whole (pass 1) before D is written (pass 2): they may overlap.
-  const reg = (code: number, k: number): number =>
-    (((i.acc >>> k) & 1) !== 0 ? w.ab : w.vb) + (code - 256) * 256;
+  // C is read whole (pass 1) before D is written (pass 2): they may overlap. (No closure here: this
+  // runs for every MFMA.)
+  const a = ((i.acc & 1) !== 0 ? w.ab : w.vb) + (i.src0 - 256) * 256;
+  const b = ((i.acc & 2) !== 0 ? w.ab : w.vb) + (i.src1 - 256) * 256;
   const c = i.src2 >= 256 ? w.ab + (i.src2 - 256) * 256 : 0;
-  if (fn(reg(i.src0, 0), reg(i.src1, 1), c, w.ab + i.dst * 256, i.k2 | 0, i.src2 >= 256 ? 0 : 1) !== 0) {
+  if (fn(a, b, c, w.ab + i.dst * 256, i.k2 | 0, i.src2 >= 256 ? 0 : 1) !== 0) {
     MFMA_SIMD_COUNTS.left++;
     return false;
   }
