@@ -81,6 +81,7 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
           's102',
           'ttmp11',
           'src_scc',
+          'scc',
           'flat_scratch_lo',
           'xnack_mask_hi',
           'tba_lo',

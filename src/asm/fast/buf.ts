@@ -11,6 +11,7 @@ import { BufKind } from '../../isa/ops/memory-buf.js';
 import type { Generation } from '../../isa/processors.js';
 import type { BufEntry } from '../families/mem-buf.js';
 import * as memScalar from '../families/mem-scalar.js';
+import { lexed } from './lexer.js';
 import * as operands from './operands.js';
 import { FILE, kw, named, OPERAND, parsed } from './operands.js';
 import * as program from './program.js';
@@ -42,7 +43,9 @@ const {
   comma: opComma,
   word: opWord,
   mods: opMods,
+  tok: opTok,
 } = parsed;
+const { start: tokStart, end: tokEnd } = lexed;
 
 /** What encoding an op needs, made once per mnemonic and target from its table entry. */
 export interface BufProgram {
@@ -135,14 +138,15 @@ export function encodeBuf(p: BufProgram, n: number): number {
   k++;
   let soffset: number;
   const sk = opKind[k];
-  if (sk === O_REG)
-    soffset =
-      opFile[k] !== F_SPECIAL
-        ? scalarReg(k, 1)
-        : opCount[k] === 1
-          ? special32Code(opIndex[k], p.gen, p.xnack)
-          : -1;
-  else if (sk === O_INT || sk === O_FLOAT) soffset = constCode(sk === O_FLOAT, opValue[k]);
+  if (sk === O_REG && opFile[k] !== F_SPECIAL) soffset = scalarReg(k, 1);
+  else if (sk === O_REG) {
+    // `scc` (not `src_scc`) where a cache-policy keyword may stand is that keyword to LLVM's parser
+    // (mem-match.ts parseActuals: "scc modifier is not supported on this GPU"): operand 3 of the ops
+    // with an LDS form (`off, srsrc, soffset, [offset], [cpol], lds`).
+    const tk = opTok[k];
+    const scc = p.lds && k === 3 && opIndex[k] === 253 && tokEnd[tk] - tokStart[tk] === 3;
+    soffset = opCount[k] === 1 && !scc ? special32Code(opIndex[k], p.gen, p.xnack) : -1;
+  } else if (sk === O_INT || sk === O_FLOAT) soffset = constCode(sk === O_FLOAT, opValue[k]);
   else return 0;
   if (soffset < 0) return 0;
   k++;
