@@ -81,6 +81,14 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
           's102',
           'ttmp11',
           'src_scc',
+          'scc',
+          'flat_scratch_lo',
+          'xnack_mask_hi',
+          'tba_lo',
+          'src_shared_base',
+          'null',
+          'vcc',
+          'lds_direct',
         ],
       ];
       const base = [d, 'v5', 's[4:7]', 's1'];
@@ -126,12 +134,10 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
       `${m}`,
     ]);
   const declined = (l: string) =>
-    // Named registers with generation rules, offsets past 12 bits (LLVM truncates them), the address
+    // Offsets past 12 bits (LLVM truncates them), the address
     // keywords or cache policy in another order, float-pattern integers, expressions, commas before
     // modifiers, upper case, `noglc`.
-    /src_|flat_scratch|offset:(4096|65535)|offen idxen|0x3f800000|offset:4\+4|, (offen|offset)|OFFEN|^[A-Z]|noglc/.test(
-      l,
-    );
+    /offset:(4096|65535)|offen idxen|0x3f800000|offset:4\+4|, (offen|offset)|OFFEN|^[A-Z]|noglc/.test(l);
   const cache = ['buffer_wbinvl1', 'buffer_wbinvl1 glc', 'buffer_wbinvl1 v1', 'buffer_wbinvl1,'];
   const taken = check((t) => [...modifiers(t), ...operands(t), ...spellings(t), ...cache], declined);
   // The plain lines are the fast path's: e.g. on gfx908 the modifier grid's valid lines.

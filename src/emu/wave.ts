@@ -33,6 +33,8 @@ export class Workgroup {
   /** Group segment (LDS) bytes: 64 KiB on gfx9, of which `ldsSize` are allocated to this group. */
   readonly lds = new Uint8Array(65536);
   readonly ldsView = new DataView(this.lds.buffer);
+  /** The LDS as dwords (the translating engine's aligned accesses). */
+  readonly ldsWords = new Int32Array(this.lds.buffer);
   ldsSize = 0;
   /** Workgroup id per dimension. */
   readonly id = new Uint32Array(3);

@@ -289,7 +289,11 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
       // An LDS access (LDS_BYTES allocated), now and then partly past the end (reads 0, writes dropped).
       // Addresses at the allocation's end too, where an access is partly in range.
       if (r.int(3) === 0) lines.push(`v_mov_b32 v12, ${LDS_BYTES - 4 * r.int(12)}`);
-      else lines.push(`v_and_b32 v12, ${r.int(8) === 0 ? '0x1ffc' : '0x7fc'}, ${vr()}`);
+      // Mostly dword-aligned; now and then not.
+      else
+        lines.push(
+          `v_and_b32 v12, ${r.pick(['0x1ffc', '0x7fc', '0x7fc', '0x7fc', '0x7fc', '0x7fe', '0x7ff'])}, ${vr()}`,
+        );
       const d = r.int(NV - 4);
       const vd = (n: number) => (n === 1 ? `v${d}` : `v[${d}:${d + n - 1}]`);
       const off = r.int(4) * 4;
@@ -397,7 +401,8 @@ export function runOn(
   const w = new Wave(target === 'gfx908', true);
   w.wg = new Workgroup();
   w.wg.ldsSize = LDS_BYTES;
-  for (let k = 0; k < LDS_BYTES; k++) w.wg.lds[k] = (k * 29 + 3) & 0xff;
+  // Past the allocation too: an access there must read 0 however the bytes are.
+  for (let k = 0; k < LDS_BYTES + 64; k++) w.wg.lds[k] = (k * 29 + 3) & 0xff;
   w.ctx = { mem, kernel: 'test', inst: (pc) => program.inst(pc), startNs: 0, clock: 0 };
   w.pc = base;
   w.mode = mode;

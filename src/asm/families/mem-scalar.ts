@@ -48,12 +48,7 @@ export function scalar32Code(a: Actual, gen: Generation = memGen(), xnack = memX
   if (op.mods.abs || op.mods.sext) return -1;
   if (op.kind === 'reg') {
     if (op.count !== 1 || op.mods.neg) return -1;
-    if (op.file === 'special') {
-      const ok =
-        (SCALAR32.has(op.index) || (op.index >= 108 && op.index <= 111)) &&
-        specialAvailable(op.index, gen, xnack);
-      return ok ? specialCode(op.index, gen) : -1;
-    }
+    if (op.file === 'special') return special32Code(op.index, gen, xnack);
     return sgprFileCode(op.file, op.index, 1, gen);
   }
   if (op.kind === 'int') {
@@ -62,6 +57,15 @@ export function scalar32Code(a: Actual, gen: Generation = memGen(), xnack = memX
   }
   if (op.kind === 'float') return constCode(true, op.mods.neg ? -op.value : op.value);
   return -1;
+}
+
+/**
+ * The code of the named register `c` (its gfx9 code) in a 32-bit scalar slot (soffset) on the
+ * generation, or -1 (the fast path shares the rule).
+ */
+export function special32Code(c: number, gen: Generation, xnack: boolean): number {
+  const ok = (SCALAR32.has(c) || (c >= 108 && c <= 111)) && specialAvailable(c, gen, xnack);
+  return ok ? specialCode(c, gen) : -1;
 }
 
 /** The inline-constant code of an integer or float written in a 32-bit scalar slot (no literal), or -1. */

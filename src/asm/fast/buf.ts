@@ -1,25 +1,27 @@
 // The fast path's MUBUF and MTBUF: `op vdata, vaddr|off, srsrc, soffset [format] [idxen] [offen]
 // [offset:N] [glc] [slc] [tfe|lds]`, in that order, each once: the forms asm/families/mem-buf.ts matches,
 // which stays the reference for every other spelling (`noglc`, symbols, expressions, offsets past 12
-// bits, the generation-dependent named registers, buffer_store_lds_dword) and every error. vdata is a
-// VGPR tuple of the op's width (one more with tfe; none with lds), vaddr one VGPR with idxen or offen, or
-// a pair with both (or addr64 on gfx6/7), srsrc an aligned SGPR/TTMP quad, soffset an SGPR, TTMP,
-// vcc/m0/exec half or inline constant.
+// bits, buffer_store_lds_dword) and every error. vdata is a VGPR tuple of the op's width (one more with
+// tfe; none with lds), vaddr one VGPR with idxen or offen, or a pair with both (or addr64 on gfx6/7),
+// srsrc an aligned SGPR/TTMP quad, soffset an SGPR, TTMP, named 32-bit register of the generation
+// (mem-scalar.ts special32Code) or inline constant.
 import { BUF_ADDR64, MTBUF, MUBUF } from '../../isa/encodings/memory.js';
 import type { Field, Layout } from '../../isa/fields.js';
 import { BufKind } from '../../isa/ops/memory-buf.js';
+import type { Generation } from '../../isa/processors.js';
 import type { BufEntry } from '../families/mem-buf.js';
 import * as memScalar from '../families/mem-scalar.js';
+import { lexed } from './lexer.js';
 import * as operands from './operands.js';
 import { FILE, kw, named, OPERAND, parsed } from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
-const { constCode } = memScalar;
+const { constCode, special32Code } = memScalar;
 const { scalarReg, words, putField: put } = program;
 const { isKey } = operands;
 const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED, FORMAT: O_FORMAT } = OPERAND;
-const F_V = FILE.V;
+const { V: F_V, SPECIAL: F_SPECIAL } = FILE;
 const K_OFF = kw('off');
 const K_IDXEN = kw('idxen');
 const K_OFFEN = kw('offen');
@@ -41,7 +43,9 @@ const {
   comma: opComma,
   word: opWord,
   mods: opMods,
+  tok: opTok,
 } = parsed;
+const { start: tokStart, end: tokEnd } = lexed;
 
 /** What encoding an op needs, made once per mnemonic and target from its table entry. */
 export interface BufProgram {
@@ -58,10 +62,13 @@ export interface BufProgram {
   readonly bare: boolean;
   /** gfx6/7: the ADDR64 bit (a VGPR pair with `addr64`). */
   readonly addr64: Field | null;
+  /** The generation and xnack feature: which named registers soffset may be (mem-scalar.ts). */
+  readonly gen: Generation;
+  readonly xnack: boolean;
 }
 
 /** The program of a buffer op, or null when its lines are all the general path's. */
-export function bufProgram(e: BufEntry): BufProgram | null {
+export function bufProgram(e: BufEntry, xnack: boolean): BufProgram | null {
   const op = e.op;
   if (op.kind === BufKind.StoreLds) return null;
   const g = e.gen;
@@ -78,6 +85,8 @@ export function bufProgram(e: BufEntry): BufProgram | null {
     lds: op.lds && !e.typed,
     bare: op.kind === BufKind.Cache,
     addr64: BUF_ADDR64[g],
+    gen: g,
+    xnack,
   };
 }
 
@@ -129,8 +138,15 @@ export function encodeBuf(p: BufProgram, n: number): number {
   k++;
   let soffset: number;
   const sk = opKind[k];
-  if (sk === O_REG) soffset = scalarReg(k, 1);
-  else if (sk === O_INT || sk === O_FLOAT) soffset = constCode(sk === O_FLOAT, opValue[k]);
+  if (sk === O_REG && opFile[k] !== F_SPECIAL) soffset = scalarReg(k, 1);
+  else if (sk === O_REG) {
+    // `scc` (not `src_scc`) where a cache-policy keyword may stand is that keyword to LLVM's parser
+    // (mem-match.ts parseActuals: "scc modifier is not supported on this GPU"): operand 3 of the ops
+    // with an LDS form (`off, srsrc, soffset, [offset], [cpol], lds`).
+    const tk = opTok[k];
+    const scc = p.lds && k === 3 && opIndex[k] === 253 && tokEnd[tk] - tokStart[tk] === 3;
+    soffset = opCount[k] === 1 && !scc ? special32Code(opIndex[k], p.gen, p.xnack) : -1;
+  } else if (sk === O_INT || sk === O_FLOAT) soffset = constCode(sk === O_FLOAT, opValue[k]);
   else return 0;
   if (soffset < 0) return 0;
   k++;

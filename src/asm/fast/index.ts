@@ -100,7 +100,7 @@ function build(t: Target, cell: Cell): number {
   } else if (f?.fams.length !== 1) {
     enc = E_NONE;
   } else if (fam === 'buf') {
-    data = bufProgram(entry as BufEntry);
+    data = bufProgram(entry as BufEntry, hasXnack(t));
     enc = E_BUF;
   } else if (fam === 'mimg') {
     data = mimgProgram(t, entry as MimgEntry);

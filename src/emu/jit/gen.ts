@@ -522,7 +522,7 @@ export class Gen {
     for (const c of grp.reads) lines.push(`const S${c} = s[${c}];`);
     for (const c of grp.floatReads) lines.push(`const F${c} = H.f32Of(S${c});`);
     for (const p of grp.masks) lines.push(`let M${p}a = 0, M${p}b = 0;`);
-    if (grp.lds) lines.push('const lv = w.wg.ldsView, ls = w.wg.ldsSize;');
+    if (grp.lds) lines.push('const lv = w.wg.ldsView, lw = w.wg.ldsWords, ls = w.wg.ldsSize;');
     const fw = this.simd !== null ? grp.simd.build([...grp.reads]) : null;
     if (fw !== null && this.simd !== null) lines.push(...this.simdLoop(grp, fw, body));
     else lines.push(laneLoop(body));

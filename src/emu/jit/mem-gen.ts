@@ -215,20 +215,27 @@ export function ldsLane(i: Inst): string | null {
     `v[${row * 64} + l] = ${a} + 4 <= ls ? lv.getUint32(${a}, true) : 0;`;
   const wr = (a: string, row: number) => `if (${a} + 4 <= ls) lv.setUint32(${a}, v[${row * 64} + l], true);`;
   const at = (a: string, k: number) => (k === 0 ? a : `${a} + ${4 * k}`);
+  // An element at address x of registers from `row`: whole and dword-aligned through the LDS's
+  // Int32Array lw, else each dword by itself through its DataView (read as 0 or not written past ls).
+  const element = (x: string, row: number) => {
+    const fast: string[] = [];
+    const each: string[] = [];
+    for (let k = 0; k < dwords; k++) {
+      const q = k === 0 ? 'q' : `q + ${k}`;
+      fast.push(write ? `lw[${q}] = v[${(row + k) * 64} + l];` : `v[${(row + k) * 64} + l] = lw[${q}];`);
+      each.push(write ? wr(at(x, k), row + k) : rd(at(x, k), row + k));
+    }
+    return `if ((${x} & 3) === 0 && ${x} + ${4 * dwords} <= ls) { const q = ${x} >>> 2; ${fast.join(' ')} } else { ${each.join(' ')} }`;
+  };
   if (scale === 0) {
     body.push(`const x = (v[${i.vaddr * 64} + l] + ${i.offset}) >>> 0;`);
-    for (let k = 0; k < dwords; k++)
-      body.push(write ? wr(at('x', k), i.vdata + k) : rd(at('x', k), i.dst + k));
+    body.push(element('x', write ? i.vdata : i.dst));
   } else {
     body.push(
       `const b = v[${i.vaddr * 64} + l], x0 = (b + ${i.offset * scale}) >>> 0, x1 = (b + ${i.offset1 * scale}) >>> 0;`,
     );
-    for (let e = 0; e < 2; e++) {
-      for (let k = 0; k < dwords; k++) {
-        const a = at(`x${e}`, k);
-        body.push(write ? wr(a, (e === 0 ? i.vdata : i.src1) + k) : rd(a, i.dst + e * dwords + k));
-      }
-    }
+    for (let e = 0; e < 2; e++)
+      body.push(element(`x${e}`, write ? (e === 0 ? i.vdata : i.src1) : i.dst + e * dwords));
   }
   return body.join(' ');
 }
