@@ -92,6 +92,7 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
     }
     break;
   }
+  const inner = c.pos();
   const body = parseBody(c, consts, abs);
   for (let k = closers.length - 1; k >= 0; k--) {
     if (!c.eat(closers[k]))
@@ -103,7 +104,7 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
   // Extending the body in place is much cheaper than a spread on this per-operand path.
   const o = body as unknown as { pos: Pos; mods: Mods; comma: boolean };
   o.pos = start;
-  o.mods = neg || abs || sext ? { neg, abs, sext, fn } : NO_MODS;
+  o.mods = neg || abs || sext ? { neg, abs, sext, fn, inner } : NO_MODS;
   o.comma = comma;
   return o as unknown as Operand;
 }

@@ -103,6 +103,8 @@ export interface Mods {
   readonly sext: boolean;
   /** `neg(...)` / `abs(...)` function syntax rather than `-` / `|...|` (LLVM distinguishes them for literals). */
   readonly fn: boolean;
+  /** Where the operand inside the modifiers starts (LLVM reports some errors there). */
+  readonly inner?: Pos;
 }
 
 export const NO_MODS: Mods = { neg: false, abs: false, sext: false, fn: false };

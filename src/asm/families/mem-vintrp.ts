@@ -6,6 +6,7 @@ import { findProcessor } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import { type Actual, type Fail, type Form, matchForms, parseActuals, pos, tok } from './mem-match.js';
+import { valuVop3 } from './valu-vop3.js';
 
 const MOV = 'v_interp_mov_f32';
 const CHANNELS: Record<string, number> = { x: 0, y: 1, z: 2, w: 3 };
@@ -66,6 +67,18 @@ function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
   if (opcode === undefined) return null;
   const mov = inst.mnemonic.startsWith(MOV);
   const ops = inst.operands;
+  // A source modifier (-v, |v|, neg(), abs()) has no field here: LLVM takes the VOP3 form unless the
+  // line says _e32, which it rejects (without this, the modifier was dropped from the encoding).
+  const src = ops[1];
+  if (!mov && src !== undefined && (src.mods.neg || src.mods.abs)) {
+    const e64 = `${inst.mnemonic.replace(/_e32$/, '')}_e64`;
+    // gfx6/gfx7 have no VOP3 form of these: no operand with a modifier is valid.
+    if (valuVop3.entry?.(inst.target, e64) === undefined)
+      return { error: 'not a valid operand.', pos: src.pos };
+    if (inst.mnemonic.endsWith('_e32'))
+      return { error: 'invalid operand for instruction', pos: src.mods.inner ?? src.pos };
+    return valuVop3.encode({ ...inst, mnemonic: e64 });
+  }
   // The slot and attribute parsers run at their positions before matching, on any identifier there.
   let slot = 0;
   if (mov && nameOf(ops[1]) !== null) {
