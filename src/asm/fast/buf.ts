@@ -13,7 +13,21 @@ import type { BufEntry } from '../families/mem-buf.js';
 import * as memScalar from '../families/mem-scalar.js';
 import { lexed } from './lexer.js';
 import * as operands from './operands.js';
-import { FILE, kw, named, OPERAND, parsed } from './operands.js';
+import {
+  FILE,
+  kw,
+  named,
+  OPERAND,
+  opComma,
+  opCount,
+  opFile,
+  opIndex,
+  opKind,
+  opMods,
+  opTok,
+  opValue,
+  opWord,
+} from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
@@ -34,17 +48,6 @@ const N_OFFSET = named('offset');
 const N_FORMAT = named('format');
 /** The format LLVM assumes when none is written (BUF_DATA_FORMAT_8, BUF_NUM_FORMAT_UNORM; mem-buf.ts). */
 const DEFAULT_FORMAT = 1;
-const {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  value: opValue,
-  comma: opComma,
-  word: opWord,
-  mods: opMods,
-  tok: opTok,
-} = parsed;
 const { start: tokStart, end: tokEnd } = lexed;
 
 /** What encoding an op needs, made once per mnemonic and target from its table entry. */

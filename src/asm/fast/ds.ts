@@ -8,7 +8,20 @@ import { DsGds, DsOffset } from '../../isa/ops/memory-ds.js';
 import type { Generation } from '../../isa/processors.js';
 import type { DsEntry } from '../families/mem-ds.js';
 import * as operands from './operands.js';
-import { FILE, kw, named, OPERAND, parsed } from './operands.js';
+import {
+  FILE,
+  kw,
+  named,
+  OPERAND,
+  opComma,
+  opCount,
+  opFile,
+  opIndex,
+  opKind,
+  opMods,
+  opValue,
+  opWord,
+} from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
@@ -20,16 +33,6 @@ const K_GDS = kw('gds');
 const N_OFFSET = named('offset');
 const N_OFFSET0 = named('offset0');
 const N_OFFSET1 = named('offset1');
-const {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  value: opValue,
-  comma: opComma,
-  word: opWord,
-  mods: opMods,
-} = parsed;
 
 /** An op's registers (dwords, 0: none, in field order vdst, addr, data0, data1) and modifiers. */
 export interface DsProgram {

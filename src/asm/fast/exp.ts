@@ -3,7 +3,7 @@
 // reference for every other spelling and every error). With compr the channel pairs come from the first and
 // third sources (as LLVM takes them), each enabling two bits of EN.
 import type { Layout } from '../../isa/fields.js';
-import { FILE, kw, OPERAND, parsed } from './operands.js';
+import { FILE, kw, OPERAND, opComma, opCount, opFile, opIndex, opKind, opMods, opWord } from './operands.js';
 import { words } from './program.js';
 
 const { REG: O_REG, KEY: O_KEY, TARGET: O_TARGET } = OPERAND;
@@ -15,15 +15,6 @@ const K_VM = kw('vm');
 /** `null` is read as the named register (scalar code 125); as a target it is 9. */
 const NULL_CODE = 125;
 const NULL_TARGET = 9;
-const {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  comma: opComma,
-  word: opWord,
-  mods: opMods,
-} = parsed;
 
 const src = new Int32Array(4);
 

@@ -15,7 +15,20 @@ import type { Target } from '../../isa/targets.js';
 import type { FlatEntry } from '../families/mem-flat.js';
 import * as scalar from '../families/scalar-common.js';
 import * as operands from './operands.js';
-import { FILE, kw, named, OPERAND, parsed } from './operands.js';
+import {
+  FILE,
+  kw,
+  named,
+  OPERAND,
+  opComma,
+  opCount,
+  opFile,
+  opIndex,
+  opKind,
+  opMods,
+  opValue,
+  opWord,
+} from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
@@ -29,16 +42,6 @@ const K_GLC = kw('glc');
 const K_SLC = kw('slc');
 const K_LDS = kw('lds');
 const N_OFFSET = named('offset');
-const {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  value: opValue,
-  comma: opComma,
-  word: opWord,
-  mods: opMods,
-} = parsed;
 
 const FLAT_ENC = 0x37 << 26;
 const SADDR_OFF = 0x7f;

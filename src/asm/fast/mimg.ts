@@ -8,7 +8,21 @@ import type { Target } from '../../isa/targets.js';
 import type { MimgEntry } from '../families/mem-mimg.js';
 import { lexed } from './lexer.js';
 import * as operands from './operands.js';
-import { FILE, kw, named, OPERAND, parsed } from './operands.js';
+import {
+  FILE,
+  kw,
+  named,
+  OPERAND,
+  opComma,
+  opCount,
+  opFile,
+  opIndex,
+  opKind,
+  opMods,
+  opTok,
+  opValue,
+  opWord,
+} from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
@@ -25,17 +39,6 @@ const K_TFE = kw('tfe');
 const K_LWE = kw('lwe');
 const K_DA = kw('da');
 const K_D16 = kw('d16');
-const {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  value: opValue,
-  comma: opComma,
-  word: opWord,
-  mods: opMods,
-  tok: opTok,
-} = parsed;
 const { start: tokStart, end: tokEnd } = lexed;
 // One layout on every generation up to gfx9 (isa/encodings/memory.ts).
 const L = MIMG.gfx9.fields;

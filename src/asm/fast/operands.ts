@@ -57,30 +57,20 @@ const M_ABS = 2;
 export const MODS = { NEG: M_NEG, ABS: M_ABS } as const;
 
 const MAX_OPS = 16;
-const opKind = new Uint8Array(MAX_OPS);
-const opFile = new Uint8Array(MAX_OPS);
-const opIndex = new Int32Array(MAX_OPS);
-const opCount = new Int32Array(MAX_OPS);
-const opValue = new Float64Array(MAX_OPS);
-const opWord = new Int32Array(MAX_OPS);
-const opComma = new Uint8Array(MAX_OPS);
-const opMods = new Uint8Array(MAX_OPS);
-const opTok = new Uint8Array(MAX_OPS);
-/** The operands of the last line read: parallel arrays indexed by operand number. */
-export const parsed = {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  value: opValue,
-  /** KEY / NAMED: the word's id (KEYWORDS, NAMED). */
-  word: opWord,
-  /** 1 when a comma preceded the operand. */
-  comma: opComma,
-  mods: opMods,
-  /** The operand's first token after its modifiers (its spelling: `a16` the keyword, not `acc16`). */
-  tok: opTok,
-} as const;
+/**
+ * The operands of the last line read: parallel arrays indexed by operand number. opWord: a KEY or
+ * NAMED operand's id (KEYWORDS, NAMED); opComma: 1 when a comma preceded the operand; opTok: the
+ * operand's first token after its modifiers (its spelling: `a16` the keyword, not `acc16`).
+ */
+export const opKind = new Uint8Array(MAX_OPS);
+export const opFile = new Uint8Array(MAX_OPS);
+export const opIndex = new Int32Array(MAX_OPS);
+export const opCount = new Int32Array(MAX_OPS);
+export const opValue = new Float64Array(MAX_OPS);
+export const opWord = new Int32Array(MAX_OPS);
+export const opComma = new Uint8Array(MAX_OPS);
+export const opMods = new Uint8Array(MAX_OPS);
+export const opTok = new Uint8Array(MAX_OPS);
 
 /** Keywords and `name:` modifier names the families' matchers know, by id. */
 export const KEYWORDS = [

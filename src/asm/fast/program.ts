@@ -8,7 +8,21 @@ import type { Field } from '../../isa/fields.js';
 import type { Generation } from '../../isa/processors.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
-import { FILE, kw, MODS, named, OPERAND, parsed } from './operands.js';
+import {
+  FILE,
+  kw,
+  MODS,
+  named,
+  OPERAND,
+  opComma,
+  opCount,
+  opFile,
+  opIndex,
+  opKind,
+  opMods,
+  opValue,
+  opWord,
+} from './operands.js';
 
 // Imported bindings copied once (see lexer.ts).
 const {
@@ -36,16 +50,6 @@ const K_CLAMP = kw('clamp');
 const K_GLC = kw('glc');
 const N_MUL = named('mul');
 const N_DIV = named('div');
-const {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  value: opValue,
-  comma: opComma,
-  mods: opMods,
-  word: opWord,
-} = parsed;
 
 /** Slot kinds. */
 /** A VGPR tuple of `arg` dwords: its index. */

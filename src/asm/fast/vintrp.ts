@@ -4,7 +4,7 @@
 // and every error.
 import { VINTRP } from '../../isa/encodings/memory.js';
 import type { Generation } from '../../isa/processors.js';
-import { FILE, kw, OPERAND, parsed } from './operands.js';
+import { FILE, kw, OPERAND, opComma, opCount, opFile, opIndex, opKind, opMods, opWord } from './operands.js';
 import * as program from './program.js';
 
 // Imported bindings copied once (see lexer.ts).
@@ -14,15 +14,6 @@ const F_V = FILE.V;
 const K_P10 = kw('p10');
 const K_P20 = kw('p20');
 const K_P0 = kw('p0');
-const {
-  kind: opKind,
-  file: opFile,
-  index: opIndex,
-  count: opCount,
-  comma: opComma,
-  word: opWord,
-  mods: opMods,
-} = parsed;
 const F = VINTRP.gfx9.fields;
 
 /** An op's word with the fixed bits and opcode, and whether it is v_interp_mov (a slot, not a VGPR). */
