@@ -448,5 +448,8 @@ test('a source is read in place: CRLF line ends, blank lines, no final newline, 
   );
   const ok = assemble(src.replace('\tv_bogus v1\n', ''), 't.s', { mcpu: 'gfx908' });
   assert.equal(ok.diagnostics.length, 0);
-  assert.equal(assemble('', 't.s', { mcpu: 'gfx908', showEncoding: true }).listing, r.listing?.split('\n')[0] + '\n');
+  assert.equal(
+    assemble('', 't.s', { mcpu: 'gfx908', showEncoding: true }).listing,
+    r.listing?.split('\n')[0] + '\n',
+  );
 });
