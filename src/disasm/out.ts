@@ -36,7 +36,8 @@ export class ByteOut {
     this.flushAt = this.sink ? Math.max(512, this.buf.length - 65536) : Number.POSITIVE_INFINITY;
   }
 
-  private readonly flushAt: number;
+  /** With a sink: where lineEnd flushes (+Infinity without one). */
+  readonly flushAt: number;
 
   /** Called between lines: with a sink, hands it a full buffer and starts again at its beginning. */
   lineEnd(): void {
