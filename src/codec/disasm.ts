@@ -1,7 +1,5 @@
 // Instruction-level disassembly: picks the encoding family from the high bits of the first dword and
 // lets it decode and print. Never throws; words that are not an instruction print as `.long`.
-
-import { ByteOut } from '../disasm/out.js';
 import { findProcessor, type Generation, isaRefusal } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { ds } from './families/ds.js';
@@ -22,7 +20,7 @@ import { vop2 } from './families/vop2.js';
 import { vop3 } from './families/vop3.js';
 import { vop3p } from './families/vop3p.js';
 import { vopc } from './families/vopc.js';
-import { ascii, HEX_LOWER, putB, TEXT_ROOM, type TextSink, textOf } from './text-bytes.js';
+import { ascii, HEX_LOWER, putB, TEXT_ROOM, type TextSink, textOf, textSink } from './text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, Format } from './types.js';
 
 export const FAMILIES: Record<Format, Family> = {
@@ -234,12 +232,8 @@ export function decodeInto(inp: DecodeInput, i: number, out: DecodeOutput, sink:
   return false;
 }
 
-/**
- * decodeAt's text buffer: a ByteOut like the disassembler's, so that the families' sink accesses see one
- * object shape (a plain object here made them polymorphic in a process that used both, as the benchmark
- * does, which builds its input with decodeAt).
- */
-const SCRATCH: TextSink = new ByteOut(TEXT_ROOM);
+/** decodeAt's text buffer. */
+const SCRATCH: TextSink = textSink(TEXT_ROOM);
 
 /**
  * decodeInto with the text as a string in out.text (tests, tools, the emulator's Program): the same

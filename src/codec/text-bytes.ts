@@ -16,6 +16,12 @@ export interface TextSink {
   pos: number;
 }
 
+/** A TextSink over a fresh buffer of `size` bytes. */
+export function textSink(size: number): TextSink {
+  const buf = new Uint8Array(size);
+  return { buf, view: new DataView(buf.buffer), pos: 0 };
+}
+
 /** Bytes of room a family may use; the longest texts (MIMG with every modifier) are under 200. */
 export const TEXT_ROOM = 512;
 
