@@ -51,12 +51,22 @@ const HEADER = 12;
 /** A cheap checksum of the cached data (FNV-1a over 32-bit words; the tail bytes one by one). */
 function checksum(b: Uint8Array): number {
   const words = b.length >>> 2;
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let h = 0x811c9dc5;
-  for (let i = 0; i < words; i++) h = Math.imul(h ^ view.getUint32(i * 4, true), 0x01000193);
+  if (LITTLE_ENDIAN && (b.byteOffset & 3) === 0) {
+    // The words as array elements: this runs once per start, before V8 has optimised it, and there an
+    // element load costs a fraction of a DataView call (the DataView loop was 3-4% of a tiny file's
+    // start-up). Signed elements hash to the same bits.
+    const a = new Int32Array(b.buffer, b.byteOffset, words);
+    for (let i = 0; i < words; i++) h = Math.imul(h ^ a[i], 0x01000193);
+  } else {
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    for (let i = 0; i < words; i++) h = Math.imul(h ^ view.getUint32(i * 4, true), 0x01000193);
+  }
   for (let i = words * 4; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
   return h >>> 0;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The V8 data in a cache file, or undefined when the file is not one whole cache file. */
 export function readCacheFile(file: string): Buffer | undefined {
