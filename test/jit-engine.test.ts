@@ -41,14 +41,16 @@ test(`jit and interpreter agree on ${PROGRAMS} random programs (gfx908, four mod
     const mode = MODES[n % MODES.length];
     const init = randomInit(r);
     const a = runOn('interpreter', code, 'gfx908', init, mode);
-    // The default regions (one basic block), and regions of up to 12 blocks on every other program.
+    // The default regions (one basic block), and regions of up to 12 blocks on every other program; on
+    // every third, each region runs once on the interpreter (cold) before it is compiled.
     const blocks = n % 2 === 0 ? undefined : 12;
-    const b = runOn('jit', code, 'gfx908', init, mode, blocks);
+    const after = n % 3 === 2 ? 1 : 0;
+    const b = runOn('jit', code, 'gfx908', init, mode, blocks, after);
     const diff = stateDifference(a, b);
     assert.equal(
       diff,
       '',
-      `program ${n} (mode 0x${mode.toString(16)}, regions ${blocks ?? 'default'}):\n${text}\n${diff}`,
+      `program ${n} (mode 0x${mode.toString(16)}, regions ${blocks ?? 'default'}, compiled after ${after}):\n${text}\n${diff}`,
     );
     if (a.error !== '') faults++;
   }

@@ -33,12 +33,15 @@ export class BlockCache {
    * @param regionBlocks the most basic blocks compiled into one function (block.ts, REGION_BLOCKS)
    * @param image the program's words, by which a region compiled for another load of the same code is
    *   found without generating it again (compileBlock)
+   * @param compileAfter runs of a region on the interpreter before it is compiled (compileBlock; 0:
+   *   compiled on first use)
    */
   constructor(
     private readonly base: number,
     bytes = 0,
     private readonly regionBlocks = REGION_BLOCKS,
     private readonly image: CodeImage | null = null,
+    private readonly compileAfter = 0,
   ) {
     this.inside = new Array(bytes >>> 2).fill(undefined);
   }
@@ -51,14 +54,14 @@ export class BlockCache {
       const b = this.inside[k];
       if (b !== undefined && b.mode === mode) return b;
       if (b === undefined) this.count++;
-      const c = compileBlock(fetch, pc, mode, this.regionBlocks, this.image);
+      const c = compileBlock(fetch, pc, mode, this.regionBlocks, this.image, this.compileAfter);
       this.inside[k] = c;
       return c;
     }
     let b = this.outside.get(off);
     if (b === undefined || b.mode !== mode) {
       if (b === undefined) this.count++;
-      b = compileBlock(fetch, pc, mode, this.regionBlocks, this.image);
+      b = compileBlock(fetch, pc, mode, this.regionBlocks, this.image, this.compileAfter);
       this.outside.set(off, b);
     }
     return b;
@@ -70,13 +73,31 @@ export class BlockCache {
   }
 }
 
+/**
+ * Runs of a region on the interpreter before the default engine compiles it (BlockCache): a region that
+ * runs fewer times costs less to interpret than to compile. GCNKIT_JIT_COMPILE_AFTER=N sets it (0:
+ * compile every region on first use, as the test tiers do so that they test the compiled code of every
+ * kernel they run; docs/design.md).
+ */
+export const COMPILE_AFTER = 32;
+
+/** COMPILE_AFTER, or GCNKIT_JIT_COMPILE_AFTER when set (a whole number, else an error naming it). */
+export function compileAfter(): number {
+  const env = typeof process === 'undefined' ? undefined : process.env?.GCNKIT_JIT_COMPILE_AFTER;
+  if (env === undefined || env === '') return COMPILE_AFTER;
+  const n = /^\d{1,9}$/.test(env) ? Number(env) : -1;
+  if (n < 0)
+    throw new RangeError(`GCNKIT_JIT_COMPILE_AFTER must be a whole number (0 or more), not '${env}'`);
+  return n;
+}
+
 const CACHES = new WeakMap<Program, BlockCache>();
 
 /** The block cache of a program, shared by all its dispatches (a program's code does not change). */
 export function blockCacheOf(p: Program): BlockCache {
   let c = CACHES.get(p);
   if (c === undefined) {
-    c = new BlockCache(p.base, p.size, REGION_BLOCKS, p);
+    c = new BlockCache(p.base, p.size, REGION_BLOCKS, p, compileAfter());
     CACHES.set(p, c);
   }
   return c;
