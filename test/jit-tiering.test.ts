@@ -1,14 +1,16 @@
 // The translating engine's tiering (jit/block.ts, compileBlock): a region runs on the interpreter's
 // handlers for its first COMPILE_AFTER runs (a cold block) and is then compiled in place. The test tiers
-// set GCNKIT_JIT_COMPILE_AFTER=0 (scripts/test-tier.mjs) so that every other test runs compiled code;
-// here the cold path, the switch and the setting itself are tested against the interpreter.
+// set the count to 0 (scripts/test-tier.mjs) so that every other test runs compiled code; here the cold
+// path, the switch and the setting itself are tested against the interpreter.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BlockCache, COMPILE_AFTER, compileAfter } from '../src/emu/jit/engine.js';
+import { applyJitEnv } from '../src/cli/jit-env.js';
+import { BlockCache, COMPILE_AFTER, compileAfter, setCompileAfter } from '../src/emu/jit/engine.js';
 import { DeviceMemory } from '../src/emu/memory.js';
 import { Program } from '../src/emu/program.js';
 import { Wave, Workgroup } from '../src/emu/wave.js';
 import { Device } from '../src/runtime/device.js';
+import { cli, oneLineError } from './helpers/cli.js';
 import { assembleText, runOn, stateDifference } from './helpers/jit-diff.js';
 import { kernelObject } from './helpers/kernel-asm.js';
 
@@ -113,13 +115,13 @@ LOOP:
 let salt = 0;
 
 /**
- * Launches SUM over `waves` waves and `rows` rows of a 48-row buffer, with GCNKIT_JIT_COMPILE_AFTER =
- * `after`. Each launch's loop differs in an s_nop: a region compiled by an earlier launch (REGIONS) would
+ * Launches SUM over `waves` waves and `rows` rows of a 48-row buffer, regions compiled after `after`
+ * runs. Each launch's loop differs in an s_nop: a region compiled by an earlier launch (REGIONS) would
  * be compiled at once.
  */
-function launchSum(engine: 'jit' | 'interpreter', after: string, waves: number, rows: number) {
-  const saved = process.env.GCNKIT_JIT_COMPILE_AFTER;
-  process.env.GCNKIT_JIT_COMPILE_AFTER = after;
+function launchSum(engine: 'jit' | 'interpreter', after: number, waves: number, rows: number) {
+  const saved = compileAfter();
+  setCompileAfter(after);
   try {
     const dev = new Device();
     const body = SUM.replace('SALT', String(salt++ & 7));
@@ -141,8 +143,7 @@ function launchSum(engine: 'jit' | 'interpreter', after: string, waves: number, 
       return { error: (e as Error).message };
     }
   } finally {
-    if (saved === undefined) delete process.env.GCNKIT_JIT_COMPILE_AFTER;
-    else process.env.GCNKIT_JIT_COMPILE_AFTER = saved;
+    setCompileAfter(saved);
   }
 }
 
@@ -155,11 +156,11 @@ test("a dispatch gives the interpreter's results, counts and fault reports with 
     [40, 40],
     [2, 49],
   ]) {
-    const want = launchSum('interpreter', '0', waves, rows);
+    const want = launchSum('interpreter', 0, waves, rows);
     if (rows > 48)
       assert.match(want.error ?? '', /lane 0: memory fault at pc 0x[0-9a-f]+ \(global_load_dword v4/);
     else assert.equal(want.error, undefined);
-    for (const after of ['0', '32', '64']) {
+    for (const after of [0, 32, 64]) {
       assert.deepEqual(
         launchSum('jit', after, waves, rows),
         want,
@@ -169,26 +170,46 @@ test("a dispatch gives the interpreter's results, counts and fault reports with 
   }
 });
 
-test('GCNKIT_JIT_COMPILE_AFTER sets the runs before a region is compiled; anything but a whole number is an error', () => {
-  const saved = process.env.GCNKIT_JIT_COMPILE_AFTER;
+test('GCNKIT_JIT_COMPILE_AFTER sets the runs before a region is compiled in gcnkit run; anything but a whole number is a one-line error', () => {
+  const saved = compileAfter();
+  const env = process.env.GCNKIT_JIT_COMPILE_AFTER;
   try {
-    delete process.env.GCNKIT_JIT_COMPILE_AFTER;
-    assert.equal(compileAfter(), COMPILE_AFTER);
-    process.env.GCNKIT_JIT_COMPILE_AFTER = '';
-    assert.equal(compileAfter(), COMPILE_AFTER);
-    process.env.GCNKIT_JIT_COMPILE_AFTER = '0';
-    assert.equal(compileAfter(), 0);
-    process.env.GCNKIT_JIT_COMPILE_AFTER = '100';
+    assert.equal(COMPILE_AFTER, 32);
+    for (const [text, n] of [
+      ['0', 0],
+      ['7', 7],
+      ['100', 100],
+    ] as const) {
+      applyJitEnv({ GCNKIT_JIT_COMPILE_AFTER: text });
+      assert.equal(compileAfter(), n);
+    }
+    // Unset or empty: the count stays as it is.
+    applyJitEnv({});
+    applyJitEnv({ GCNKIT_JIT_COMPILE_AFTER: '' });
     assert.equal(compileAfter(), 100);
     for (const bad of ['-1', '1.5', 'x', ' 3', '1e3']) {
-      process.env.GCNKIT_JIT_COMPILE_AFTER = bad;
       assert.throws(
-        () => compileAfter(),
+        () => applyJitEnv({ GCNKIT_JIT_COMPILE_AFTER: bad }),
         new RangeError(`GCNKIT_JIT_COMPILE_AFTER must be a whole number (0 or more), not '${bad}'`),
       );
+      assert.equal(compileAfter(), 100);
     }
+    assert.throws(() => setCompileAfter(-1), RangeError);
+    assert.throws(() => setCompileAfter(0.5), RangeError);
+    // gcnkit run applies it before it reads its files; a bad value is a usage error.
+    process.env.GCNKIT_JIT_COMPILE_AFTER = 'many';
+    const r = cli('run', 'examples/vadd/vadd-gfx908.hsaco', 'examples/vadd/spec.json');
+    oneLineError(
+      r,
+      2,
+      /^gcnkit run: GCNKIT_JIT_COMPILE_AFTER must be a whole number \(0 or more\), not 'many'$/,
+    );
+    process.env.GCNKIT_JIT_COMPILE_AFTER = '5';
+    assert.equal(cli('run', 'examples/vadd/vadd-gfx908.hsaco', 'examples/vadd/spec.json').status, 0);
+    assert.equal(compileAfter(), 5);
   } finally {
-    if (saved === undefined) delete process.env.GCNKIT_JIT_COMPILE_AFTER;
-    else process.env.GCNKIT_JIT_COMPILE_AFTER = saved;
+    setCompileAfter(saved);
+    if (env === undefined) delete process.env.GCNKIT_JIT_COMPILE_AFTER;
+    else process.env.GCNKIT_JIT_COMPILE_AFTER = env;
   }
 });

@@ -5,7 +5,7 @@
 // whole architectural state and the counters must come out equal.
 
 import { compileBlock, REGION_BLOCKS } from '../../src/emu/jit/block.js';
-import { BlockCache, blockCacheOf } from '../../src/emu/jit/engine.js';
+import { BlockCache } from '../../src/emu/jit/engine.js';
 import { DeviceMemory } from '../../src/emu/memory.js';
 import { Program } from '../../src/emu/program.js';
 import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../../src/emu/wave.js';
@@ -417,18 +417,15 @@ export function runOn(
   mem.upload(buf, bytes);
   w.s[34] = buf % 2 ** 32;
   w.s[35] = Math.floor(buf / 2 ** 32);
-  const cache =
-    regionBlocks === undefined && compileAfter === 0
-      ? blockCacheOf(program)
-      : // Cold regions without the program's image: a region compiled by an earlier run (REGIONS) would
-        // skip its cold runs.
-        new BlockCache(
-          program.base,
-          program.size,
-          regionBlocks ?? REGION_BLOCKS,
-          compileAfter > 0 ? null : program,
-          compileAfter,
-        );
+  // compileAfter given, not the environment's (blockCacheOf). Cold regions without the program's
+  // image: a region compiled by an earlier run (REGIONS) would skip its cold runs.
+  const cache = new BlockCache(
+    program.base,
+    program.size,
+    regionBlocks ?? REGION_BLOCKS,
+    compileAfter > 0 ? null : program,
+    compileAfter,
+  );
   let guard = 0;
   let error = '';
   try {

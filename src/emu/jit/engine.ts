@@ -41,7 +41,7 @@ export class BlockCache {
     bytes = 0,
     private readonly regionBlocks = REGION_BLOCKS,
     private readonly image: CodeImage | null = null,
-    private readonly compileAfter = 0,
+    readonly compileAfter = 0,
   ) {
     this.inside = new Array(bytes >>> 2).fill(undefined);
   }
@@ -74,30 +74,44 @@ export class BlockCache {
 }
 
 /**
- * Runs of a region on the interpreter before the default engine compiles it (BlockCache): a region that
- * runs fewer times costs less to interpret than to compile. GCNKIT_JIT_COMPILE_AFTER=N sets it (0:
- * compile every region on first use, as the test tiers do so that they test the compiled code of every
- * kernel they run; docs/design.md).
+ * Runs of a region on the interpreter before the engine compiles it (BlockCache), unless a dispatch or
+ * setCompileAfter says otherwise: a region that runs fewer times costs less to interpret than to compile.
+ * In Node, GCNKIT_JIT_COMPILE_AFTER=N sets it (src/cli/jit-env.ts; 0: compile every region on first use,
+ * as the test tiers do, so that they test the compiled code of every kernel they run; docs/design.md).
  */
 export const COMPILE_AFTER = 32;
 
-/** COMPILE_AFTER, or GCNKIT_JIT_COMPILE_AFTER when set (a whole number, else an error naming it). */
+let defaultCompileAfter = COMPILE_AFTER;
+
+/** The count dispatches that do not give their own use (COMPILE_AFTER unless set). */
 export function compileAfter(): number {
-  const env = typeof process === 'undefined' ? undefined : process.env?.GCNKIT_JIT_COMPILE_AFTER;
-  if (env === undefined || env === '') return COMPILE_AFTER;
-  const n = /^\d{1,9}$/.test(env) ? Number(env) : -1;
-  if (n < 0)
-    throw new RangeError(`GCNKIT_JIT_COMPILE_AFTER must be a whole number (0 or more), not '${env}'`);
-  return n;
+  return defaultCompileAfter;
+}
+
+/** Sets compileAfter(): a whole number, 0 or more (else a RangeError). */
+export function setCompileAfter(n: number): void {
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`the runs before a region is compiled must be a whole number (0 or more), not ${n}`);
+  defaultCompileAfter = n;
+}
+
+/** A count written as text (the environment variable `name`): digits only, else a one-line RangeError. */
+export function parseCompileAfter(text: string, name: string): number {
+  if (!/^\d{1,9}$/.test(text))
+    throw new RangeError(`${name} must be a whole number (0 or more), not '${text}'`);
+  return Number(text);
 }
 
 const CACHES = new WeakMap<Program, BlockCache>();
 
-/** The block cache of a program, shared by all its dispatches (a program's code does not change). */
-export function blockCacheOf(p: Program): BlockCache {
+/**
+ * The block cache of a program, shared by all its dispatches (a program's code does not change) that
+ * compile a region after the same number of runs.
+ */
+export function blockCacheOf(p: Program, after = defaultCompileAfter): BlockCache {
   let c = CACHES.get(p);
-  if (c === undefined) {
-    c = new BlockCache(p.base, p.size, REGION_BLOCKS, p, compileAfter());
+  if (c === undefined || c.compileAfter !== after) {
+    c = new BlockCache(p.base, p.size, REGION_BLOCKS, p, after);
     CACHES.set(p, c);
   }
   return c;
