@@ -429,3 +429,27 @@ test('madmk/madak: the K literal with src0 registers, inline constants and liter
     assert.ok(r.taken > 40, `${target}: fast path took only ${r.taken}`);
   }
 });
+
+test('a source is read in place: CRLF line ends, blank lines, no final newline, errors after fast lines (llvm-mc-22)', () => {
+  // llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx908 -show-encoding on this text: the listing below
+  // and "t.s:4:2: error: invalid instruction" with the line '\tv_bogus v1'.
+  const src = '\tv_mov_b32 v0, v1\r\n\r\n\ts_nop 0\n\tv_bogus v1\n\ts_endpgm';
+  const r = assemble(src, 't.s', { mcpu: 'gfx908', showEncoding: true });
+  assert.equal(
+    r.listing,
+    '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx908"\n' +
+      '\tv_mov_b32_e32 v0, v1                    ; encoding: [0x01,0x03,0x00,0x7e]\n\n' +
+      '\ts_nop 0                                 ; encoding: [0x00,0x00,0x80,0xbf]\n' +
+      '\ts_endpgm                                ; encoding: [0x00,0x00,0x81,0xbf]\n',
+  );
+  assert.equal(
+    formatDiagnostics(r.diagnostics),
+    't.s:4:2: error: invalid instruction\n        v_bogus v1\n        ^\n',
+  );
+  const ok = assemble(src.replace('\tv_bogus v1\n', ''), 't.s', { mcpu: 'gfx908' });
+  assert.equal(ok.diagnostics.length, 0);
+  assert.equal(
+    assemble('', 't.s', { mcpu: 'gfx908', showEncoding: true }).listing,
+    r.listing?.split('\n')[0] + '\n',
+  );
+});

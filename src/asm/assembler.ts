@@ -9,7 +9,7 @@ import { CONTROL_DIRECTIVES, directiveControl } from './directives-control.js';
 import { DATA_DIRECTIVES, directiveData } from './directives-data.js';
 import { directiveSymbols, SYMBOL_DIRECTIVES } from './directives-symbols.js';
 import { type Expr, ExprError, parseExpr, TokCursor } from './expr.js';
-import { fastEncode, fastWords } from './fast/index.js';
+import { fastEncodeAt, fastWords } from './fast/index.js';
 import { LexError, lex, type Token } from './lexer.js';
 import { instructionListing, printExpr } from './listing.js';
 import { firstWord, type Macro, splitArgs, substitute } from './macros.js';
@@ -73,7 +73,12 @@ export interface AssembleResult {
 
 interface Frame {
   file: string;
+  /** The lines of a macro or `.rept` expansion (empty for a source text, read from `src`). */
   lines: string[];
+  /** A file's text, read line by line at `pos` without splitting it (the fast path needs no line string). */
+  src: string | null;
+  pos: number;
+  /** Lines read so far. */
   i: number;
   notes: readonly SourceNote[];
   /** Conditional depth when the frame started (`.exitm` and unbalanced blocks restore it). */
@@ -138,11 +143,15 @@ export class Assembler {
   line = 0;
   private whereRef: SourceRef | null = { file: '', source: '', notes: [] };
   private whereFrame: Frame | null = null;
-  private whereText = '';
+  private whereText: string | null = '';
+  /** Where the current line is in its frame's `src` while `whereText` is not made yet. */
+  private whereAt = 0;
+  private whereEnd = 0;
   /** The statement being assembled, for diagnostics; made on first use (most lines never need it). */
   get where(): SourceRef {
     if (this.whereRef === null) {
       const f = this.whereFrame as Frame;
+      this.whereText ??= (f.src as string).slice(this.whereAt, this.whereEnd);
       this.whereRef = { file: f.file, source: this.whereText, notes: f.notes };
     }
     return this.whereRef;
@@ -413,13 +422,9 @@ export class Assembler {
     macro: boolean,
     dir: string,
   ): void {
-    let lines: string[];
-    if (typeof text === 'string') {
-      lines = text.split('\n');
-      // The newline that ends the last line does not start another.
-      if (lines.length && lines[lines.length - 1] === '') lines.pop();
-    } else lines = text;
-    this.frames.push({ file, lines, i: 0, notes, conds: this.conds.length, macro, dir });
+    const src = typeof text === 'string' ? text : null;
+    const lines = typeof text === 'string' ? [] : text;
+    this.frames.push({ file, lines, src, pos: 0, i: 0, notes, conds: this.conds.length, macro, dir });
   }
 
   /** The note llvm-mc attaches to lines of an expansion made by the current statement. */
@@ -435,15 +440,41 @@ export class Assembler {
   run(): void {
     while (this.frames.length && !this.ended) {
       const f = this.frame;
-      if (f.i >= f.lines.length) {
-        this.frames.pop();
-        continue;
-      }
-      const text = f.lines[f.i++];
-      this.line = f.i;
+      let text: string;
+      let fastTried = false;
       this.whereRef = null;
       this.whereFrame = f;
-      this.whereText = text;
+      const src = f.src;
+      if (src !== null) {
+        // A source text is read in place: a line the fast path takes is never sliced out of it.
+        const at = f.pos;
+        // The newline that ends the last line does not start another.
+        if (at >= src.length) {
+          this.frames.pop();
+          continue;
+        }
+        let end = src.indexOf('\n', at);
+        if (end < 0) end = src.length;
+        f.pos = end + 1;
+        this.line = ++f.i;
+        this.whereText = null;
+        this.whereAt = at;
+        this.whereEnd = end;
+        if (this.plainStatements()) {
+          if (this.fastLine(src, at, end)) continue;
+          fastTried = true;
+        }
+        text = src.slice(at, end);
+        this.whereText = text;
+      } else {
+        if (f.i >= f.lines.length) {
+          this.frames.pop();
+          continue;
+        }
+        text = f.lines[f.i++];
+        this.line = f.i;
+        this.whereText = text;
+      }
       if (this.collecting) this.collect(text);
       else if (this.out && !this.kernel.open && !this.kernel.metadata && skipBlanks(text, 0) === text.length)
         // llvm-mc echoes an empty statement (not a comment) as an empty line, even in skipped blocks.
@@ -451,8 +482,22 @@ export class Assembler {
       else if (this.kernel.open) this.kernel.line(this, text);
       else if (this.kernel.metadata) this.kernel.metadataLine(this, text);
       else if (this.conds.length && !this.conds[this.conds.length - 1].active) this.skipped(text);
-      else this.statement(text);
+      else this.statement(text, fastTried);
     }
+  }
+
+  /**
+   * Whether the next line is read as an ordinary statement (no body being collected, no kernel block,
+   * no false conditional) and the fast path may take it (no macro, which may be named like an op).
+   */
+  private plainStatements(): boolean {
+    return (
+      this.collecting === null &&
+      this.macros.size === 0 &&
+      !this.kernel.open &&
+      !this.kernel.metadata &&
+      (this.conds.length === 0 || this.conds[this.conds.length - 1].active)
+    );
   }
 
   private collect(text: string): void {
@@ -483,13 +528,16 @@ export class Assembler {
     if (w === '.else' || w === '.elseif' || w === '.endif') this.statement(text);
   }
 
-  /** One statement: labels, then an assignment, a directive, a macro or an instruction. */
-  statement(line: string): void {
+  /**
+   * One statement: labels, then an assignment, a directive, a macro or an instruction. `fastDone`: the
+   * fast path has declined this line already.
+   */
+  statement(line: string, fastDone = false): void {
     // An instruction line without label, numeric-label reference or macro (the fast path's lexer
     // declines `1f`, `lbl:`, `x = ...` and directives) needs none of the scans below. A macro may be
     // named like an op: then every line takes the general way.
     const fastTried = this.macros.size === 0;
-    if (fastTried && this.fastLine(line)) return;
+    if (fastTried && !fastDone && this.fastLine(line, 0, line.length)) return;
     let text = line;
     // Numeric-label references are rewritten after the line's own labels are defined (`1: s_branch 1b`).
     let rewritten = !hasDigitRef(line);
@@ -673,11 +721,11 @@ export class Assembler {
   }
 
   /**
-   * Assembles an ordinary instruction line through the fast path (src/asm/fast) when it can; false when
-   * the line is the general path's.
+   * Assembles the ordinary instruction line text[start, end) through the fast path (src/asm/fast) when it
+   * can; false when the line is the general path's.
    */
-  private fastLine(text: string): boolean {
-    const n = fastEncode(text, this.target, this.consts);
+  private fastLine(text: string, start: number, end: number): boolean {
+    const n = fastEncodeAt(text, start, end, this.target, this.consts);
     if (n === 0) return false;
     const sec = this.cur;
     for (let k = 0; k < n; k++) sec.put32(fastWords[k]);
@@ -690,7 +738,7 @@ export class Assembler {
   }
 
   private instruction(text: string, tryFast: boolean): void {
-    if (tryFast && this.fastLine(text)) return;
+    if (tryFast && this.fastLine(text, 0, text.length)) return;
     let r: ReturnType<typeof encodeText>;
     try {
       r = encodeText(text, this.line, this.target, this.consts);

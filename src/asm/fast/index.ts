@@ -130,7 +130,18 @@ function build(t: Target, cell: Cell): number {
  * names a symbol is left to it).
  */
 export function fastEncode(text: string, target: Target, consts: ConstLookup): number {
-  if (!enabled || lexFast(text, 0) <= 0 || tokKind[0] !== T_IDENT) return 0;
+  return fastEncodeAt(text, 0, text.length, target, consts);
+}
+
+/** fastEncode of the line text[start, end) (a line of a whole source, read in place). */
+export function fastEncodeAt(
+  text: string,
+  start: number,
+  end: number,
+  target: Target,
+  consts: ConstLookup,
+): number {
+  if (!enabled || lexFast(text, start, end) <= 0 || tokKind[0] !== T_IDENT) return 0;
   if (target !== lastTarget) {
     last = perTarget(target);
     lastTarget = target;

@@ -68,11 +68,12 @@ const isIdChar = (c: number): boolean => c < 128 && ID_CHAR[c] === 1;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /**
- * Lexes `line` from `from` into the token arrays; returns the number of tokens before the final T_END,
- * or -1 when the line holds something the fast path leaves to the general lexer.
+ * Lexes line[from, to) into the token arrays (offsets in `line`); returns the number of tokens before the
+ * final T_END, or -1 when the line holds something the fast path leaves to the general lexer. Reads past
+ * `to` only where the character there cannot change the answer (the '\n' that ends a line in a source).
  */
-export function lexFast(line: string, from: number): number {
-  const n = line.length;
+export function lexFast(line: string, from: number, to: number): number {
+  const n = to;
   let i = from;
   let k = 0;
   let space = 1;
