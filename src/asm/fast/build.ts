@@ -52,6 +52,7 @@ import {
   P_KLIT,
   P_OMOD,
   P_OPTIONAL,
+  P_SOE,
   P_VCC_BUS,
   P_VCC_IN,
   type Program,
@@ -60,6 +61,7 @@ import {
   S_IMM32,
   S_KLIT,
   S_MASK3,
+  S_PROBE,
   S_SBASE,
   S_SDATA,
   S_SDST,
@@ -90,6 +92,8 @@ class Builder {
   omod: Field | null = null;
   imm: Field | null = null;
   glc: Field | null = null;
+  soe: Field | null = null;
+  soffset: Field | null = null;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
@@ -127,6 +131,8 @@ class Builder {
       omod: this.omod,
       imm: this.imm,
       glc: this.glc,
+      soe: this.soe,
+      soffset: this.soffset,
     };
   }
 }
@@ -218,24 +224,31 @@ function vop3OnlyProgram(ent: Vop3OnlyEntry, l: Layout<string>): Program | null 
 }
 
 /**
- * The program of an SMEM load, store or atomic on gfx8/gfx9 (`sdata, sbase, offset [glc]`, the offset an
- * SGPR or an integer). SMRD (gfx6/7), probes, `soffset offset:N` and cache-control ops are the family's.
+ * The program of an SMEM op on gfx8/gfx9 by its shape (asm/families/scalar-smem.ts): loads, stores and
+ * atomics `sdata, sbase, offset [glc]`, probes `mode, sbase, offset`, discards `sbase, offset`, the clocks
+ * `sdata` and the cache ops without operands; the offset an SGPR or an integer, and on gfx9 `soffset
+ * offset:N`. SMRD (gfx6/7) is the family's.
  */
 function smemProgram(row: SmemRow, opcode: number, gen: Generation): Program | null {
   if (gen !== 'gfx8' && gen !== 'gfx9') return null;
-  const a = row.access;
-  if (a === Smem.Probe || a === Smem.Discard || a === Smem.Time || a === Smem.RealTime || a === Smem.Cache)
-    return null;
-  if (row.base !== 2 && row.base !== 4) return null;
   const l = SMEM_LAYOUTS[gen];
   const f = l.fields;
-  const b = new Builder()
-    .add(S_SDATA, row.data, f.sdata)
-    .add(S_SBASE, row.base, f.sbase)
-    .add(S_SOFFSET, gen === 'gfx9' && row.base === 2 ? 1 : 0, f.offset);
+  const b = new Builder();
+  const a = row.access;
+  if (a === Smem.Cache) return b.done(l, opcode);
+  if (a === Smem.Time || a === Smem.RealTime) return b.add(S_SDATA, 2, f.sdata).done(l, opcode);
+  if (row.base !== 2 && row.base !== 4) return null;
+  if (a === Smem.Probe) b.add(S_PROBE, 0, f.sdata);
+  else if (a !== Smem.Discard) {
+    b.add(S_SDATA, row.data, f.sdata);
+    b.glc = f.glc;
+    b.flags |= P_GLC;
+  }
+  b.add(S_SBASE, row.base, f.sbase).add(S_SOFFSET, gen === 'gfx9' && row.base === 2 ? 1 : 0, f.offset);
   b.imm = f.imm;
-  b.glc = f.glc;
-  b.flags |= P_GLC;
+  b.soe = f.soe ?? null;
+  b.soffset = f.soffset ?? null;
+  if (b.soe !== null) b.flags |= P_SOE;
   return b.done(l, opcode);
 }
 
