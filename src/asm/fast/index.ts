@@ -27,6 +27,7 @@ import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
 import { encodeVintrp, type VintrpProgram, vintrpProgram } from './vintrp.js';
+import { encodeVop3p, type Vop3pProgram, vop3pProgram } from './vop3p.js';
 
 // Imported bindings copied once (see lexer.ts).
 const { hasXnack, setScalarGen } = scalar;
@@ -51,6 +52,7 @@ const E_MIMG = 5;
 const E_VINTRP = 6;
 const E_DS = 7;
 const E_FLAT = 8;
+const E_VOP3P = 9;
 
 /** A mnemonic's encoder, decided on first use. */
 interface Cell {
@@ -111,6 +113,9 @@ function build(t: Target, cell: Cell): number {
   } else if (fam === 'ds') {
     data = dsProgram(entry as DsEntry, genOf(t));
     enc = E_DS;
+  } else if (fam === 'valu-vop3p') {
+    data = vop3pProgram(t, cell.name);
+    enc = E_VOP3P;
   } else if (fam === 'vintrp') {
     data = vintrpProgram(cell.name, entry as number, genOf(t));
     enc = E_VINTRP;
@@ -173,6 +178,8 @@ export function fastEncodeAt(
       return encodeDs(cell.data as DsProgram, n);
     case E_FLAT:
       return encodeFlat(cell.data as FlatProgram, n);
+    case E_VOP3P:
+      return encodeVop3p(cell.data as Vop3pProgram, n);
   }
   return 0;
 }
