@@ -4,6 +4,7 @@
 // general path accepts (the spellings it leaves to the general path are listed per family).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assemble } from '../src/asm/assembler.js';
 import { fastEncode } from '../src/asm/fast/index.js';
 import { knownMnemonic } from '../src/asm/registry.js';
 import type { Target } from '../src/isa/targets.js';
@@ -527,4 +528,25 @@ test('SMEM: fast = general bytes on a grid of shapes (data, probe, discard, cloc
   });
   taken.push(grid('gfx600').filter((l) => fastEncode(l, 'gfx600', noConsts) > 0).length);
   assert.ok(taken[0] > 500 && taken[1] > 150 && taken[2] === 0, String(taken));
+});
+
+test('MUBUF/MTBUF: an offset past the 12-bit field (4096-65535) is listed as written, as llvm-mc-22 lists it', () => {
+  // llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx908 -show-encoding: the field keeps the low 12 bits, the
+  // listing shows the operand (where the printer would leave a zero offset out, before glc/slc/lds/tfe).
+  const expected = [
+    'buffer_load_dword v1, off, s[4:7], s1 offset:4096 glc slc ; encoding: [0x00,0x40,0x52,0xe0,0x00,0x01,0x01,0x01]',
+    'buffer_load_dword v1, off, s[4:7], s1 offset:65535 ; encoding: [0xff,0x0f,0x50,0xe0,0x00,0x01,0x01,0x01]',
+    'buffer_load_dword v1, off, s[4:7], s1 offset:12288 ; encoding: [0x00,0x00,0x50,0xe0,0x00,0x01,0x01,0x01]',
+    'buffer_store_dword v1, v2, s[4:7], s1 offen offset:4097 glc slc ; encoding: [0x01,0x50,0x72,0xe0,0x02,0x01,0x01,0x01]',
+    'buffer_load_dword v[1:2], v[2:3], s[4:7], s1 idxen offen offset:4096 tfe ; encoding: [0x00,0x30,0x50,0xe0,0x02,0x01,0x81,0x01]',
+    'tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_DATA_FORMAT_32] offset:4096 slc ; encoding: [0x00,0x00,0x20,0xe8,0x00,0x01,0x41,0x01]',
+  ];
+  const src = expected.map((l) => `\t${l.slice(0, l.indexOf(' ;'))}\n`).join('');
+  const r = assemble(src, 'a.s', { mcpu: 'gfx908', showEncoding: true });
+  assert.deepEqual(r.diagnostics, []);
+  const listed = (r.listing ?? '').split('\n').slice(1, -1);
+  assert.deepEqual(
+    listed.map((l) => l.replace(/\s+;/, ' ;').trim()),
+    expected,
+  );
 });
