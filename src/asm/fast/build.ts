@@ -36,6 +36,7 @@ import {
   ENC_VOP2,
   ENC_VOPC,
   F_AUTO,
+  F_DPP,
   F_E32,
   F_E64,
   type Entry as VopEntry,
@@ -48,6 +49,7 @@ import {
   IMM16_SIGNED,
   IMM16_UNSIGNED,
   P_CLAMP,
+  P_DPP,
   P_GLC,
   P_KLIT,
   P_OMOD,
@@ -94,6 +96,8 @@ class Builder {
   glc: Field | null = null;
   soe: Field | null = null;
   soffset: Field | null = null;
+  /** DPP: the modifiers (MODS bits) its sources take. */
+  dppMods = 0;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
@@ -133,19 +137,31 @@ class Builder {
       glc: this.glc,
       soe: this.soe,
       soffset: this.soffset,
+      dppMods: this.dppMods,
     };
   }
 }
 
 const typeIndex = (t: string): number => TYPES.indexOf(t as (typeof TYPES)[number]);
 
-/** The e32 program of a VOP1/VOP2/VOPC table entry (written with `_e32` or without a suffix). */
+/**
+ * The e32 program of a VOP1/VOP2/VOPC table entry (written with `_e32` or without a suffix), or with `_dpp`
+ * its DPP program (P_DPP: the same slots, src0 in the extension dword; fast/dpp.ts): VOP1/VOP2 with 32-bit
+ * sources (valu-sdwa-dpp.ts takes the others), neg/abs on the sources where the op has them.
+ */
 function vopProgram(e: VopEntry): Program | null {
-  if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32)) return null;
+  const dpp = e.form === F_DPP;
+  if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32 && !dpp)) return null;
   const o = e.o;
   const p = o.p;
   if (p.flags & (VF_SWAP | VF_LANE) || p.dstKind === 'sgpr') return null;
   const b = new Builder();
+  if (dpp) {
+    if (!e.dpp || p.dstKind === 'none' || p.flags & (VF_MADMK | VF_MADAK)) return null;
+    if (typeDwords(o.s0) !== 1 || (e.enc === ENC_VOP2 && typeDwords(o.s1) !== 1)) return null;
+    b.flags |= P_DPP;
+    b.dppMods = o.dppMods ? MODS.NEG | MODS.ABS : 0;
+  }
   if (p.dstKind === 'none') return e.enc === ENC_VOP1 ? b.done(VOP1, o.opcode) : null;
   const s0 = typeIndex(o.s0);
   if (s0 < 0) return null;

@@ -19,6 +19,7 @@ import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
 import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
 import { programOf } from './build.js';
+import { encodeDpp } from './dpp.js';
 import { type DsProgram, dsProgram, encodeDs } from './ds.js';
 import { encodeExp } from './exp.js';
 import { encodeFlat, type FlatProgram, flatProgram } from './flat.js';
@@ -36,7 +37,7 @@ const { lexFast } = lexer;
 const { kind: tokKind, start: tokStart, end: tokEnd } = lexer.lexed;
 const T_IDENT = lexer.TOKEN.IDENT;
 const { parseFast } = operands;
-const { encodeProgram, setGeneration } = program;
+const { encodeProgram, setGeneration, P_DPP } = program;
 type Program = program.Program;
 
 export { words as fastWords } from './program.js';
@@ -164,8 +165,10 @@ export function fastEncodeAt(
   setValuGen(pt.gen, pt.xnack);
   setScalarGen(pt.gen, pt.xnack);
   switch (enc) {
-    case E_PROG:
-      return encodeProgram(cell.data as Program, n);
+    case E_PROG: {
+      const p = cell.data as Program;
+      return p.flags & P_DPP ? encodeDpp(p, n) : encodeProgram(p, n);
+    }
     case E_EXP:
       return encodeExp(cell.data as Layout<string>, n);
     case E_BUF:

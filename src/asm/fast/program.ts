@@ -118,6 +118,8 @@ export const P_OPTIONAL = 32;
 export const P_KLIT = 64;
 /** SMEM on gfx9: `offset:N` may follow an SGPR offset. */
 export const P_SOE = 128;
+/** A VOP1/VOP2 DPP form: fast/dpp.ts encodes it, not encodeProgram. */
+export const P_DPP = 256;
 const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE;
 
 export const TYPES: readonly OperandType[] = [
@@ -158,6 +160,8 @@ export interface Program {
   /** SMEM on gfx9: `soffset offset:N` sets soe and puts the SGPR in soffset (null: no such form). */
   readonly soe: Field | null;
   readonly soffset: Field | null;
+  /** DPP: the modifiers (MODS bits) src0 and src1 take. */
+  readonly dppMods: number;
 }
 
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
