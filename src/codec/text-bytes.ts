@@ -27,14 +27,18 @@ export const TEXT_ROOM = 512;
 
 /**
  * A table of texts by code (an operand table: 512 source codes, 256 registers, ...) encoded once: text k
- * is `bytes[start[k], start[k + 1])`; a null entry (a code LLVM rejects) is empty here, and the family
- * checks the string table for null before it writes. The same texts as little-endian 32-bit words, each
- * text from word `wordAt[k]` on, zero-padded to whole words: putT copies a text four bytes a store
- * (operand texts are 2-8 bytes; byte by byte, the copies were 10-15% of a distinct run: issue 13).
+ * is `bytes[start[k], start[k + 1])`, `len[k]` bytes long; a null entry (a code LLVM rejects) is empty
+ * here, and the family checks the string table for null before it writes. Each text's first 8 bytes are
+ * also kept as two little-endian 32-bit words at `head[2k]`, zero-padded, so that putT copies a text of up
+ * to 8 bytes (nearly every operand: `v12`, `s[4:5]`, `0.5`) with two stores and no loop; longer texts
+ * continue from the same words as the rest, `words` from `wordAt[k]` on (byte by byte the copies were
+ * 10-15% of a distinct run, a loop of 4-byte stores still 20% of VOP3's time: issue 13).
  */
 export interface ByteTable {
   readonly bytes: Uint8Array;
   readonly start: Int32Array;
+  readonly len: Int32Array;
+  readonly head: Uint32Array;
   readonly words: Uint32Array;
   readonly wordAt: Int32Array;
 }
@@ -64,10 +68,16 @@ export function byteTable(t: readonly (string | null)[]): ByteTable {
     }
     wordAt[t.length] = nw;
     const words = new Uint32Array(nw);
-    for (let k = 0; k < t.length; k++)
-      for (let q = start[k], c = 0; q < start[k + 1]; q++, c++)
+    const len = new Int32Array(t.length);
+    const head = new Uint32Array(2 * t.length);
+    for (let k = 0; k < t.length; k++) {
+      len[k] = start[k + 1] - start[k];
+      for (let q = start[k], c = 0; q < start[k + 1]; q++, c++) {
         words[wordAt[k] + (c >>> 2)] |= bytes[q] << (8 * (c & 3));
-    b = { bytes, start, words, wordAt };
+        if (c < 8) head[2 * k + (c >>> 2)] |= bytes[q] << (8 * (c & 3));
+      }
+    }
+    b = { bytes, start, len, head, words, wordAt };
     TABLES.set(t, b);
   }
   return b;
@@ -81,15 +91,26 @@ export function ascii(s: string): Uint8Array {
 }
 
 /**
- * Appends text `k` of a ByteTable, four bytes a store: up to 3 bytes past the text are written too, which
- * TEXT_ROOM leaves room for and the next text overwrites.
+ * Appends text `k` of a ByteTable: its first 8 bytes in two 4-byte stores, the rest (texts over 8 bytes)
+ * four bytes a store. Up to 8 bytes past the text are written too, which TEXT_ROOM leaves room for and
+ * the next text (or the line's padding) overwrites.
  */
 export function putT(o: TextSink, t: ByteTable, k: number): void {
   const v = o.view;
-  const w = t.words;
   const p = o.pos;
-  for (let q = t.wordAt[k], e = t.wordAt[k + 1], r = p; q < e; q++, r += 4) v.setUint32(r, w[q], true);
-  o.pos = p + t.start[k + 1] - t.start[k];
+  const n = t.len[k];
+  const h = t.head;
+  v.setUint32(p, h[2 * k], true);
+  v.setUint32(p + 4, h[2 * k + 1], true);
+  if (n > 8) putRest(v, t, k, p);
+  o.pos = p + n;
+}
+
+/** The bytes of text `k` after its first 8 (putT's rare case), four bytes a store. */
+function putRest(v: DataView, t: ByteTable, k: number, p: number): void {
+  const w = t.words;
+  for (let q = t.wordAt[k] + 2, e = t.wordAt[k + 1], r = p + 8; q < e; q++, r += 4)
+    v.setUint32(r, w[q], true);
 }
 
 /** A fixed text (a mnemonic) as a one-entry ByteTable, for putP (made once per text). */

@@ -257,6 +257,13 @@ const NO_OMOD = new Set(['v_cvt_rpi_i32_f32', 'v_cvt_flr_i32_f32', 'v_frexp_exp_
 /** Ops without operands. */
 const NO_OPERANDS = new Set(['v_nop', 'v_clrexcp']);
 
+/** Whether promoted() makes an entry of `p` (its e64 form has operands LLVM prints as a VOP3 op). */
+function hasE64Entry(p: VopProfile): boolean {
+  if (p.encoding === 'VOP2' && VOP2_TWINS.has(p.name)) return true;
+  if (NO_OPERANDS.has(p.name) || p.encoding === 'VOPC') return true;
+  return p.dstKind === 'vgpr' && p.dst !== null;
+}
+
 function promoted(p: VopProfile, op: number, g: Generation): Vop3Entry | null {
   const spelled = vopName(p, g);
   const e64 = spelled + '_e64 ';
@@ -408,51 +415,142 @@ function only(s: Vop3OpShape, opcode: number, g: Generation): Vop3Entry {
   }
 }
 
-function build(proc: Processor): (Vop3Entry | null)[] {
-  const g = proc.generation;
+/** What defines a VOP3 opcode of a processor: a VOP1/VOP2/VOPC op's e64 form, or a VOP3-only op. */
+type Source = { readonly profiles: VopProfile[] } | { readonly only: Vop3OpShape };
+
+/**
+ * A processor's VOP3 opcodes and where each comes from: a cheap pass over the op lists (no operand
+ * tables), so that an entry is built only when a word with its opcode is decoded (start-up: building
+ * every entry at the first VOP3 word took 25-50 ms: issue 13).
+ */
+function sources(proc: Processor): (Source | undefined)[] {
+  const tab: (Source | undefined)[] = new Array(vop3OpSpace(proc.generation)).fill(undefined);
+  for (const p of VOP_PROFILES) {
+    const op = vop3Opcode(p, proc);
+    if (op === undefined || !hasE64Entry(p)) continue;
+    const had = tab[op];
+    // Several profiles on one opcode: the last one listed is the entry (as the whole-table build had it).
+    if (had !== undefined && 'profiles' in had) had.profiles.push(p);
+    else tab[op] = { profiles: [p] };
+  }
+  for (const s of VOP3_ONLY_OPS) {
+    const op = opcodeOn(s, proc);
+    if (op === undefined) continue;
+    const other = tab[op];
+    if (other !== undefined) {
+      const name = 'profiles' in other ? other.profiles[other.profiles.length - 1].name : other.only.name;
+      throw new Error(`internal: ${name} and ${s.name} share VOP3 opcode ${op}`);
+    }
+    tab[op] = { only: s };
+  }
+  return tab;
+}
+
+/** The entry of one opcode from its source (null: LLVM has no VOP3 form there). */
+function entryOf(src: Source | undefined, op: number, g: Generation): Vop3Entry | null {
+  if (src === undefined) return null;
   G = g;
-  const tab: (Vop3Entry | null)[] = new Array(vop3OpSpace(g)).fill(null);
   // gfx6/gfx7 have no integer clamping (llvm-mc-22: "integer clamping is not supported on this GPU"):
   // clamp exists only where the result is a float.
   const old = g === 'gfx6' || g === 'gfx7';
   // v_cvt_pkrtz_f16_f32's b32 result is two f16 values: llvm-mc takes clamp there.
   const floatDst = (t: Vop3Type | null, name = ''): boolean =>
     name === 'v_cvt_pkrtz_f16_f32' || (t !== null && t !== 'v128' && isFloatType(t));
-  for (const p of VOP_PROFILES) {
-    const op = vop3Opcode(p, proc);
-    if (op === undefined) continue;
-    const e = promoted(p, op, g);
-    if (e === null) continue;
+  let e: Vop3Entry | null;
+  let fd: boolean;
+  if ('profiles' in src) {
+    const p = src.profiles[src.profiles.length - 1];
+    e = promoted(p, op, g);
+    if (e === null) throw new Error(`internal: ${p.name} has no VOP3 entry`);
     const twin = p.encoding === 'VOP2' ? VOP2_TWINS.get(p.name) : undefined;
-    const fd =
-      twin !== undefined ? floatDst(twin.dst, p.name) : p.dstKind === 'vgpr' && floatDst(p.dst, p.name);
-    tab[op] = old && e.clamp && (!fd || e.kind === K_SDST) ? { ...e, clamp: false } : e;
+    fd = twin !== undefined ? floatDst(twin.dst, p.name) : p.dstKind === 'vgpr' && floatDst(p.dst, p.name);
+  } else {
+    e = only(src.only, op, g);
+    fd = floatDst(src.only.dst, src.only.name);
   }
-  for (const s of VOP3_ONLY_OPS) {
-    const op = opcodeOn(s, proc);
-    if (op === undefined) continue;
-    if (tab[op] !== null) throw new Error(`internal: ${tab[op]!.name} and ${s.name} share VOP3 opcode ${op}`);
-    const e = only(s, op, g);
-    tab[op] = old && e.clamp && (!floatDst(s.dst, s.name) || e.kind === K_SDST) ? { ...e, clamp: false } : e;
-  }
-  return tab;
+  return uniform(old && e.clamp && (!fd || e.kind === K_SDST) ? { ...e, clamp: false } : e);
 }
 
-const TABLES = new Map<string, readonly (Vop3Entry | null)[]>();
+/**
+ * The entry with its fields in one order and its tables as plain arrays of one kind: entries are made
+ * by spreading different bases, and objects of different shapes (or arrays of different element kinds)
+ * at one property load make the decoder's code polymorphic, and a new shape met late deoptimises it
+ * (issue 13: VOP3 decode was compiled three times in a cold run).
+ */
+function uniform(e: Vop3Entry): Vop3Entry {
+  const table = (t: Table): Table => (t.length === 0 ? EMPTY : t);
+  return {
+    name: e.name,
+    encoding: e.encoding,
+    opcode: e.opcode,
+    prefix: e.prefix,
+    kind: e.kind,
+    dst: table(e.dst),
+    src: e.src.map(table),
+    mods: e.mods,
+    modsPrint: e.modsPrint,
+    clamp: e.clamp,
+    omod: e.omod,
+    opSel: e.opSel,
+    opSelZero: e.opSelZero,
+    mov: e.mov,
+    pairs: e.pairs,
+  };
+}
+/** The operand table of no operands (v_nop's result, the interpolations' attribute source). */
+const EMPTY: Table = [null].slice(1);
+
+/** Per target: the opcode sources, and the entries built so far (undefined: not yet built). */
+interface TargetTables {
+  readonly g: Generation;
+  readonly sources: (Source | undefined)[];
+  readonly entries: (Vop3Entry | null | undefined)[];
+  /** Whether every entry is built (vop3Table). */
+  complete: boolean;
+}
+
+const TARGETS = new Map<string, TargetTables>();
 let lastTarget = '';
-let lastTable: readonly (Vop3Entry | null)[] = [];
+let last: TargetTables | undefined;
+
+function tablesOf(t: Target): TargetTables {
+  if (t === lastTarget && last !== undefined) return last;
+  let tt = TARGETS.get(t);
+  if (tt === undefined) {
+    const proc = processorOf(t);
+    const src = sources(proc);
+    tt = {
+      g: proc.generation,
+      sources: src,
+      entries: new Array(src.length).fill(undefined),
+      complete: false,
+    };
+    TARGETS.set(t, tt);
+  }
+  lastTarget = t;
+  last = tt;
+  return tt;
+}
+
+/** The entry of VOP3 opcode `op` on target `t` (null: not an op there), built on first use. */
+export function vop3Entry(t: Target, op: number): Vop3Entry | null {
+  const tt = tablesOf(t);
+  const e = tt.entries[op];
+  if (e !== undefined) return e;
+  if (op >= tt.sources.length) return null;
+  const made = entryOf(tt.sources[op], op, tt.g);
+  tt.entries[op] = made;
+  return made;
+}
 
 /** The VOP3 decode table of a target (indexed by the generation's VOP3 opcode field), built once. */
 export function vop3Table(t: Target): readonly (Vop3Entry | null)[] {
-  if (t === lastTarget) return lastTable;
-  let tab = TABLES.get(t);
-  if (tab === undefined) {
-    tab = build(processorOf(t));
-    TABLES.set(t, tab);
+  const tt = tablesOf(t);
+  if (!tt.complete) {
+    for (let op = 0; op < tt.entries.length; op++) vop3Entry(t, op);
+    tt.complete = true;
   }
-  lastTarget = t;
-  lastTable = tab;
-  return tab;
+  return tt.entries as readonly (Vop3Entry | null)[];
 }
 
 export function vop3Ops(t: Target): IsaEntry[] {

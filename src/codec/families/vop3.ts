@@ -28,8 +28,8 @@ import {
   K_VOPC,
   sdst64Table,
   type Vop3Entry,
+  vop3Entry,
   vop3Ops,
-  vop3Table,
 } from './vop3-tables.js';
 
 const OMOD = ['', ' mul:2', ' mul:4', ' div:2'];
@@ -47,25 +47,58 @@ let ttmpBase = TTMP_BASE_GFX9;
 let SDST64_TABLE = sdst64Table('gfx9');
 let opSelBits = true;
 let SDST64_BYTES: ByteTable = byteTable(SDST64_TABLE);
-/** Per opcode of the current target: the entry's pre-encoded mnemonic and operand tables. */
-let BYTES: (Vop3Bytes | undefined)[] = [];
+/** Per opcode of the current target: its Vop3Op, null where there is none, undefined until first used. */
+let OPS: (Vop3Op | null | undefined)[] = [];
+const NO_TEXTS = byteTable([]);
 
-interface Vop3Bytes {
-  readonly entry: Vop3Entry;
+/**
+ * What the decoder reads of an opcode's entry, in one shape for every op, with the operand tables
+ * pre-encoded (a code LLVM rejects has an empty text there: no operand prints as nothing). Made on the
+ * first word of the opcode.
+ */
+class Vop3Op {
+  readonly kind: number;
+  /** The neg/abs bits that must be clear. */
+  readonly noMods: number;
+  readonly modsPrint: number;
+  readonly clamp: boolean;
+  readonly omod: boolean;
+  readonly opSel: number;
+  readonly opSelZero: number;
+  readonly pairs: number;
+  /** Printed sources (0-3). */
+  readonly n: number;
   readonly prefix: ByteTable;
   readonly dst: ByteTable;
-  readonly src: readonly ByteTable[];
+  readonly src0: ByteTable;
+  readonly src1: ByteTable;
+  readonly src2: ByteTable;
+
+  constructor(readonly entry: Vop3Entry) {
+    this.kind = entry.kind;
+    this.noMods = ~entry.mods;
+    this.modsPrint = entry.modsPrint;
+    this.clamp = entry.clamp;
+    this.omod = entry.omod;
+    this.opSel = entry.opSel;
+    this.opSelZero = entry.opSelZero;
+    this.pairs = entry.pairs;
+    this.n = entry.src.length;
+    this.prefix = piece(entry.prefix);
+    this.dst = byteTable(entry.dst);
+    const src = entry.src.map(byteTable);
+    this.src0 = src[0] ?? NO_TEXTS;
+    this.src1 = src[1] ?? NO_TEXTS;
+    this.src2 = src[2] ?? NO_TEXTS;
+  }
 }
 
-/** The pre-encoded texts of `e` (the entry of word0 `w0`'s opcode), made on first use. */
-function entryBytes(e: Vop3Entry, w0: number): Vop3Bytes {
-  const op = (w0 >>> L.op.shift) & L.op.mask;
-  let b = BYTES[op];
-  if (b === undefined || b.entry !== e) {
-    b = { entry: e, prefix: piece(e.prefix), dst: byteTable(e.dst), src: e.src.map(byteTable) };
-    BYTES[op] = b;
-  }
-  return b;
+/** The Vop3Op of opcode `op` of the current target (made on first use). */
+function opOf(target: Target, op: number): Vop3Op | null {
+  const e = vop3Entry(target, op);
+  const d = e === null ? null : new Vop3Op(e);
+  OPS[op] = d;
+  return d;
 }
 
 /** An operand with float input modifiers, as fpMods prints it. */
@@ -113,136 +146,163 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     SDST64_TABLE = sdst64Table(g);
     opSelBits = hasOpSel(g);
     SDST64_BYTES = byteTable(SDST64_TABLE);
-    BYTES = [];
+    OPS = new Array(L.op.mask + 1).fill(undefined);
     lastTarget = inp.target;
   }
   out.size = 0;
   if (i + 1 >= inp.n) return;
   const w0 = inp.words[i];
   const w1 = inp.words[i + 1];
-  const e = vop3Table(inp.target)[(w0 >>> L.op.shift) & L.op.mask];
-  if (e === null || e === undefined) return;
-  const kind = e.kind;
+  const op = (w0 >>> L.op.shift) & L.op.mask;
+  let d = OPS[op];
+  if (d === undefined) d = opOf(inp.target, op);
+  if (d === null) return;
+  const kind = d.kind;
   const neg = w1 >>> 29;
   const omod = (w1 >>> 27) & 3;
   const vop3b = kind === K_SDST;
   // gfx6/gfx7 VOP3B has no clamp: its bit 11 is part of sdst.
   const clamp = ((w0 >>> L.clamp.shift) & 1) !== 0 && !(vop3b && L.clamp.shift < 14);
   const abs = vop3b ? 0 : (w0 >>> 8) & 7;
-  if ((neg | abs) & ~e.mods) return;
-  if ((omod && !e.omod) || (clamp && !e.clamp)) return;
-  const opSel = e.opSel ? (w0 >>> 11) & 15 : 0;
-  if (opSel & e.opSelZero) return;
-  const dst = e.dst[w0 & 0xff];
-  if (dst === null && kind !== K_NONE && kind !== K_VOPC) return;
+  if ((neg | abs) & d.noMods) return;
+  if ((omod && !d.omod) || (clamp && !d.clamp)) return;
+  const opSel = d.opSel ? (w0 >>> 11) & 15 : 0;
+  if (opSel & d.opSelZero) return;
+  const vdst = w0 & 0xff;
+  if (kind !== K_NONE && kind !== K_VOPC && d.dst.len[vdst] === 0) return;
   const c0 = w1 & 0x1ff;
   const c1 = (w1 >>> 9) & 0x1ff;
   const c2 = (w1 >>> 18) & 0x1ff;
-  const src = e.src;
   const o = out.sink as TextSink;
-  // The rare kinds build a string; the common ones write pre-encoded operand bytes (text-bytes.ts).
-  let text = '';
   switch (kind) {
     case K_NONE:
       // vdst and the modifiers must be zero; the source fields and op_sel are ignored.
-      if ((w0 & 0xff) !== 0 || neg | abs | omod || clamp) return;
-      text = e.prefix;
+      if (vdst !== 0 || neg | abs | omod || clamp) return;
+      putP(o, d.prefix);
       break;
-    case K_INTERP: {
-      if (c0 & 0x100) return;
-      let s1: string | null;
-      if (e.mov) s1 = c1 < 3 ? PARAM[c1] : 'invalid_param_' + c1;
-      else {
-        s1 = src[1][c1];
-        if (s1 === null) return;
-        s1 = fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0);
-      }
-      text = e.prefix + dst + ', ' + s1 + ', ' + attr(c0);
-      break;
-    }
-    case K_INTERP16: {
-      const s1 = src[1][c1];
-      if (s1 === null) return;
-      text = e.prefix + dst + ', ' + fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0) + ', ' + attr(c0);
-      if (src.length === 3) {
-        const s2 = src[2][c2];
-        if (s2 === null) return;
-        text += ', ' + fpMods(s2, c2, (neg & 4) !== 0, (abs & 4) !== 0);
-      }
-      if (c0 & 0x100) text += ' high';
-      if (clamp) text += ' clamp';
-      // Only src0's (the attribute's), src2's and dst's op_sel bits are kept; they print after clamp.
-      const sel = opSel & 13;
-      if (sel) text += bitList('op_sel', sel, 4);
-      putS(o, text + OMOD[omod]);
+    case K_INTERP:
+    case K_INTERP16:
+      if (!interp(d.entry, o, w0, w1, neg, abs, omod, clamp, opSel)) return;
       out.size = 2;
-      if (out.into !== undefined) fillDecoded(out.into, e, w0, w1, clamp);
+      if (out.into !== undefined) fillDecoded(out.into, d.entry, w0, w1, clamp);
       return;
-    }
     case K_VOPC: {
-      const sd = SDST64_TABLE[w0 & 0xff];
-      if (sd === null || src[0][c0] === null || src[1][c1] === null) return;
-      const b = entryBytes(e, w0);
-      putP(o, b.prefix);
-      putT(o, SDST64_BYTES, w0 & 0xff);
+      if (SDST64_BYTES.len[vdst] === 0 || d.src0.len[c0] === 0 || d.src1.len[c1] === 0) return;
+      putP(o, d.prefix);
+      putT(o, SDST64_BYTES, vdst);
       putComma(o);
-      putMods(o, b.src[0], c0, (neg & 1) !== 0, (abs & 1) !== 0);
+      putMods(o, d.src0, c0, (neg & 1) !== 0, (abs & 1) !== 0);
       putComma(o);
-      putMods(o, b.src[1], c1, (neg & 2) !== 0, (abs & 2) !== 0);
+      putMods(o, d.src1, c1, (neg & 2) !== 0, (abs & 2) !== 0);
       break;
     }
     default: {
-      const n = src.length;
+      const n = d.n;
       let sd = 0;
       if (vop3b) {
         sd = (w0 >>> 8) & 0x7f;
-        if (SDST64_TABLE[sd] === null) return;
+        if (SDST64_BYTES.len[sd] === 0) return;
       }
-      if ((n > 0 && src[0][c0] === null) || (n > 1 && src[1][c1] === null) || (n > 2 && src[2][c2] === null))
+      if (
+        (n > 0 && d.src0.len[c0] === 0) ||
+        (n > 1 && d.src1.len[c1] === 0) ||
+        (n > 2 && d.src2.len[c2] === 0)
+      )
         return;
-      const b = entryBytes(e, w0);
-      putP(o, b.prefix);
-      putT(o, b.dst, w0 & 0xff);
+      putP(o, d.prefix);
+      putT(o, d.dst, vdst);
       if (vop3b) {
         putComma(o);
         putT(o, SDST64_BYTES, sd);
       }
-      const mp = e.modsPrint;
+      const mp = d.modsPrint;
       if (n > 0) {
         putComma(o);
-        if (mp & 1) putMods(o, b.src[0], c0, (neg & 1) !== 0, (abs & 1) !== 0);
-        else putT(o, b.src[0], c0);
+        if (mp & 1) putMods(o, d.src0, c0, (neg & 1) !== 0, (abs & 1) !== 0);
+        else putT(o, d.src0, c0);
       }
       if (n > 1) {
         putComma(o);
-        if (mp & 2) putMods(o, b.src[1], c1, (neg & 2) !== 0, (abs & 2) !== 0);
-        else putT(o, b.src[1], c1);
+        if (mp & 2) putMods(o, d.src1, c1, (neg & 2) !== 0, (abs & 2) !== 0);
+        else putT(o, d.src1, c1);
       }
       if (n > 2) {
         putComma(o);
-        if (mp & 4) putMods(o, b.src[2], c2, (neg & 4) !== 0, (abs & 4) !== 0);
-        else putT(o, b.src[2], c2);
+        if (mp & 4) putMods(o, d.src2, c2, (neg & 4) !== 0, (abs & 4) !== 0);
+        else putT(o, d.src2, c2);
       }
       if (opSel)
-        putS(o, bitList('op_sel', e.opSel === 3 ? (opSel & 3) | ((opSel >>> 1) & 4) : opSel, e.opSel));
+        putS(o, bitList('op_sel', d.opSel === 3 ? (opSel & 3) | ((opSel >>> 1) & 4) : opSel, d.opSel));
     }
   }
-  if (text !== '') putS(o, text);
-  if (clamp) putS(o, ' clamp');
-  if (omod) putS(o, OMOD[omod]);
+  if (clamp) putP(o, CLAMP);
+  if (omod) putP(o, OMOD_TEXT[omod]);
   out.size = 2;
-  if (out.into !== undefined) fillDecoded(out.into, e, w0, w1, clamp);
-  const pairs = e.pairs;
+  if (out.into !== undefined) fillDecoded(out.into, d.entry, w0, w1, clamp);
+  const pairs = d.pairs;
   if (pairs !== 0) {
     // llvm-objdump warns about each misaligned SGPR pair, in operand order (result, then sources).
     let c = '';
-    if (pairs & 8) c = sgprAlignWarning(kind === K_SDST ? (w0 >>> 8) & 0x7f : w0 & 0xff, 2, ttmpBase);
+    if (pairs & 8) c = sgprAlignWarning(kind === K_SDST ? (w0 >>> 8) & 0x7f : vdst, 2, ttmpBase);
     if (pairs & 1) c += sgprAlignWarning(c0, 2, ttmpBase);
     if (pairs & 2) c += sgprAlignWarning(c1, 2, ttmpBase);
     if (pairs & 4) c += sgprAlignWarning(c2, 2, ttmpBase);
     if (pairs & 64) c += sgprAlignWarning(c2, 4, ttmpBase);
     out.comment = c;
   }
+}
+
+const CLAMP = piece(' clamp');
+const OMOD_TEXT = OMOD.map(piece);
+
+/**
+ * The interpolations' text (rare: built as a string). Returns false when the word is not an instruction.
+ */
+function interp(
+  e: Vop3Entry,
+  o: TextSink,
+  w0: number,
+  w1: number,
+  neg: number,
+  abs: number,
+  omod: number,
+  clamp: boolean,
+  opSel: number,
+): boolean {
+  const src = e.src;
+  const dst = e.dst[w0 & 0xff];
+  const c0 = w1 & 0x1ff;
+  const c1 = (w1 >>> 9) & 0x1ff;
+  const c2 = (w1 >>> 18) & 0x1ff;
+  let text: string;
+  if (e.kind === K_INTERP) {
+    if (c0 & 0x100) return false;
+    let s1: string | null;
+    if (e.mov) s1 = c1 < 3 ? PARAM[c1] : 'invalid_param_' + c1;
+    else {
+      s1 = src[1][c1];
+      if (s1 === null) return false;
+      s1 = fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0);
+    }
+    text = e.prefix + dst + ', ' + s1 + ', ' + attr(c0);
+    if (clamp) text += ' clamp';
+  } else {
+    const s1 = src[1][c1];
+    if (s1 === null) return false;
+    text = e.prefix + dst + ', ' + fpMods(s1, c1, (neg & 2) !== 0, (abs & 2) !== 0) + ', ' + attr(c0);
+    if (src.length === 3) {
+      const s2 = src[2][c2];
+      if (s2 === null) return false;
+      text += ', ' + fpMods(s2, c2, (neg & 4) !== 0, (abs & 4) !== 0);
+    }
+    if (c0 & 0x100) text += ' high';
+    if (clamp) text += ' clamp';
+    // Only src0's (the attribute's), src2's and dst's op_sel bits are kept; they print after clamp.
+    const sel = opSel & 13;
+    if (sel) text += bitList('op_sel', sel, 4);
+  }
+  putS(o, text + OMOD[omod]);
+  return true;
 }
 
 function ops(t: Target): IsaEntry[] {
