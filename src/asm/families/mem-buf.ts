@@ -179,8 +179,7 @@ function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
     if (a.key === 'offset') {
       written = a.value;
       offset = a.value & 0xfff;
-    }
-    else if (a.key === 'format') format = a.value;
+    } else if (a.key === 'format') format = a.value;
     else if (a.key === 'cpol') {
       cpol = a.value;
       if (cpol & GLC && !e.op.glc)
