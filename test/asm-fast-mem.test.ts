@@ -4,6 +4,7 @@
 // general path accepts (the spellings it leaves to the general path are listed per family).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assemble } from '../src/asm/assembler.js';
 import { fastEncode } from '../src/asm/fast/index.js';
 import { knownMnemonic } from '../src/asm/registry.js';
 import type { Target } from '../src/isa/targets.js';
@@ -415,4 +416,137 @@ test('FLAT/GLOBAL/SCRATCH: fast = general bytes on a grid of forms, saddrs, offs
     assert.deepEqual(r.missed, [], t);
     assert.ok(r.taken > 10, `${t}: fast path took only ${r.taken}`);
   }
+});
+
+test('SMEM: fast = general bytes on a grid of shapes (data, probe, discard, clocks, cache), registers, offsets and soffset offset:N', () => {
+  // [op, its operands before the offset (defaults), which of them vary]: each axis is varied alone over
+  // the others' defaults, and the offset axis against every tail.
+  const ops: [string, string[]][] = [
+    ['s_load_dword', ['s5', 's[2:3]']],
+    ['s_load_dwordx2', ['s[4:5]', 's[2:3]']],
+    ['s_buffer_load_dwordx4', ['s[4:7]', 's[8:11]']],
+    ['s_store_dword', ['s5', 's[2:3]']],
+    ['s_atomic_cmpswap_x2', ['s[4:7]', 's[2:3]']],
+    ['s_buffer_atomic_swap', ['s5', 's[8:11]']],
+    ['s_scratch_load_dword', ['s5', 's[2:3]']],
+    ['s_atc_probe', ['7', 's[2:3]']],
+    ['s_atc_probe_buffer', ['7', 's[8:11]']],
+    ['s_dcache_discard', ['s[2:3]']],
+    ['s_dcache_discard_x2', ['s[2:3]']],
+  ];
+  const data = ['s5', 's[4:5]', 's[4:7]', 's[5:6]', 'vcc', 'vcc_lo', 'flat_scratch_hi', 'xnack_mask', 'm0'];
+  const data2 = [
+    'exec',
+    'exec_lo',
+    'ttmp4',
+    'ttmp[4:5]',
+    'src_scc',
+    'src_vccz',
+    'tba',
+    '7',
+    '-1',
+    '0x80',
+    'v1',
+  ];
+  const bases = ['s[2:3]', 's[3:4]', 's[8:11]', 's[2:5]', 'ttmp[4:5]', 'xnack_mask', 'flat_scratch', 'vcc'];
+  const bases2 = ['exec', 's2', 'ttmp[8:11]', 'tma', 'v[2:3]'];
+  const offsets = [
+    's9',
+    'm0',
+    'flat_scratch_hi',
+    'xnack_mask_lo',
+    'src_vccz',
+    'exec_lo',
+    'vcc',
+    '0',
+    '0xfffff',
+  ];
+  const offsets2 = ['0x100000', '-1', '-0x100000', '-0x100001', '1.0', 'ttmp3', 'tba_lo', 's[4:5]'];
+  const tails = [
+    '',
+    ' glc',
+    ' offset:4',
+    ' offset:-4',
+    ' offset:0xfffff',
+    ' offset:0x100000',
+    ' offset:-0x100000',
+  ];
+  const tails2 = [
+    ' offset:4 glc',
+    ' glc offset:4',
+    ' glc glc',
+    ' slc',
+    ' nv',
+    ', offset:4',
+    ' offset:4 offset:8',
+  ];
+  const grid = (t: Target) => {
+    const lines: string[] = [];
+    for (const [op, args] of ops) {
+      if (!knownMnemonic(op, t)) continue;
+      const line = (a: string[], off: string, tail: string) => `${op} ${[...a, off].join(', ')}${tail}`;
+      // Every offset against every tail for one op of each shape, the plain tails for the others.
+      const all = op === 's_load_dword' || op === 's_buffer_load_dwordx4' || op.startsWith('s_atc_probe');
+      for (const off of [...offsets, ...offsets2])
+        for (const tail of all || op === 's_dcache_discard' ? [...tails, ...tails2] : tails.slice(0, 3))
+          lines.push(line(args, off, tail));
+      for (let j = 0; j < args.length; j++)
+        for (const x of j === args.length - 1 ? [...bases, ...bases2] : [...data, ...data2])
+          for (const off of ['s9', '16'])
+            lines.push(
+              line(
+                args.map((a, i) => (i === j ? x : a)),
+                off,
+                '',
+              ),
+            );
+    }
+    for (const op of ['s_memtime', 's_memrealtime', 's_dcache_inv', 's_dcache_wb', 's_dcache_inv_vol'])
+      if (knownMnemonic(op, t))
+        for (const x of [
+          '',
+          ' s[2:3]',
+          ' vcc',
+          ' exec',
+          ' s[3:4]',
+          ' s2',
+          ' xnack_mask',
+          ' s[2:3] glc',
+          ' glc',
+        ])
+          lines.push(op + x);
+    return lines;
+  };
+  // gfx8's negative offsets (masked to 20 bits), probe modes written as floats and `, offset:N` are the
+  // general path's; so is SMRD (gfx6/7): the fast path takes none of gfx600's lines.
+  const declined = (l: string) => / -|:-|, 1\.0|, offset:/.test(l);
+  const taken = (['gfx908', 'gfx803'] as const).map((t) => {
+    const r = compareFast(grid(t), t, declined);
+    assert.deepEqual(r.bad, [], `${t}: fast path bytes differ from the general path's`);
+    assert.deepEqual(r.missed, [], `${t}: plain lines the fast path did not take`);
+    return r.taken;
+  });
+  taken.push(grid('gfx600').filter((l) => fastEncode(l, 'gfx600', noConsts) > 0).length);
+  assert.ok(taken[0] > 500 && taken[1] > 150 && taken[2] === 0, String(taken));
+});
+
+test('MUBUF/MTBUF: an offset past the 12-bit field (4096-65535) is listed as written, as llvm-mc-22 lists it', () => {
+  // llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx908 -show-encoding: the field keeps the low 12 bits, the
+  // listing shows the operand (where the printer would leave a zero offset out, before glc/slc/lds/tfe).
+  const expected = [
+    'buffer_load_dword v1, off, s[4:7], s1 offset:4096 glc slc ; encoding: [0x00,0x40,0x52,0xe0,0x00,0x01,0x01,0x01]',
+    'buffer_load_dword v1, off, s[4:7], s1 offset:65535 ; encoding: [0xff,0x0f,0x50,0xe0,0x00,0x01,0x01,0x01]',
+    'buffer_load_dword v1, off, s[4:7], s1 offset:12288 ; encoding: [0x00,0x00,0x50,0xe0,0x00,0x01,0x01,0x01]',
+    'buffer_store_dword v1, v2, s[4:7], s1 offen offset:4097 glc slc ; encoding: [0x01,0x50,0x72,0xe0,0x02,0x01,0x01,0x01]',
+    'buffer_load_dword v[1:2], v[2:3], s[4:7], s1 idxen offen offset:4096 tfe ; encoding: [0x00,0x30,0x50,0xe0,0x02,0x01,0x81,0x01]',
+    'tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_DATA_FORMAT_32] offset:4096 slc ; encoding: [0x00,0x00,0x20,0xe8,0x00,0x01,0x41,0x01]',
+  ];
+  const src = expected.map((l) => `\t${l.slice(0, l.indexOf(' ;'))}\n`).join('');
+  const r = assemble(src, 'a.s', { mcpu: 'gfx908', showEncoding: true });
+  assert.deepEqual(r.diagnostics, []);
+  const listed = (r.listing ?? '').split('\n').slice(1, -1);
+  assert.deepEqual(
+    listed.map((l) => l.replace(/\s+;/, ' ;').trim()),
+    expected,
+  );
 });

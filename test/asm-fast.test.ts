@@ -453,3 +453,163 @@ test('a source is read in place: CRLF line ends, blank lines, no final newline, 
     r.listing?.split('\n')[0] + '\n',
   );
 });
+
+test('VOP3P: packed, dot, mix and MFMA ops with sources, bit lists, clamp and cbsz/abid/blgp: fast = general', () => {
+  const srcs = ['v1', 'v255', 's2', 's[2:3]', 'ttmp3', 'vcc_lo', 'm0', 'exec_lo', 'src_scc', 'a1', 'vcc'];
+  const srcs2 = ['0', '-16', '64', '65', '0.5', '-2.0', '0x3c00', 'lds_direct', 'src_lds_direct', '-v1'];
+  const srcs3 = ['|v1|', '-|s2|', '-|1.0|', 'neg(v1)', 'v[1:2]', 'xnack_mask_lo', 'flat_scratch_hi'];
+  const tails = ['', ' clamp', ' op_sel:[0,1]', ' op_sel:[1,0,1]', ' op_sel_hi:[0,0,0]', ' op_sel_hi:[1,1]'];
+  const tails2 = [
+    ' neg_lo:[1,0,1]',
+    ' neg_hi:[0,1,1,1]',
+    ' op_sel:[1,1,1,1,1]',
+    ' op_sel:[2]',
+    ' op_sel:[0, 1]',
+  ];
+  const tails3 = [' op_sel: [0,1]', ' clamp clamp', ' op_sel:[1] op_sel:[0]', ', clamp', ' mul:2', ' high'];
+  const tails4 = [' cbsz:1', ' clamp op_sel:[1,1] neg_lo:[1,1,1] neg_hi:[1,0,0] op_sel_hi:[0,1,1]'];
+  const ops: [string, number][] = [
+    ['v_pk_add_f16', 2],
+    ['v_pk_mul_lo_u16', 2],
+    ['v_pk_fma_f16', 3],
+    ['v_pk_mad_u16_e64', 3],
+    ['v_dot2_f32_f16', 3],
+    ['v_dot4_i32_i8', 3],
+    ['v_fma_mix_f32', 3],
+    ['v_mad_mixlo_f16', 3],
+    ['v_fma_mixhi_f16', 3],
+  ];
+  const mfma = [
+    'v_mfma_f32_4x4x1f32',
+    'v_mfma_f32_32x32x2f32',
+    'v_mfma_f32_16x16x4f16',
+    'v_mfma_i32_4x4x4i8',
+  ];
+  const acc = (op: string) => (op.includes('32x32') ? 16 : 4);
+  const mfmaLines = (op: string) => {
+    const n = acc(op);
+    const a = (i: number) => `a[${i}:${i + n - 1}]`;
+    const s = op.includes('f16') ? ['v[2:3]', 'a[2:3]'] : ['v1', 'a1'];
+    const lines: string[] = [];
+    const line = (d: string, x: string, y: string, z: string, tail = '') =>
+      `${op} ${d}, ${x}, ${y}, ${z}${tail}`;
+    for (const d of [a(0), a(1), `v[0:${n - 1}]`, 'a[0:2]', a(240)]) lines.push(line(d, s[0], s[1], a(0)));
+    for (const x of [...s, 'v1', 'v[2:3]', 's1', '1', `-${s[0]}`, 'v255'])
+      lines.push(line(a(0), x, s[1], a(0)), line(a(0), s[0], x, a(0)));
+    for (const z of [a(0), a(4), a(2), a(8), `v[0:${n - 1}]`, '0', a(16)])
+      lines.push(line(a(0), s[0], s[1], z));
+    for (const tail of [
+      '',
+      ' cbsz:1',
+      ' cbsz:7 abid:15 blgp:7',
+      ' cbsz:8',
+      ' abid:16',
+      ' blgp:-1',
+      ' cbsz:1 cbsz:2',
+      ' clamp',
+      ' op_sel:[0,0,1]',
+      ', cbsz:1',
+      ' blgp:2 cbsz:3',
+    ])
+      lines.push(line(a(0), s[0], s[1], a(0), tail));
+    return lines;
+  };
+  for (const target of ['gfx908', 'gfx906', 'gfx900'] as Target[]) {
+    const lines: string[] = [];
+    for (const [op, n] of ops) {
+      const base = ['v0', 'v1', 'v2', 'v3'].slice(0, n + 1);
+      const line = (ops: string[], tail = '') => `${op} ${ops.join(', ')}${tail}`;
+      for (let k = 1; k <= n; k++)
+        for (const x of [...srcs, ...srcs2, ...srcs3])
+          lines.push(line(base.map((b, i) => (i === k ? x : b))));
+      for (const tail of [...tails, ...tails2, ...tails3, ...tails4]) lines.push(line(base, tail));
+      for (const pair of [
+        ['s2', 's3'],
+        ['s2', 's2'],
+        ['vcc_lo', 's1'],
+        ['s2', '1'],
+        ['m0', 'm0'],
+      ])
+        lines.push(line([base[0], ...pair, ...base.slice(3)]));
+      lines.push(line(base.slice(0, n)), line([...base, 'v4']));
+    }
+    if (target === 'gfx908') for (const op of mfma) lines.push(...mfmaLines(op));
+    // Left to the general path: modifiers on constants or written as calls, lds_direct, duplicated
+    // modifiers (the last wins there), a comma before one, a space before a list's bracket.
+    const declined = (l: string) =>
+      /\|[-0-9]|neg\(|lds_direct|clamp clamp|cbsz:1 cbsz|\] op_sel:|, (clamp|cbsz)|: \[/.test(l);
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken > (target === 'gfx908' ? 500 : 150), `${target}: ${r.taken}`);
+  }
+});
+
+test('DPP (VOP1/VOP2 _dpp): VGPR sources with neg/abs, every control, masks and bound_ctrl: fast = general', () => {
+  const ops: [string, string[]][] = [
+    ['v_mov_b32_dpp', ['v0', 'v1']],
+    ['v_cvt_f32_i32_dpp', ['v0', 'v1']],
+    ['v_cvt_f64_f32_dpp', ['v[0:1]', 'v1']],
+    ['v_cvt_f32_f64_dpp', ['v0', 'v[1:2]']],
+    ['v_add_f32_dpp', ['v0', 'v1', 'v2']],
+    ['v_and_b32_dpp', ['v0', 'v1', 'v2']],
+    ['v_add_f16_dpp', ['v0', 'v1', 'v2']],
+    ['v_mac_f32_dpp', ['v0', 'v1', 'v2']],
+    ['v_add_co_u32_dpp', ['v0', 'vcc', 'v1', 'v2']],
+    ['v_add_u32_dpp', ['v0', 'vcc', 'v1', 'v2']],
+    ['v_addc_co_u32_dpp', ['v0', 'vcc', 'v1', 'v2', 'vcc']],
+    ['v_cndmask_b32_dpp', ['v0', 'v1', 'v2', 'vcc']],
+    ['v_nop_dpp', []],
+  ];
+  const regs = ['v255', 'v[1:2]', 's1', 'a1', '-v1', '|v1|', '-|v1|', '1', 'vcc', 's[2:3]', 'sext(v1)'];
+  const controls = ['quad_perm:[0,1,2,3]', 'quad_perm:[3,2,1,0]', 'quad_perm:[0,1,2]', 'quad_perm:[4,0,0,0]'];
+  const controls2 = ['row_shl:1', 'row_shr:15', 'row_ror:16', 'row_ror:0', 'wave_shl:1', 'wave_rol:1'];
+  const controls3 = [
+    'wave_shr:1',
+    'wave_ror:1',
+    'wave_ror:2',
+    'row_mirror',
+    'row_half_mirror',
+    'row_bcast:15',
+  ];
+  const controls4 = ['row_bcast:31', 'row_bcast:7', 'quad_perm: [0,1,2,3]', 'quad_perm:[0,1,2,3,0]'];
+  const tails = [
+    '',
+    ' row_mask:0xa bank_mask:0x3 bound_ctrl:1',
+    ' bound_ctrl:0',
+    ' row_mask:16',
+    ' bank_mask:0',
+  ];
+  const tails2 = [
+    ' row_mask:1 row_mask:2',
+    ' clamp',
+    ' mul:2',
+    ', row_mask:1',
+    ' row_shl:1',
+    ' bound_ctrl:2',
+  ];
+  for (const target of ['gfx908', 'gfx803'] as Target[]) {
+    const lines: string[] = [];
+    for (const [op, args] of ops) {
+      const line = (a: string[], tail: string) => `${op} ${a.join(', ')} ${tail}`;
+      for (let k = 0; k < args.length; k++)
+        for (const x of regs)
+          lines.push(
+            line(
+              args.map((a, i) => (i === k ? x : a)),
+              'quad_perm:[1,0,3,2]',
+            ),
+          );
+      for (const c of [...controls, ...controls2, ...controls3, ...controls4]) lines.push(line(args, c));
+      for (const tail of [...tails, ...tails2]) lines.push(line(args, `row_ror:3${tail}`));
+      lines.push(line(args, 'bank_mask:1'), line(args.slice(0, -1), 'row_shl:1'));
+    }
+    // Left to the general path: 64-bit sources (gfx8 takes them with 32-bit names), duplicated masks (the
+    // last wins there), a comma or a space before a modifier's value, v_nop_dpp.
+    const declined = (l: string) => /f64_dpp|row_mask:1 row_mask|, row_mask|: \[|v_nop/.test(l);
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken > 150, `${target}: ${r.taken}`);
+  }
+});

@@ -774,7 +774,8 @@ export class Assembler {
       }
     }
     if (!this.out) return;
-    const shown = this.canonical(words, fixups ?? []);
+    let shown = this.canonical(words, fixups ?? []);
+    if (r.offsetShown !== undefined) shown = listedOffset(shown, r.offsetShown);
     this.out.push(
       this.opts.encodings === false ? `\t${shown}\n` : instructionListing(shown, words, fixups ?? []),
     );
@@ -831,6 +832,19 @@ export class Assembler {
       notes: [],
     });
   }
+}
+
+/**
+ * The listing of a MUBUF/MTBUF line whose `offset:` did not fit its field: the value as written (llvm-mc-22
+ * prints the operand, not the field), where the printer puts the offset (it leaves out a zero one: then
+ * before the cache-policy, lds and tfe keywords).
+ */
+function listedOffset(text: string, v: number): string {
+  const low = v & 0xfff;
+  if (low !== 0) return text.replace(` offset:${low}`, ` offset:${v}`);
+  const m = / (glc|slc|lds|tfe)\b/.exec(text);
+  const at = m ? m.index : text.length;
+  return `${text.slice(0, at)} offset:${v}${text.slice(at)}`;
 }
 
 function hasDot(e: Expr): boolean {

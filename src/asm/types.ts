@@ -143,6 +143,11 @@ export interface Encoded {
   /** Instruction dwords. */
   readonly words: readonly number[];
   readonly fixups?: readonly Fixup[];
+  /**
+   * A MUBUF/MTBUF `offset:` written past its 12-bit field (4096-65535): the field keeps the low bits, and
+   * llvm-mc-22's listing shows the value as written, which the words no longer hold.
+   */
+  readonly offsetShown?: number;
 }
 
 /** A family's verdict on a line: bytes, or a diagnostic (message and where). */

@@ -171,12 +171,15 @@ function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
   if ('error' in m) return m;
   const f = m.form.data;
   let offset = 0;
+  let written = 0;
   let cpol = 0;
   let format = DEFAULT_FORMAT;
   for (const a of m.bound) {
     if (!a || a.key === null) continue;
-    if (a.key === 'offset') offset = a.value & 0xfff;
-    else if (a.key === 'format') format = a.value;
+    if (a.key === 'offset') {
+      written = a.value;
+      offset = a.value & 0xfff;
+    } else if (a.key === 'format') format = a.value;
     else if (a.key === 'cpol') {
       cpol = a.value;
       if (cpol & GLC && !e.op.glc)
@@ -214,7 +217,7 @@ function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
   } else put(fl.lds, words, f.lds ? 1 : 0);
   const a64 = BUF_ADDR64[g];
   if (a64 !== null && f.addr === Addr.Addr64) words[0] = (words[0] | (1 << a64.shift)) >>> 0;
-  return { words };
+  return written > 0xfff ? { words, offsetShown: written } : { words };
 }
 
 export const memBuf: AsmFamily = {

@@ -54,7 +54,7 @@ export const F_AUTO = 0;
 export const F_E32 = 1;
 export const F_E64 = 2;
 const F_SDWA = 3;
-const F_DPP = 4;
+export const F_DPP = 4;
 
 export const ENC_VOP1 = 0;
 export const ENC_VOP2 = 1;

@@ -43,8 +43,13 @@ function build(t: Target): Map<string, PackedOp> {
 
 const TABLES = new Map<Target, Map<string, PackedOp>>(TARGETS.map((t) => [t, build(t)]));
 
+/** The op `name` (its `_e64` spelling, an AGPR move without `_b32`) on `t`. */
+export function packedOp(t: Target, name: string): PackedOp | undefined {
+  return TABLES.get(t)?.get(name);
+}
+
 /** Source types by op: what an inline constant means in each source (src2 of a dot is a 32-bit value). */
-function srcTypes(op: PackedOp): OperandType[] {
+export function packedSrcTypes(op: PackedOp): OperandType[] {
   const n = op.name;
   if (op.kind === 'mix') return ['f16', 'f16', 'f16'];
   if (n === 'v_dot2_f32_f16') return ['v2f16', 'v2f16', 'f32'];
@@ -160,7 +165,7 @@ function encode(inst: AsmInst): EncodeResult | null {
     return p.length < n + 1 ? err('too few operands for instruction', inst.pos) : err(INVALID, p[n + 1].pos);
   const d = vgprIndex(p[0], 1);
   if (isErr(d)) return d;
-  const types = srcTypes(op);
+  const types = packedSrcTypes(op);
   const srcs: (Src | null)[] = [null, null, null];
   // Entries past the op's sources are ignored (a two-source op has no src2 bits).
   const srcMask = (1 << n) - 1;

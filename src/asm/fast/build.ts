@@ -36,6 +36,7 @@ import {
   ENC_VOP2,
   ENC_VOPC,
   F_AUTO,
+  F_DPP,
   F_E32,
   F_E64,
   type Entry as VopEntry,
@@ -48,10 +49,12 @@ import {
   IMM16_SIGNED,
   IMM16_UNSIGNED,
   P_CLAMP,
+  P_DPP,
   P_GLC,
   P_KLIT,
   P_OMOD,
   P_OPTIONAL,
+  P_SOE,
   P_VCC_BUS,
   P_VCC_IN,
   type Program,
@@ -60,6 +63,7 @@ import {
   S_IMM32,
   S_KLIT,
   S_MASK3,
+  S_PROBE,
   S_SBASE,
   S_SDATA,
   S_SDST,
@@ -90,6 +94,10 @@ class Builder {
   omod: Field | null = null;
   imm: Field | null = null;
   glc: Field | null = null;
+  soe: Field | null = null;
+  soffset: Field | null = null;
+  /** DPP: the modifiers (MODS bits) its sources take. */
+  dppMods = 0;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
@@ -127,19 +135,33 @@ class Builder {
       omod: this.omod,
       imm: this.imm,
       glc: this.glc,
+      soe: this.soe,
+      soffset: this.soffset,
+      dppMods: this.dppMods,
     };
   }
 }
 
 const typeIndex = (t: string): number => TYPES.indexOf(t as (typeof TYPES)[number]);
 
-/** The e32 program of a VOP1/VOP2/VOPC table entry (written with `_e32` or without a suffix). */
+/**
+ * The e32 program of a VOP1/VOP2/VOPC table entry (written with `_e32` or without a suffix), or with `_dpp`
+ * its DPP program (P_DPP: the same slots, src0 in the extension dword; fast/dpp.ts): VOP1/VOP2 with 32-bit
+ * sources (valu-sdwa-dpp.ts takes the others), neg/abs on the sources where the op has them.
+ */
 function vopProgram(e: VopEntry): Program | null {
-  if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32)) return null;
+  const dpp = e.form === F_DPP;
+  if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32 && !dpp)) return null;
   const o = e.o;
   const p = o.p;
   if (p.flags & (VF_SWAP | VF_LANE) || p.dstKind === 'sgpr') return null;
   const b = new Builder();
+  if (dpp) {
+    if (!e.dpp || p.dstKind === 'none' || p.flags & (VF_MADMK | VF_MADAK)) return null;
+    if (typeDwords(o.s0) !== 1 || (e.enc === ENC_VOP2 && typeDwords(o.s1) !== 1)) return null;
+    b.flags |= P_DPP;
+    b.dppMods = o.dppMods ? MODS.NEG | MODS.ABS : 0;
+  }
   if (p.dstKind === 'none') return e.enc === ENC_VOP1 ? b.done(VOP1, o.opcode) : null;
   const s0 = typeIndex(o.s0);
   if (s0 < 0) return null;
@@ -218,24 +240,31 @@ function vop3OnlyProgram(ent: Vop3OnlyEntry, l: Layout<string>): Program | null 
 }
 
 /**
- * The program of an SMEM load, store or atomic on gfx8/gfx9 (`sdata, sbase, offset [glc]`, the offset an
- * SGPR or an integer). SMRD (gfx6/7), probes, `soffset offset:N` and cache-control ops are the family's.
+ * The program of an SMEM op on gfx8/gfx9 by its shape (asm/families/scalar-smem.ts): loads, stores and
+ * atomics `sdata, sbase, offset [glc]`, probes `mode, sbase, offset`, discards `sbase, offset`, the clocks
+ * `sdata` and the cache ops without operands; the offset an SGPR or an integer, and on gfx9 `soffset
+ * offset:N`. SMRD (gfx6/7) is the family's.
  */
 function smemProgram(row: SmemRow, opcode: number, gen: Generation): Program | null {
   if (gen !== 'gfx8' && gen !== 'gfx9') return null;
-  const a = row.access;
-  if (a === Smem.Probe || a === Smem.Discard || a === Smem.Time || a === Smem.RealTime || a === Smem.Cache)
-    return null;
-  if (row.base !== 2 && row.base !== 4) return null;
   const l = SMEM_LAYOUTS[gen];
   const f = l.fields;
-  const b = new Builder()
-    .add(S_SDATA, row.data, f.sdata)
-    .add(S_SBASE, row.base, f.sbase)
-    .add(S_SOFFSET, gen === 'gfx9' && row.base === 2 ? 1 : 0, f.offset);
+  const b = new Builder();
+  const a = row.access;
+  if (a === Smem.Cache) return b.done(l, opcode);
+  if (a === Smem.Time || a === Smem.RealTime) return b.add(S_SDATA, 2, f.sdata).done(l, opcode);
+  if (row.base !== 2 && row.base !== 4) return null;
+  if (a === Smem.Probe) b.add(S_PROBE, 0, f.sdata);
+  else if (a !== Smem.Discard) {
+    b.add(S_SDATA, row.data, f.sdata);
+    b.glc = f.glc;
+    b.flags |= P_GLC;
+  }
+  b.add(S_SBASE, row.base, f.sbase).add(S_SOFFSET, gen === 'gfx9' && row.base === 2 ? 1 : 0, f.offset);
   b.imm = f.imm;
-  b.glc = f.glc;
-  b.flags |= P_GLC;
+  b.soe = f.soe ?? null;
+  b.soffset = f.soffset ?? null;
+  if (b.soe !== null) b.flags |= P_SOE;
   return b.done(l, opcode);
 }
 

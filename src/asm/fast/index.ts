@@ -19,6 +19,7 @@ import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
 import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
 import { programOf } from './build.js';
+import { encodeDpp } from './dpp.js';
 import { type DsProgram, dsProgram, encodeDs } from './ds.js';
 import { encodeExp } from './exp.js';
 import { encodeFlat, type FlatProgram, flatProgram } from './flat.js';
@@ -27,6 +28,7 @@ import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
 import { encodeVintrp, type VintrpProgram, vintrpProgram } from './vintrp.js';
+import { encodeVop3p, type Vop3pProgram, vop3pProgram } from './vop3p.js';
 
 // Imported bindings copied once (see lexer.ts).
 const { hasXnack, setScalarGen } = scalar;
@@ -35,7 +37,7 @@ const { lexFast } = lexer;
 const { kind: tokKind, start: tokStart, end: tokEnd } = lexer.lexed;
 const T_IDENT = lexer.TOKEN.IDENT;
 const { parseFast } = operands;
-const { encodeProgram, setGeneration } = program;
+const { encodeProgram, setGeneration, P_DPP } = program;
 type Program = program.Program;
 
 export { words as fastWords } from './program.js';
@@ -51,6 +53,7 @@ const E_MIMG = 5;
 const E_VINTRP = 6;
 const E_DS = 7;
 const E_FLAT = 8;
+const E_VOP3P = 9;
 
 /** A mnemonic's encoder, decided on first use. */
 interface Cell {
@@ -111,6 +114,9 @@ function build(t: Target, cell: Cell): number {
   } else if (fam === 'ds') {
     data = dsProgram(entry as DsEntry, genOf(t));
     enc = E_DS;
+  } else if (fam === 'valu-vop3p') {
+    data = vop3pProgram(t, cell.name);
+    enc = E_VOP3P;
   } else if (fam === 'vintrp') {
     data = vintrpProgram(cell.name, entry as number, genOf(t));
     enc = E_VINTRP;
@@ -159,8 +165,10 @@ export function fastEncodeAt(
   setValuGen(pt.gen, pt.xnack);
   setScalarGen(pt.gen, pt.xnack);
   switch (enc) {
-    case E_PROG:
-      return encodeProgram(cell.data as Program, n);
+    case E_PROG: {
+      const p = cell.data as Program;
+      return p.flags & P_DPP ? encodeDpp(p, n) : encodeProgram(p, n);
+    }
     case E_EXP:
       return encodeExp(cell.data as Layout<string>, n);
     case E_BUF:
@@ -173,6 +181,8 @@ export function fastEncodeAt(
       return encodeDs(cell.data as DsProgram, n);
     case E_FLAT:
       return encodeFlat(cell.data as FlatProgram, n);
+    case E_VOP3P:
+      return encodeVop3p(cell.data as Vop3pProgram, n);
   }
   return 0;
 }

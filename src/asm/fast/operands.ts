@@ -25,11 +25,14 @@ const O_TARGET = 6;
 const O_FORMAT = 7;
 const O_ATTR = 8;
 const O_HWREG = 9;
+const O_LIST = 10;
 /**
  * Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`; FORMAT:
  * MTBUF's `format:[...]` list of symbolic formats, its value (dfmt | nfmt << 4, the one not written at its
  * default) in `value`; ATTR: a VINTRP attribute `attrN.c`, N << 2 | c in `index`; HWREG: `hwreg(id[, offset,
- * width])` with integers or a register name, its simm16 in `value`.
+ * width])` with integers or a register name, its simm16 in `value`; LIST: a VOP3P bit list (`op_sel:[0,1,1]`,
+ * op_sel_hi, neg_lo, neg_hi: 1-4 entries of 0 or 1; entry k at bit k) or a DPP `quad_perm:[a,b,c,d]`
+ * (0..3 each, entry k at bits 2k), its name in `word`, its bits in `value`, its entries in `count`.
  */
 export const OPERAND = {
   REG: O_REG,
@@ -41,6 +44,7 @@ export const OPERAND = {
   FORMAT: O_FORMAT,
   ATTR: O_ATTR,
   HWREG: O_HWREG,
+  LIST: O_LIST,
 } as const;
 
 const F_V = 0;
@@ -98,6 +102,8 @@ export const KEYWORDS = [
   'p10',
   'p20',
   'p0',
+  'row_mirror',
+  'row_half_mirror',
 ] as const;
 export const NAMED = [
   'offset',
@@ -109,6 +115,25 @@ export const NAMED = [
   'dfmt',
   'nfmt',
   'format',
+  'op_sel',
+  'op_sel_hi',
+  'neg_lo',
+  'neg_hi',
+  'cbsz',
+  'abid',
+  'blgp',
+  'quad_perm',
+  'row_shl',
+  'row_shr',
+  'row_ror',
+  'wave_shl',
+  'wave_rol',
+  'wave_shr',
+  'wave_ror',
+  'row_bcast',
+  'row_mask',
+  'bank_mask',
+  'bound_ctrl',
 ] as const;
 /** Word ids: keywords from 0, named-modifier names from NAMED_BASE. */
 export const NAMED_BASE = 64;
@@ -142,6 +167,9 @@ for (const [k, v] of DFMT) FORMAT_NAMES[v] = k;
 for (const [k, v] of NFMT) FORMAT_NAMES[16 + v] = k;
 const FORMATS = new StrTable<number>(FORMAT_NAMES.map((k, v) => [k, v] as const));
 const N_FORMAT = named('format');
+const N_OP_SEL = named('op_sel');
+const N_NEG_HI = named('neg_hi');
+const N_QUAD_PERM = named('quad_perm');
 const HWREG_NAMES = [...HWREG_IDS.keys()];
 /** Hardware register names -> their index in HWREG_NAMES (the interned name for the symbol check). */
 const HWREGS = new StrTable<number>(HWREG_NAMES.map((k, i) => [k, i] as const));
@@ -268,7 +296,12 @@ function ident(n: number, consts: ConstLookup): boolean {
     // `name:value` with an integer value.
     const w = WORDS.getSpan(line, s, e);
     if (w === undefined || w < NAMED_BASE || w >= TARGET_BASE) return false;
-    if (w === N_FORMAT && isPunct(next + 1, LBRACK)) return formatList(n, next + 2, consts);
+    if (isPunct(next + 1, LBRACK)) {
+      if (w === N_FORMAT) return formatList(n, next + 2, consts);
+      if (tokSpace[next + 1] !== 0) return false;
+      if (w === N_QUAD_PERM) return list(n, w, next + 2, 3, 4);
+      return w >= N_OP_SEL && w <= N_NEG_HI && list(n, w, next + 2, 1, 1);
+    }
     let k = next + 1;
     let sign = 1;
     if (isPunct(k, MINUS)) {
@@ -351,6 +384,34 @@ function formatList(n: number, k: number, consts: ConstLookup): boolean {
   opValue[n] = (dfmt < 0 ? 1 : dfmt) | ((nfmt < 0 ? 0 : nfmt) << 4);
   t = k + 1;
   return true;
+}
+
+/**
+ * A list of integers 0..max from token k (after the bracket): a VOP3P bit list (max 1, 1-4 entries:
+ * valu-mods.ts `bits`) or a DPP quad_perm (max 3, exactly 4 entries when `need` is 4), entry j at bit
+ * j * width of its value.
+ */
+function list(n: number, w: number, k: number, max: number, need: number): boolean {
+  const width = max === 1 ? 1 : 2;
+  let b = 0;
+  let c = 0;
+  // Entries at k, k + 2, ... with a comma between them, up to the closing bracket.
+  for (; c < 4; k += 2) {
+    const v = tokKind[k] === T_INT ? tokValue[k] : -1;
+    if (v < 0 || v > max) return false;
+    b |= v << (width * c++);
+    if (isPunct(k + 1, RBRACK)) {
+      if (c < need || !ends(k + 2)) return false;
+      opKind[n] = O_LIST;
+      opWord[n] = w;
+      opValue[n] = b;
+      opCount[n] = c;
+      t = k + 2;
+      return true;
+    }
+    if (!isPunct(k + 1, COMMA)) return false;
+  }
+  return false;
 }
 
 /**

@@ -37,6 +37,8 @@ const {
 } = scalar;
 const RC_R32 = scalar.RC.R32;
 const RC_R64 = scalar.RC.R64;
+const RC_DATA32 = scalar.RC.Data32;
+const RC_DATA64 = scalar.RC.Data64;
 const scalarOut = scalar.scalarImmOut;
 const { immCode, literalBits, specialSrc } = valu;
 const immOut = valu.immOut;
@@ -50,6 +52,7 @@ const K_CLAMP = kw('clamp');
 const K_GLC = kw('glc');
 const N_MUL = named('mul');
 const N_DIV = named('div');
+const N_OFFSET = named('offset');
 
 /** Slot kinds. */
 /** A VGPR tuple of `arg` dwords: its index. */
@@ -91,6 +94,8 @@ export const S_SBASE = 12;
  * from -0x100000 with arg 1 (gfx9 address bases).
  */
 export const S_SOFFSET = 13;
+/** SMEM probe mode (s_atc_probe*): an integer's low 7 bits. */
+export const S_PROBE = 18;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -111,7 +116,11 @@ export const P_GLC = 16;
 export const P_OPTIONAL = 32;
 /** A K literal (S_KLIT) shares gfx6-9's one constant-bus read with src0: src0 may not be a scalar register. */
 export const P_KLIT = 64;
-const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC;
+/** SMEM on gfx9: `offset:N` may follow an SGPR offset. */
+export const P_SOE = 128;
+/** A VOP1/VOP2 DPP form: fast/dpp.ts encodes it, not encodeProgram. */
+export const P_DPP = 256;
+const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE;
 
 export const TYPES: readonly OperandType[] = [
   'b32',
@@ -148,6 +157,11 @@ export interface Program {
   /** SMEM: the bit an integer offset sets; the glc bit. */
   readonly imm: Field | null;
   readonly glc: Field | null;
+  /** SMEM on gfx9: `soffset offset:N` sets soe and puts the SGPR in soffset (null: no such form). */
+  readonly soe: Field | null;
+  readonly soffset: Field | null;
+  /** DPP: the modifiers (MODS bits) src0 and src1 take. */
+  readonly dppMods: number;
 }
 
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
@@ -259,6 +273,15 @@ function vop3Source(p: Program, j: number, k: number): number {
   return c;
 }
 
+/** The SGPR code of an SMEM offset written as a register (-1: none), for `soffset offset:N`. */
+let soffsetReg = -1;
+
+/** An SMEM byte offset: 0..0xfffff, or from -0x100000 with `signed` 1 (gfx9 address bases); else -1. */
+function smemOffset(v: number, signed: number): number {
+  if (v < (signed === 1 ? -0x100000 : 0) || v > 0xfffff) return -1;
+  return v & 0x1fffff;
+}
+
 /** One slot's value for operand k, or -1 when the fast path does not take it. */
 function slotValue(kind: number, arg: number, k: number): number {
   // Only VOP3 sources (vop3Source) take source modifiers.
@@ -267,20 +290,27 @@ function slotValue(kind: number, arg: number, k: number): number {
   switch (kind) {
     case S_SDATA: {
       if (ok !== O_REG) return -1;
-      if (opFile[k] === F_SPECIAL && (arg > 2 || (opIndex[k] !== 106 && opIndex[k] !== 107))) return -1;
-      return scalarReg(k, arg);
+      if (opFile[k] !== F_SPECIAL) return scalarReg(k, arg);
+      // SReg_32_XM0_XEXEC / SReg_64_XEXEC (scalar-common.ts); the 7-bit field keeps the low bits of
+      // src_vccz/src_execz/src_scc, as the family does.
+      const c = opIndex[k];
+      if (arg > 2 || opCount[k] !== arg || !specialExists(c)) return -1;
+      const code = specialRegCode(c, arg, arg === 1 ? RC_DATA32 : RC_DATA64);
+      return code < 0 ? -1 : code & 0x7f;
     }
+    case S_PROBE:
+      return ok === O_INT ? (opValue[k] >>> 0) & 0x7f : -1;
     case S_SBASE: {
       if (ok !== O_REG || (arg === 4 && opFile[k] === F_SPECIAL)) return -1;
-      const c = scalarReg(k, arg);
+      const c = arg === 2 ? sopReg(k, 2) : scalarReg(k, arg);
       return c < 0 ? -1 : c >> 1;
     }
     case S_SOFFSET: {
-      if (ok === O_REG) return scalarReg(k, 1);
-      if (ok !== O_INT) return -1;
-      const v = opValue[k];
-      if (v < (arg === 1 ? -0x100000 : 0) || v > 0xfffff) return -1;
-      return v & 0x1fffff;
+      if (ok !== O_REG) return ok === O_INT ? smemOffset(opValue[k], arg) : -1;
+      // SReg_32: the field keeps the low 7 bits of src_vccz/src_execz/src_scc, as the family does.
+      const c = sopReg(k, 1);
+      soffsetReg = c < 0 ? -1 : c & 0x7f;
+      return soffsetReg;
     }
     case S_MASK3: {
       if (ok !== O_REG) return -1;
@@ -368,6 +398,7 @@ export function encodeProgram(p: Program, n: number): number {
   if (n === m - 1 && p.flags & P_OPTIONAL) m = n;
   if (n < m || (n > m && (p.flags & P_MODIFIERS) === 0)) return 0;
   literal = -1;
+  soffsetReg = -1;
   bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : -1;
   negBits = 0;
   absBits = 0;
@@ -411,8 +442,8 @@ export function encodeProgram(p: Program, n: number): number {
 }
 
 /**
- * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order), SMEM glc;
- * each once.
+ * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order), SMEM glc and
+ * gfx9's `offset:N` right after an SGPR offset; each once.
  */
 function modifiers(p: Program, from: number, n: number): boolean {
   let clamp = false;
@@ -422,7 +453,16 @@ function modifiers(p: Program, from: number, n: number): boolean {
     if (opComma[k] === 1) return false;
     const ok = opKind[k];
     const w = opWord[k];
-    if (ok === O_KEY && w === K_GLC && !glc && p.glc !== null) glc = true;
+    if (ok === O_NAMED && w === N_OFFSET && k === from && soffsetReg >= 0 && p.soe !== null) {
+      // The SGPR moves to soffset; offset, imm and soe take the immediate (scalar-smem.ts).
+      const off = p.field[from - 1] as Field;
+      const v = smemOffset(opValue[k], p.arg[from - 1]);
+      if (v < 0) return false;
+      words[off.word] = (words[off.word] & ~(off.mask << off.shift)) | ((v & off.mask) << off.shift);
+      putField(p.soffset as Field, soffsetReg);
+      putField(p.soe, 1);
+      putField(p.imm as Field, 1);
+    } else if (ok === O_KEY && w === K_GLC && !glc && p.glc !== null) glc = true;
     else if (ok === O_KEY && w === K_CLAMP && !clamp && omod < 0 && p.clamp !== null) clamp = true;
     else if (ok === O_NAMED && omod < 0 && p.omod !== null && (w === N_MUL || w === N_DIV)) {
       const v = opValue[k];
