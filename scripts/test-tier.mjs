@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { compile, compiledPath } from './test-js.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -46,18 +47,26 @@ if (tier.files.length === 0) {
   process.exit(1);
 }
 
+// The translating engine compiles every region on first use in the tests (GCNKIT_JIT_COMPILE_AFTER=0,
+// applied in each test process by test/helpers/jit-env-setup.ts and read by the gcnkit processes they
+// spawn), so that each kernel a test runs on it runs compiled code, not its cold regions on the
+// interpreter's handlers; set the variable to run a tier with the engine's default tiering instead.
+const jit = { GCNKIT_JIT_COMPILE_AFTER: process.env.GCNKIT_JIT_COMPILE_AFTER ?? '0' };
+const setup = compiledPath(root, join('test', 'helpers', 'jit-env-setup.ts'));
+
 await compile(root);
 const r = spawnSync(
   process.execPath,
   [
     // As under tsx: error stacks name the .ts lines.
     '--enable-source-maps',
+    `--import=${pathToFileURL(setup).href}`,
     '--test',
     `--test-concurrency=${availableParallelism()}`,
     '--test-reporter=spec',
     ...options,
     ...tier.files.map((f) => relative(root, compiledPath(root, f))),
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, ...tier.env } },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...jit, ...tier.env } },
 );
 process.exit(r.status ?? 1);

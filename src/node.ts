@@ -2,14 +2,17 @@
 // imports node:*; everything else runs in browsers as well.
 import { readFileSync } from 'node:fs';
 import { type AssembleOptions, type AssembleOutput, assemble } from './api/assemble.js';
+import { applyJitEnv } from './cli/jit-env.js';
 import { useWorkerThreads } from './cli/worker-threads.js';
 import type { Device, Module } from './runtime/device.js';
 
 export { startWorkerThreads, useWorkerThreads } from './cli/worker-threads.js';
 export * from './index.js';
 
-// In Node, dispatches split their workgroups between worker threads (LaunchOptions.workers).
+// In Node, dispatches split their workgroups between worker threads (LaunchOptions.workers), and
+// GCNKIT_JIT_COMPILE_AFTER sets the translating engine's tiering (docs/design.md).
 useWorkerThreads();
+applyJitEnv();
 
 /**
  * Reads a source file as the assembler takes it: one char per byte (latin1), so any bytes round-trip.

@@ -1,11 +1,11 @@
 // The conformance suite on gfx600, gfx700 and gfx803 (committed objects in test/conformance/bin, built by
 // scripts/build-conformance.sh). On the (target, level) pairs listed in test/conformance/enabled.json
 // every case must pass (objects clang-22 cannot build, bin/unbuilt.txt, are skipped with clang's reason);
-// the other pairs are run and their pass counts reported, never failed. `npm test` runs each case on
-// three of the six pairs, rotating: one on the translating engine (the default), the next on the
-// interpreter and the one after through a PM4 queue, the last two where the pair is enabled; the slow
-// tier and any filtered run (GCNKIT_CONFORMANCE=<filter>) run every pair on the translating engine and
-// every enabled pair on the interpreter and through PM4.
+// the other pairs are run and their pass counts reported, never failed. `npm test` runs each case once,
+// on one of the six pairs and one of three ways (the translating engine, the default; the interpreter;
+// a PM4 queue, the last two where the pair is enabled), rotating so that every pair is run every way;
+// the slow tier and any filtered run (GCNKIT_CONFORMANCE=<filter>) run every pair on the translating
+// engine and every enabled pair on the interpreter and through PM4.
 import { test } from 'node:test';
 import { CASES, selectCases } from './conformance/cases.js';
 import { enabledConformance, GEN_CONFORMANCE_TARGETS, unbuilt, unbuiltKey } from './conformance/gens.js';
@@ -25,9 +25,13 @@ for (const [i, c] of selectCases(process.env.GCNKIT_CONFORMANCE).entries()) {
       const key = `${target}-${level}`;
       const on = enabled.has(key);
       const all = filtered || SLOW;
-      const jit = all || sampled(i, pi, pairs.length);
-      const interpreter = on && (all || sampled(i + 1, pi, pairs.length));
-      const pm4 = on && (all || sampled(i + 2, pi, pairs.length));
+      // One run per case: pair i mod 6, and the way (jit, interpreter, PM4) changing every 6 cases, so
+      // that each of the 18 (pair, way) combinations runs about 85 / 18 cases.
+      const mine = sampled(i, pi, pairs.length);
+      const way = Math.floor(i / pairs.length) % 3;
+      const jit = all || (mine && way === 0);
+      const interpreter = on && (all || (mine && way === 1));
+      const pm4 = on && (all || (mine && way === 2));
       if (!jit && !interpreter && !pm4) continue;
       const row = tally.get(key)!;
       const why = missing.get(unbuiltKey(c.source, target, level));

@@ -19,6 +19,7 @@ import {
 } from './command.js';
 import { CliError, inputError, usageError } from './errors.js';
 import { CHUNK, formatBytes, Input, LIMITS, nameOf, readInput, writeChunks } from './io.js';
+import { applyJitEnv } from './jit-env.js';
 import { parseBytes, parseCount, parseSeconds } from './numbers.js';
 import { runLaunches, runtimeError } from './run-loop.js';
 import { Progress } from './run-progress.js';
@@ -134,6 +135,11 @@ interface PlannedBuffer {
 
 function runCommand(args: ParsedArgs): number {
   const f = flags(args);
+  try {
+    applyJitEnv();
+  } catch (e) {
+    throw usageError((e as Error).message);
+  }
   // One argument: a raw-device spec (no code object), run through the command processor.
   if (args.positionals.length === 1) return runRawSpecFile(args.positionals[0], f);
   useWorkerThreads();

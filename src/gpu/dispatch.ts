@@ -6,7 +6,13 @@
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { ExecError, type Inst } from '../emu/inst.js';
 import { type Block, FAULT } from '../emu/jit/block.js';
-import { type BlockCache, blockCacheOf, DEFAULT_ENGINE, type Engine } from '../emu/jit/engine.js';
+import {
+  type BlockCache,
+  blockCacheOf,
+  compileAfter,
+  DEFAULT_ENGINE,
+  type Engine,
+} from '../emu/jit/engine.js';
 import { gwsDeadlock, gwsRelease } from '../emu/mem/ds-gws.js';
 import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
@@ -59,6 +65,8 @@ export interface DispatchSetup {
    * interpreter, which can enter the handler between any two instructions.
    */
   readonly engine?: Engine;
+  /** The translating engine's runs of a region before it is compiled (default: compileAfter()). */
+  readonly compileAfter?: number;
 }
 
 export interface DispatchStats {
@@ -190,7 +198,9 @@ export class GroupRunner {
     this.wg.waves = this.waves;
     this.dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), this.count);
     this.jit =
-      (d.engine ?? DEFAULT_ENGINE) === 'jit' && d.trapHandler === undefined ? blockCacheOf(program) : null;
+      (d.engine ?? DEFAULT_ENGINE) === 'jit' && d.trapHandler === undefined
+        ? blockCacheOf(program, d.compileAfter ?? compileAfter())
+        : null;
     this.state = {
       waves: this.waves,
       nw: 0,

@@ -14,6 +14,7 @@
 // thread and browsers do not on theirs (a Web Worker host is left for later).
 
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
+import { compileAfter } from '../emu/jit/engine.js';
 import type { DeviceMemory, SharedRegion } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
@@ -186,6 +187,8 @@ export function runParallel(
       queue: d.queue,
       dispatchId: d.dispatchId,
       engine: d.engine,
+      // The calling thread's count: a worker's own default is not set from its environment.
+      compileAfter: d.compileAfter ?? compileAfter(),
       budget: d.limits.budget,
       timeout: d.limits.timeout,
     },

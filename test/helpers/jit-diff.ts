@@ -4,8 +4,8 @@
 // EXEC masks, forward branches and counted loops. Both engines run each program from the same state; the
 // whole architectural state and the counters must come out equal.
 
-import { compileBlock } from '../../src/emu/jit/block.js';
-import { BlockCache, blockCacheOf } from '../../src/emu/jit/engine.js';
+import { compileBlock, REGION_BLOCKS } from '../../src/emu/jit/block.js';
+import { BlockCache } from '../../src/emu/jit/engine.js';
 import { DeviceMemory } from '../../src/emu/memory.js';
 import { Program } from '../../src/emu/program.js';
 import { EXEC_HI, EXEC_LO, Wave, Workgroup } from '../../src/emu/wave.js';
@@ -385,7 +385,10 @@ export interface EngineState {
   laneInstructions: number;
 }
 
-/** Runs `code` on a fresh wave whose registers `init` sets, on the given engine. */
+/**
+ * Runs `code` on a fresh wave whose registers `init` sets, on the given engine; on the jit, with regions
+ * of up to `regionBlocks` blocks and each region interpreted `compileAfter` times before it is compiled.
+ */
 export function runOn(
   engine: 'interpreter' | 'jit',
   code: Uint8Array,
@@ -393,6 +396,7 @@ export function runOn(
   init: (w: Wave) => void,
   mode: number,
   regionBlocks?: number,
+  compileAfter = 0,
 ): EngineState {
   const mem = new DeviceMemory();
   const base = mem.alloc(code.length + 64, 0x1000);
@@ -413,10 +417,15 @@ export function runOn(
   mem.upload(buf, bytes);
   w.s[34] = buf % 2 ** 32;
   w.s[35] = Math.floor(buf / 2 ** 32);
-  const cache =
-    regionBlocks === undefined
-      ? blockCacheOf(program)
-      : new BlockCache(program.base, program.size, regionBlocks, program);
+  // compileAfter given, not the environment's (blockCacheOf). Cold regions without the program's
+  // image: a region compiled by an earlier run (REGIONS) would skip its cold runs.
+  const cache = new BlockCache(
+    program.base,
+    program.size,
+    regionBlocks ?? REGION_BLOCKS,
+    compileAfter > 0 ? null : program,
+    compileAfter,
+  );
   let guard = 0;
   let error = '';
   try {

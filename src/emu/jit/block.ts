@@ -33,25 +33,48 @@ const NO_SIMD: readonly SimdFn[] = [];
 
 export class Block {
   constructor(
-    /** The compiled function, shared by every load of the same region (REGIONS, FUNCTIONS). */
-    readonly code: BlockCode,
-    private readonly simd: readonly SimdFn[],
-    readonly insts: readonly Inst[],
+    /**
+     * The compiled function, shared by every load of the same region (REGIONS, FUNCTIONS); a cold
+     * block's is interpretBlock until it is compiled.
+     */
+    public code: BlockCode,
+    private simd: readonly SimdFn[],
+    insts: readonly Inst[],
     readonly mode: number,
     readonly start: number,
   ) {
-    let lo = start;
-    let hi = start;
-    for (const i of insts) {
-      if (i.pc < lo) lo = i.pc;
-      if (i.pc > hi) hi = i.pc;
-    }
-    this.first = lo;
-    this.last = hi;
+    this.insts = insts;
+    this.first = start;
+    this.last = start;
+    this.span();
   }
+  /** The region's instructions, the code's I (a cold block's: its first basic block). */
+  insts: readonly Inst[];
   /** Lowest and highest instruction address of the region (for the watchdog's pc ranges). */
-  readonly first: number;
-  readonly last: number;
+  first: number;
+  last: number;
+  /** Runs left before a cold block is compiled (0: compiled). */
+  private cold = 0;
+  /** Compiles a cold block's region. */
+  private heat: (() => Block) | null = null;
+
+  private span(): void {
+    for (const i of this.insts) {
+      if (i.pc < this.first) this.first = i.pc;
+      if (i.pc > this.last) this.last = i.pc;
+    }
+  }
+
+  /** Makes this block cold: the interpreter runs it `runs` times, then `compile`'s region replaces it. */
+  chill(runs: number, compile: () => Block): void {
+    this.cold = runs + 1;
+    this.heat = compile;
+  }
+
+  /** Whether the block still runs on the interpreter (tests). */
+  get isCold(): boolean {
+    return this.cold !== 0;
+  }
 
   /** The blocks that last followed this one (a branch's two ways), so that most transitions skip the cache. */
   private next0: Block | null = null;
@@ -84,8 +107,37 @@ export class Block {
    * has executed `limit` instructions or more; returns how many instructions it executed.
    */
   run(w: Wave, limit: number): number {
+    if (this.cold !== 0 && --this.cold === 0) this.compile();
     return this.code(w, this.insts, HELPERS, this.start, limit, this.simd);
   }
+
+  /** Takes the compiled region's code in place, so that the blocks linked to this one run it too. */
+  private compile(): void {
+    const c = (this.heat as () => Block)();
+    this.heat = null;
+    this.code = c.code;
+    this.simd = c.simd;
+    this.insts = c.insts;
+    this.span();
+  }
+}
+
+/**
+ * A cold block's code: its instructions on their interpreter handlers, one after another, as the
+ * interpreter's loop runs them (it stops when the wave ends, waits at a barrier or leaves the block, and
+ * before an instruction the dispatcher must issue itself: VGPR indexing mode or MODE.VSKIP on).
+ */
+function interpretBlock(w: Wave, I: readonly Inst[], H: Helpers): number {
+  const f = H.fault;
+  let j = 0;
+  for (; j < I.length; j++) {
+    const i = I[j];
+    if (w.pc !== i.pc || w.done || w.atBarrier || w.gprIdxMode !== 0 || w.sys.skipVector) break;
+    f.at = j;
+    f.n = j;
+    i.run(w, i);
+  }
+  return j;
 }
 
 /** Longest block: bounds compile time and how far a wave overruns its scheduler slice. */
@@ -184,18 +236,12 @@ function successors(insts: readonly Inst[]): number[] {
 export const REGION_BLOCKS = 1;
 const MAX_REGION_INSTS = 160;
 
-/**
- * Forms the region entered at pc, the basic blocks reachable from it by branches and fall-through within
- * the size limits, and compiles it for the wave mode `mode`: a loop over the blocks whose branches
- * between them are plain control flow, so that a loop of the kernel runs inside one function call.
- */
-export function compileBlock(
+/** The region entered at pc: the basic blocks reachable from it by branches and fall-through within the size limits. */
+function formRegion(
   fetch: (pc: number) => Inst,
   pc: number,
-  mode: number,
-  maxBlocks = REGION_BLOCKS,
-  image: CodeImage | null = null,
-): Block {
+  maxBlocks: number,
+): { blocks: Inst[][]; label: Map<number, number> } {
   const blocks: Inst[][] = [];
   const label = new Map<number, number>();
   const queue = [pc];
@@ -210,11 +256,36 @@ export function compileBlock(
     total += b.length;
     for (const t of successors(b)) if (!label.has(t)) queue.push(t);
   }
+  return { blocks, label };
+}
+
+/**
+ * Forms the region entered at pc (formRegion) and compiles it for the wave mode `mode`: a loop over the
+ * blocks whose branches between them are plain control flow, so that a loop of the kernel runs inside
+ * one function call. With `compileAfter` above 0, a region not compiled before (REGIONS) is first a cold
+ * block that the interpreter runs compileAfter times, and compiled on the next run: code that runs a few
+ * times costs far less to interpret than to compile (a one-shot kernel of the conformance suite
+ * took 1.7x the CPU time on compiled blocks that it takes on the interpreter).
+ */
+export function compileBlock(
+  fetch: (pc: number) => Inst,
+  pc: number,
+  mode: number,
+  maxBlocks = REGION_BLOCKS,
+  image: CodeImage | null = null,
+  compileAfter = 0,
+): Block {
+  const { blocks, label } = formRegion(fetch, pc, maxBlocks);
   const insts = blocks.flat();
   const mem = vregMemory();
   const rkey = image !== null ? regionKey(image, blocks, pc, mode, mem !== null) : null;
   const known = rkey !== null ? REGIONS.get(rkey) : undefined;
   if (known !== undefined) return new Block(known.fn, known.simd, insts, mode, pc);
+  if (compileAfter > 0) {
+    const b = new Block(interpretBlock, NO_SIMD, blocks[0], mode, pc);
+    b.chill(compileAfter, () => compileBlock(fetch, pc, mode, maxBlocks, image));
+    return b;
+  }
   const funcs: FuncWriter[] | null = mem !== null ? [] : null;
   const code = new RegionGen(blocks, label, mode, pc, funcs).emit();
   const wasm = funcs !== null && funcs.length > 0 ? moduleBytes(funcs, 1) : null;

@@ -33,12 +33,15 @@ export class BlockCache {
    * @param regionBlocks the most basic blocks compiled into one function (block.ts, REGION_BLOCKS)
    * @param image the program's words, by which a region compiled for another load of the same code is
    *   found without generating it again (compileBlock)
+   * @param compileAfter runs of a region on the interpreter before it is compiled (compileBlock; 0:
+   *   compiled on first use)
    */
   constructor(
     private readonly base: number,
     bytes = 0,
     private readonly regionBlocks = REGION_BLOCKS,
     private readonly image: CodeImage | null = null,
+    readonly compileAfter = 0,
   ) {
     this.inside = new Array(bytes >>> 2).fill(undefined);
   }
@@ -51,14 +54,14 @@ export class BlockCache {
       const b = this.inside[k];
       if (b !== undefined && b.mode === mode) return b;
       if (b === undefined) this.count++;
-      const c = compileBlock(fetch, pc, mode, this.regionBlocks, this.image);
+      const c = compileBlock(fetch, pc, mode, this.regionBlocks, this.image, this.compileAfter);
       this.inside[k] = c;
       return c;
     }
     let b = this.outside.get(off);
     if (b === undefined || b.mode !== mode) {
       if (b === undefined) this.count++;
-      b = compileBlock(fetch, pc, mode, this.regionBlocks, this.image);
+      b = compileBlock(fetch, pc, mode, this.regionBlocks, this.image, this.compileAfter);
       this.outside.set(off, b);
     }
     return b;
@@ -70,13 +73,45 @@ export class BlockCache {
   }
 }
 
+/**
+ * Runs of a region on the interpreter before the engine compiles it (BlockCache), unless a dispatch or
+ * setCompileAfter says otherwise: a region that runs fewer times costs less to interpret than to compile.
+ * In Node, GCNKIT_JIT_COMPILE_AFTER=N sets it (src/cli/jit-env.ts; 0: compile every region on first use,
+ * as the test tiers do, so that they test the compiled code of every kernel they run; docs/design.md).
+ */
+export const COMPILE_AFTER = 32;
+
+let defaultCompileAfter = COMPILE_AFTER;
+
+/** The count dispatches that do not give their own use (COMPILE_AFTER unless set). */
+export function compileAfter(): number {
+  return defaultCompileAfter;
+}
+
+/** Sets compileAfter(): a whole number, 0 or more (else a RangeError). */
+export function setCompileAfter(n: number): void {
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`the runs before a region is compiled must be a whole number (0 or more), not ${n}`);
+  defaultCompileAfter = n;
+}
+
+/** A count written as text (the environment variable `name`): digits only, else a one-line RangeError. */
+export function parseCompileAfter(text: string, name: string): number {
+  if (!/^\d{1,9}$/.test(text))
+    throw new RangeError(`${name} must be a whole number (0 or more), not '${text}'`);
+  return Number(text);
+}
+
 const CACHES = new WeakMap<Program, BlockCache>();
 
-/** The block cache of a program, shared by all its dispatches (a program's code does not change). */
-export function blockCacheOf(p: Program): BlockCache {
+/**
+ * The block cache of a program, shared by all its dispatches (a program's code does not change) that
+ * compile a region after the same number of runs.
+ */
+export function blockCacheOf(p: Program, after = defaultCompileAfter): BlockCache {
   let c = CACHES.get(p);
-  if (c === undefined) {
-    c = new BlockCache(p.base, p.size, REGION_BLOCKS, p);
+  if (c === undefined || c.compileAfter !== after) {
+    c = new BlockCache(p.base, p.size, REGION_BLOCKS, p, after);
     CACHES.set(p, c);
   }
   return c;

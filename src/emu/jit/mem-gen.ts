@@ -176,24 +176,44 @@ const ATOMIC32: Readonly<Record<string, string>> = {
   dec: 'o === 0 || o > s ? s : o - 1',
 };
 
+/** The ops with an Atomics function of their own (mem/shared-atomic.ts maps them the same way). */
+const ATOMICS_CALL: Readonly<Record<string, string>> = {
+  swap: 'Atomics.exchange(wd, q, s)',
+  cmpswap: 'Atomics.compareExchange(wd, q, c, s)',
+  add: 'Atomics.add(wd, q, s)',
+  sub: 'Atomics.sub(wd, q, s)',
+  and: 'Atomics.and(wd, q, s)',
+  or: 'Atomics.or(wd, q, s)',
+  xor: 'Atomics.xor(wd, q, s)',
+};
+
 /**
  * A GLOBAL-segment 32-bit integer atomic inlined where one allocation holds every lane's dword-aligned
- * address under a full EXEC and no other thread shares the memory (spanCode): each lane in turn reads,
- * combines and writes its dword, as the interpreter's handler does one lane after another, and with GLC
- * returns the old value. Anything else runs the handler.
+ * address under a full EXEC (spanCode): each lane in turn reads, combines and writes its dword, as the
+ * interpreter's handler does one lane after another, and with GLC returns the old value. When other
+ * threads share the memory (mem.concurrent), each lane's operation is one Atomics call, or a
+ * compare-and-swap loop for the ops JavaScript has no call for, as the handler's shared path does them.
+ * Anything else runs the handler.
  */
 export function globalAtomicCode(i: Inst, x: number, at: (pc: number) => string): string | null {
   const op = i.seg === SEG_GLOBAL ? flatAtomic32(i) : null;
   const rmw = op === null ? undefined : ATOMIC32[op];
-  if (rmw === undefined) return null;
+  if (op === null || rmw === undefined) return null;
   const { base } = globalAddress(i);
   const cmp = op === 'cmpswap' ? `, c = v[${(i.vdata + 1) * 64} + l]` : '';
   const ret = i.glc ? ` v[${i.dst * 64} + l] = o;` : '';
-  const lane = `const o = wd[q] >>> 0, s = v[${i.vdata * 64} + l]${cmp}; wd[q] = ${rmw};${ret}`;
+  const data = `s = v[${i.vdata * 64} + l]${cmp}`;
+  const lane = `const o = wd[q] >>> 0, ${data}; wd[q] = ${rmw};${ret}`;
+  const call = ATOMICS_CALL[op];
+  const shared =
+    call !== undefined
+      ? `const ${data}, o = ${call} >>> 0;${ret}`
+      : `const ${data}; let o = 0; for (;;) { const x = Atomics.load(wd, q); o = x >>> 0; if (Atomics.compareExchange(wd, q, x, ${rmw}) === x) break; }${ret}`;
   return [
     `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
     'let done = false;',
-    `if ((e0 & e1) === -1 && !mem.concurrent) { ${spanCode(i, 4, lane, null)} }`,
+    `if ((e0 & e1) === -1) { if (!mem.concurrent) { ${spanCode(i, 4, lane, null)} }`,
+    `else { ${spanCode(i, 4, shared, null)} } }`,
     `if (!done) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); } }`,
   ].join('\n');
 }
