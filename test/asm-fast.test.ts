@@ -613,3 +613,40 @@ test('DPP (VOP1/VOP2 _dpp): VGPR sources with neg/abs, every control, masks and 
     assert.ok(r.taken > 150, `${target}: ${r.taken}`);
   }
 });
+
+test('lds_direct as src0 of e32 ops (not the reversed ones, not src1): fast = general on gfx9/gfx8/gfx6', () => {
+  const ops: [string, string[]][] = [
+    ['v_mov_b32', ['v0', 'X']],
+    ['v_mov_b32_e32', ['v0', 'X']],
+    ['v_cvt_f64_f32', ['v[0:1]', 'X']],
+    ['v_cvt_f32_f64', ['v0', 'X']],
+    ['v_add_f32_e32', ['v0', 'X', 'v2']],
+    ['v_add_f16', ['v0', 'X', 'v2']],
+    ['v_subrev_f32_e32', ['v0', 'X', 'v2']],
+    ['v_lshlrev_b32', ['v0', 'X', 'v2']],
+    ['v_add_co_u32_e32', ['v0', 'vcc', 'X', 'v2']],
+    ['v_add_u32_e32', ['v0', 'X', 'v2']],
+    ['v_cmp_eq_f32_e32', ['vcc', 'X', 'v2']],
+    ['v_cndmask_b32_e32', ['v0', 'X', 'v2', 'vcc']],
+    ['v_madak_f32', ['v0', 'X', 'v2', '0x11']],
+  ];
+  const spellings = ['lds_direct', 'src_lds_direct', '-lds_direct', '|lds_direct|', 'LDS_DIRECT'];
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as Target[]) {
+    const lines: string[] = [];
+    for (const [op, args] of ops)
+      for (const x of spellings) {
+        const at = args.indexOf('X');
+        lines.push(`${op} ${args.map((a) => (a === 'X' ? x : a)).join(', ')}`);
+        // As src1 (the operand after src0, a VGPR slot): an error.
+        if (at + 1 < args.length && args[at + 1] === 'v2')
+          lines.push(`${op} ${args.map((a) => (a === 'X' ? 'v1' : a === 'v2' ? x : a)).join(', ')}`);
+      }
+    // Left to the general path: the ops whose src0 shares gfx6-9's scalar read with vcc or a K literal,
+    // the upper-case name and lds_direct with modifiers (the VOP3 form).
+    const declined = (l: string) => /v_cndmask|v_madak|f64|LDS_DIRECT|[-|]lds/.test(l);
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= 10, `${target}: ${r.taken}`);
+  }
+});

@@ -513,7 +513,7 @@ export const BUS_ERROR = 'invalid operand (violates constant bus restrictions)';
  * LLVM's lds_direct rules on gfx9: only as src0, and not in the reversed-operand ops (v_subrev_*,
  * v_lshlrev_*, ...) or SDWA.
  */
-const REV_OP = /^v_(pk_)?(subrev|subbrev|lshlrev|lshrrev|ashrrev)_/;
+export const REV_OP = /^v_(pk_)?(subrev|subbrev|lshlrev|lshrrev|ashrrev)_/;
 
 export function ldsDirectError(srcs: readonly (Src | null)[], mnemonic: string, sdwa: boolean): Err | null {
   for (let k = 0; k < srcs.length; k++) {

@@ -31,6 +31,7 @@ import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
 import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
 import { rowTable } from '../families/scalar-common.js';
+import { REV_OP } from '../families/valu-src.js';
 import {
   ENC_VOP1,
   ENC_VOP2,
@@ -52,6 +53,7 @@ import {
   P_DPP,
   P_GLC,
   P_KLIT,
+  P_LDS_DIRECT,
   P_OMOD,
   P_OPTIONAL,
   P_SOE,
@@ -149,7 +151,7 @@ const typeIndex = (t: string): number => TYPES.indexOf(t as (typeof TYPES)[numbe
  * its DPP program (P_DPP: the same slots, src0 in the extension dword; fast/dpp.ts): VOP1/VOP2 with 32-bit
  * sources (valu-sdwa-dpp.ts takes the others), neg/abs on the sources where the op has them.
  */
-function vopProgram(e: VopEntry): Program | null {
+function vopProgram(e: VopEntry, name: string): Program | null {
   const dpp = e.form === F_DPP;
   if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32 && !dpp)) return null;
   const o = e.o;
@@ -165,6 +167,7 @@ function vopProgram(e: VopEntry): Program | null {
   if (p.dstKind === 'none') return e.enc === ENC_VOP1 ? b.done(VOP1, o.opcode) : null;
   const s0 = typeIndex(o.s0);
   if (s0 < 0) return null;
+  if (!dpp && typeDwords(o.s0) === 1 && !REV_OP.test(name)) b.flags |= P_LDS_DIRECT;
   if (e.enc === ENC_VOP1) {
     b.add(S_VGPR, o.dstDw, VOP1.fields.vdst).add(S_VSRC, s0, VOP1.fields.src0);
     return b.done(VOP1, o.opcode);
@@ -369,7 +372,7 @@ export function programOf(target: Target, name: string, fam: AsmFamily, entry: u
   if (fam.name === 'valu-vop') {
     if (!entry) return null;
     const e = entry as VopEntry;
-    return e.form === F_E64 ? vopE64Program(e, VOP3[genOf(target)]) : vopProgram(e);
+    return e.form === F_E64 ? vopE64Program(e, VOP3[genOf(target)]) : vopProgram(e, name);
   }
   if (fam.name === 'valu-vop3')
     return entry ? vop3OnlyProgram(entry as Vop3OnlyEntry, VOP3[genOf(target)]) : null;

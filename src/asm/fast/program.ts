@@ -120,6 +120,8 @@ export const P_KLIT = 64;
 export const P_SOE = 128;
 /** A VOP1/VOP2 DPP form: fast/dpp.ts encodes it, not encodeProgram. */
 export const P_DPP = 256;
+/** The S_VSRC slot (src0 of an e32 op) may be lds_direct (valu-src.ts ldsDirectError: not in reversed ops). */
+export const P_LDS_DIRECT = 512;
 const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE;
 
 export const TYPES: readonly OperandType[] = [
@@ -282,6 +284,19 @@ function smemOffset(v: number, signed: number): number {
   return v & 0x1fffff;
 }
 
+const LDS_DIRECT = 254;
+
+/** Whether operand k is lds_direct (src_lds_direct) as written plainly: it reads LDS, not the constant bus. */
+function isLdsDirect(k: number): boolean {
+  return (
+    opKind[k] === O_REG &&
+    opFile[k] === F_SPECIAL &&
+    opIndex[k] === LDS_DIRECT &&
+    opCount[k] === 1 &&
+    opMods[k] === 0
+  );
+}
+
 /** One slot's value for operand k, or -1 when the fast path does not take it. */
 function slotValue(kind: number, arg: number, k: number): number {
   // Only VOP3 sources (vop3Source) take source modifiers.
@@ -408,7 +423,12 @@ export function encodeProgram(p: Program, n: number): number {
   for (let k = 0; k < m; k++) {
     if ((k === 0) === (opComma[k] === 1)) return 0;
     const kind = slot[k];
-    const v = kind === S_VSRC3 ? vop3Source(p, k, k) : slotValue(kind, p.arg[k], k);
+    const v =
+      kind === S_VSRC3
+        ? vop3Source(p, k, k)
+        : kind === S_VSRC && p.flags & P_LDS_DIRECT && isLdsDirect(k)
+          ? LDS_DIRECT
+          : slotValue(kind, p.arg[k], k);
     if (v < 0) return 0;
     const f = p.field[k];
     if (f !== null) words[f.word] |= v << f.shift;
