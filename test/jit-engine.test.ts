@@ -214,6 +214,90 @@ test('the SIMD f32 MFMAs agree with the interpreter (ordinary data, and data wit
   assert.ok(MFMA_SIMD_COUNTS.left > before.left, 'no MFMA was left to the handler');
 });
 
+test('the SIMD f16, bf16 and i8 MFMAs agree with the interpreter (ordinary data, and halves that are infinities, NaNs, denormals)', () => {
+  const programs = [
+    'v_mfma_f32_32x32x8f16 a[0:15], v[1:2], v[3:4], a[0:15]',
+    'v_mfma_f32_16x16x16f16 a[16:19], v[5:6], a[20:21], a[16:19]',
+    'v_mfma_f32_32x32x4bf16 a[0:15], v7, v8, a[0:15]',
+    'v_mfma_f32_16x16x8bf16 a[16:19], a22, v9, a[16:19]',
+    'v_mfma_i32_32x32x8i8 a[0:15], v10, v11, a[0:15]',
+    'v_mfma_i32_16x16x16i8 a[16:19], v1, a23, a[16:19]',
+  ];
+  const r = new Rng(9080);
+  const f32 = new Float32Array(1);
+  const bits = new Uint32Array(f32.buffer);
+  // Halves with exponents around 1 (f16 2^-5..2^5; bf16 2^-7..2^7), and now and then a special one.
+  const f16 = (special: boolean) =>
+    special && r.int(20) === 0
+      ? r.pick([0x7c00, 0xfc00, 0x7e00, 0x0001, 0x83ff, 0x7bff])
+      : (r.int(2) << 15) | ((10 + r.int(11)) << 10) | r.int(1024);
+  const bf16 = (special: boolean) =>
+    special && r.int(20) === 0
+      ? r.pick([0x7f80, 0xff80, 0x7fc0, 0x0001, 0x0080, 0x7f7f])
+      : (r.int(2) << 15) | ((120 + r.int(15)) << 7) | r.int(128);
+  for (const line of programs) {
+    const code = assembleText(`${line}\ns_endpgm\n`, 'gfx908');
+    assert.match(compiledSource(code, 'gfx908', 0x3f0), /H\.mfma\(/, line);
+    const before = { ...MFMA_SIMD_COUNTS };
+    const int = line.startsWith('v_mfma_i32');
+    for (let n = 0; n < tier(4, 40); n++) {
+      const special = n % 2 === 1 && !int;
+      const half = line.includes('bf16') ? bf16 : f16;
+      const ab = () => (int ? r.next() : (half(special) | (half(special) << 16)) >>> 0);
+      const acc = () => {
+        if (int) return r.next();
+        f32[0] = (r.next() / 2 ** 32) * 16 - 8;
+        return bits[0];
+      };
+      const v = Uint32Array.from({ length: 12 * 64 }, ab);
+      const a = Uint32Array.from({ length: 32 * 64 }, (_, x) => (x >= 20 * 64 && x < 24 * 64 ? ab() : acc()));
+      const init = (w: Wave) => {
+        w.s[126] = 0xffffffff;
+        w.s[127] = 0xffffffff;
+        w.v.set(v);
+        w.a.set(a);
+      };
+      const diff = stateDifference(
+        runOn('interpreter', code, 'gfx908', init, 0x3f0),
+        runOn('jit', code, 'gfx908', init, 0x3f0),
+      );
+      assert.equal(diff, '', `${line}, data set ${n}${special ? ' (specials)' : ''}: ${diff}`);
+    }
+    // Ordinary data runs as SIMD; f16 and bf16 data with specials is left to the handler.
+    assert.ok(MFMA_SIMD_COUNTS.ran > before.ran, `${line}: never ran as SIMD`);
+    if (!int) assert.ok(MFMA_SIMD_COUNTS.left > before.left, `${line}: never left to the handler`);
+    if (int) assert.equal(MFMA_SIMD_COUNTS.left, before.left, `${line}: left to the handler`);
+  }
+});
+
+test("a bf16 MFMA step whose product leaves f32's normal range is left to the exact handler (known answers)", () => {
+  // v_mfma_f32_16x16x8bf16: 2 bf16 elements per lane (low half first), lane groups of 16 for k / 2.
+  const code = assembleText('v_mfma_f32_16x16x8bf16 a[0:3], v1, v2, a[0:3]\ns_endpgm\n', 'gfx908');
+  for (const { a, b, c, d } of [
+    // Each product is 2.5 * 2^-149, a tie in f32's denormals: rounded alone it gives 2, and C (1 * 2^-149)
+    // plus 8 of them 17; one rounding per step (the model) gives 4, 6, ..., 18.
+    { a: () => 0x0da00da0, b: () => 0x27802780, c: 1, d: 18 },
+    // The first k's product is 2^128, beyond f32; the others are 0. Exact: 2^128 - 2^127 = 2^127.
+    { a: () => 0x00005f80, b: (l: number) => (l < 16 ? 0x5f805f80 : 0), c: 0xff000000, d: 0x7f000000 },
+  ]) {
+    const init = (w: Wave) => {
+      w.s[126] = 0xffffffff;
+      w.s[127] = 0xffffffff;
+      for (let l = 0; l < 64; l++) {
+        w.v[64 + l] = a();
+        w.v[128 + l] = b(l);
+        for (let r = 0; r < 4; r++) w.a[r * 64 + l] = c;
+      }
+    };
+    const before = MFMA_SIMD_COUNTS.left;
+    const x = runOn('interpreter', code, 'gfx908', init, 0x3f0);
+    const y = runOn('jit', code, 'gfx908', init, 0x3f0);
+    assert.equal(stateDifference(x, y), '');
+    assert.equal(MFMA_SIMD_COUNTS.left, before + 1);
+    for (const k of [0, 100, 255]) assert.equal(y.a[k], d);
+  }
+});
+
 test('jit and interpreter agree on gfx900', () => {
   const r = new Rng(900);
   for (let n = 0; n < tier(30, 300); n++) {

@@ -353,7 +353,10 @@ function orBail(f: FuncWriter, bail: number): void {
 
 /** ORs into the bail local the lanes where any (i32x4 local a) `cmp` k holds, k a constant. */
 function bailWhere(f: FuncWriter, bail: number, tests: readonly (readonly [number, number, number])[]): void {
-  for (const [a, cmp, k] of tests) f.get(a).splatConst(k).simd(cmp).get(bail).simd(SIMD.or).set(bail);
+  for (const [a, cmp, k] of tests) {
+    f.get(a).splatConst(k).simd(cmp);
+    orBail(f, bail);
+  }
 }
 
 /**

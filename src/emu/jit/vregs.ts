@@ -16,6 +16,7 @@ export const MASK_OUT = 256; // per lane-mask output of a loop: lo and hi words,
 export const MAX_MASK_OUTS = 8;
 export const MFMA_ROWS = 1024; // per MFMA shape (mfma-simd.ts): D's row offsets, 128 bytes each
 export const MFMA_SCRATCH = 8192; // an MFMA's results before they go to D (32 x 32 f32)
+export const MFMA_WIDE = 12288; // an f16/bf16/i8 MFMA's A and B widened to 32 bits: K x M, then K x N (1 KB each)
 
 let memory: WebAssembly.Memory | null | undefined;
 let free: number[] = [];
