@@ -40,7 +40,7 @@ for (const c of CASES) {
   );
   const args = inst.args(
     inst.outputs.map((d) => dev.upload(d)),
-    inst.inputs.map((d) => dev.upload(d)),
+    (inst.device ?? inst.inputs).map((d) => dev.upload(d)),
   );
   const best = { wall: [Infinity, Infinity], cpu: [Infinity, Infinity] };
   for (let r = 0; r <= repeat; r++)

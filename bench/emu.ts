@@ -1,5 +1,6 @@
-// Emulator benchmark (issue 13, item 1): nine kernels in four classes, ALU-bound (mandelbrot, n-body, an
-// FMA matrix product without LDS), matrix cores (an MFMA GEMM), LDS-bound (a matrix product in LDS
+// Emulator benchmark (issue 13, item 1): ten kernels in four classes, ALU-bound (mandelbrot, n-body, an
+// FMA matrix product without LDS), matrix cores (MFMA GEMMs, f32 and f16; the f16 one's C reads the
+// same values as f32), LDS-bound (a matrix product in LDS
 // tiles, a reduction) and memory/atomic-bound (vector add, transpose, histogram), each run on the
 // emulator from its committed gfx908 -O3 code object (bench/kernels/bin, scripts/build-bench-kernels.sh)
 // and, in the same run, as plain C compiled for this host with clang-22 -O2 (one thread). The emulator's

@@ -22,9 +22,9 @@ function bench(name: string, env: NodeJS.ProcessEnv = process.env, extra: string
   });
 }
 
-// `npm test` runs one kernel per class (CI's `npm run bench:smoke` and the slow tier run all nine).
+// `npm test` runs one kernel per class (CI's `npm run bench:smoke` and the slow tier run all ten).
 const SAMPLE = ['mandelbrot', 'mfma_gemm', 'reduce', 'histogram'];
-test('bench/emu.ts --smoke runs the nine kernels of the four classes and checks each against its TypeScript reference', () => {
+test('bench/emu.ts --smoke runs the ten kernels of the four classes and checks each against its TypeScript reference', () => {
   const r = bench('emu', process.env, SLOW ? [] : [`--only=${SAMPLE.join(',')}`]);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stderr, '');
@@ -33,15 +33,16 @@ test('bench/emu.ts --smoke runs the nine kernels of the four classes and checks 
     ['ALU', 'n-body'],
     ['ALU', 'matmul \\(FMA, no LDS\\)'],
     ['matrix cores', 'MFMA GEMM \\(32x32x2 f32\\)'],
+    ['matrix cores', 'MFMA GEMM \\(32x32x8 f16\\)'],
     ['LDS', 'matmul \\(16x16 LDS tiles\\)'],
     ['LDS', 'reduction \\(LDS tree\\)'],
     ['memory/atomics', 'vector add'],
     ['memory/atomics', 'transpose'],
     ['memory/atomics', 'histogram \\(global atomics\\)'],
   ];
-  const picked = ['mandelbrot', 'MFMA', 'reduction', 'histogram'];
+  const picked = ['mandelbrot', 'MFMA GEMM \\(32x32x2', 'reduction', 'histogram'];
   const rows = SLOW ? all : all.filter(([, name]) => picked.some((p) => name.startsWith(p)));
-  assert.equal(rows.length, SLOW ? 9 : SAMPLE.length);
+  assert.equal(rows.length, SLOW ? 10 : SAMPLE.length);
   // class | kernel | size | waves | wave-instr | M wave-instr/s | M lane-instr/s | s | (3 native columns,
   // empty in smoke mode) | speed-up over the interpreter (the default engine, jit, against it; the bench
   // fails unless both give the same outputs and counts).
@@ -61,7 +62,7 @@ test('bench/emu.ts: an engine the runtime does not have, an unknown clock or ker
     ['--clock=gpu', 'bench: --clock must be wall or cpu\n'],
     [
       '--only=saxpy',
-      'bench: --only: no kernel saxpy (mandelbrot, nbody, matmul, mfma_gemm, matmul_lds, reduce, vadd, transpose, histogram)\n',
+      'bench: --only: no kernel saxpy (mandelbrot, nbody, matmul, mfma_gemm, mfma_gemm_f16, matmul_lds, reduce, vadd, transpose, histogram)\n',
     ],
     // A spawn of the bench costs about 1.5 s of CPU: `npm test` checks the last case, the slow tier all.
   ].slice(SLOW ? 0 : 2)) {

@@ -3,11 +3,18 @@
 // bundle then runs compiled from its source). Here a small CommonJS file stands in for the bundle; the
 // bundled CLI's runs of `gcnkit disasm` (test/objdump.test.ts and the other CLI tests) go through it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { cacheFileFor, loadBundle, readCacheFile, writeCacheFile } from '../src/cli/disasm-cache.js';
+import {
+  cacheFileFor,
+  loadBundle,
+  pruneCaches,
+  readCacheFile,
+  STALE_MS,
+  writeCacheFile,
+} from '../src/cli/disasm-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gcnkit-v8cache-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,4 +88,44 @@ test('an unwritable cache place or no cache place only costs the speed', () => {
 
 test('the cache sits next to a bundle in a writable folder', () => {
   assert.equal(cacheFileFor(join(dir, 'e.cjs')), join(dir, 'e.cjs.v8cache'));
+});
+
+test('writing a cache removes the caches no run will use, and nothing else', () => {
+  const sub = mkdtempSync(join(dir, 'prune-'));
+  const name = (h: string) => `cli-disasm-${h.repeat(16)}.cjs`;
+  const now = Date.now();
+  const old = (now - STALE_MS - 3600_000) / 1000;
+  const put = (file: string, stale: boolean) => {
+    writeFileSync(join(sub, file), 'x');
+    if (stale) utimesSync(join(sub, file), old, old);
+  };
+  // Beside the bundles: an older build's cache (bundle gone), a stale one, a stale temporary file; kept:
+  // a recent cache whose bundle is there, and files that are not caches.
+  put(name('b'), false);
+  put(`${name('b')}.v8cache`, false);
+  put(`${name('c')}.v8cache`, false);
+  put(name('d'), false);
+  put(`${name('d')}.v8cache`, true);
+  put(`${name('e')}.v8cache.123.tmp`, true);
+  put('notes.v8cache', true);
+  const current = bundle(join(sub.slice(dir.length + 1), name('a')));
+  const loaded = loadBundle(current, `${current}.v8cache`);
+  assert.equal(loaded.cache, 'missing');
+  loaded.save();
+  const left = readdirSync(sub).sort();
+  assert.deepEqual(left, [
+    name('a'),
+    `${name('a')}.v8cache`,
+    name('b'),
+    `${name('b')}.v8cache`,
+    name('d'),
+    'notes.v8cache',
+  ]);
+  // Away from the bundles (the os.tmpdir() folder): only the stale ones go, whether or not a bundle is near.
+  const shared = mkdtempSync(join(dir, 'shared-'));
+  writeFileSync(join(shared, `${name('f')}.v8cache`), 'x');
+  writeFileSync(join(shared, `${name('9')}.v8cache`), 'x');
+  utimesSync(join(shared, `${name('9')}.v8cache`), old, old);
+  pruneCaches(join(shared, `${name('a')}.v8cache`), current, now);
+  assert.deepEqual(readdirSync(shared), [`${name('f')}.v8cache`]);
 });

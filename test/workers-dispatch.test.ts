@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import { mandelbrot, matmul, nbody } from '../bench/emu/cases-alu.js';
-import { matmulLds, mfmaGemm, reduce } from '../bench/emu/cases-lds.js';
+import { matmulLds, mfmaGemm, mfmaGemmF16, reduce } from '../bench/emu/cases-lds.js';
 import { histogram, transpose, vadd } from '../bench/emu/cases-mem.js';
 import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import { wavesBefore } from '../src/gpu/dispatch.js';
@@ -38,7 +38,18 @@ function launch(
   return { counts: counts(r), buffers: bufs.map((b) => Buffer.from(dev.read(b)).toString('base64')) };
 }
 
-const BENCH = [mandelbrot, nbody, matmul, mfmaGemm, matmulLds, reduce, vadd, transpose, histogram];
+const BENCH = [
+  mandelbrot,
+  nbody,
+  matmul,
+  mfmaGemm,
+  mfmaGemmF16,
+  matmulLds,
+  reduce,
+  vadd,
+  transpose,
+  histogram,
+];
 
 for (const c of BENCH)
   test(`bench kernel ${c.kernel} (smoke size): 2 workers = 1 worker, outputs and counts`, () => {
@@ -46,7 +57,7 @@ for (const c of BENCH)
     const code = new Uint8Array(
       readFileSync(join(import.meta.dirname, '../bench/kernels/bin', `${c.kernel}-gfx908-O3.hsaco`)),
     );
-    const buffers = [...inst.outputs, ...inst.inputs];
+    const buffers = [...inst.outputs, ...(inst.device ?? inst.inputs)];
     const nOut = inst.outputs.length;
     const run = (workers: number) =>
       launch(

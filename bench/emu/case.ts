@@ -5,7 +5,7 @@
 
 import type { DeviceBuffer, KernelArg } from '../../src/runtime/types.js';
 
-export type Data = Int32Array | Uint32Array | Float32Array;
+export type Data = Int32Array | Uint32Array | Float32Array | Uint16Array;
 
 export type KernelClass = 'ALU' | 'matrix cores' | 'LDS' | 'memory/atomics';
 
@@ -16,6 +16,11 @@ export interface Instance {
   readonly block: readonly number[];
   /** Uploaded in order; the native program reads them as DIR/in0.bin, in1.bin, ... */
   readonly inputs: readonly Data[];
+  /**
+   * What the device gets instead of `inputs`, where the kernel takes them in another type than the
+   * native program (the f16 MFMA GEMM: the same small integers as f16, where the C reads f32).
+   */
+  readonly device?: readonly Data[];
   /** Zero-filled arrays of the outputs' types and lengths; allocated zeroed on the device. */
   readonly outputs: readonly Data[];
   /** The kernel's arguments given the device buffers of the outputs and the inputs. */

@@ -1,6 +1,7 @@
 // ALU-bound benchmark kernels: mandelbrot (divergent f32 loop), n-body (all pairs, correctly rounded
 // division and square root), and a matrix product with one fmaf per k step and no LDS.
 
+import { f32ToF16 } from '../../src/emu/float/f16.js';
 import type { BenchCase } from './case.js';
 import { f32a, f32Bits, hash, smallInts, u32 } from './case.js';
 
@@ -110,6 +111,7 @@ export function matmulCase(
   kernel: string,
   sizes: { smoke: number; full: number },
   launch: (n: number) => { grid: number[]; block: number[] },
+  half = false,
 ): BenchCase {
   return {
     name,
@@ -120,9 +122,11 @@ export function matmulCase(
       const n = smoke ? sizes.smoke : sizes.full;
       const [a, b] = [smallInts(n * n, 5), smallInts(n * n, 6)];
       return {
-        size: `${n}x${n}x${n} f32`,
+        size: `${n}x${n}x${n} ${half ? 'f16' : 'f32'}`,
         ...launch(n),
         inputs: [a, b],
+        // f16 to the device (small integers: exact), f32 to the native program.
+        device: half ? [a, b].map((x) => Uint16Array.from(x, (v) => f32ToF16(v))) : undefined,
         outputs: [new Float32Array(n * n)],
         args: ([c], [da, db]) => [c, da, db, u32(n)],
         scalars: [n],

@@ -16,6 +16,18 @@ export const mfmaGemm = matmulCase(
   }),
 );
 
+export const mfmaGemmF16 = matmulCase(
+  'MFMA GEMM (32x32x8 f16)',
+  'matrix cores',
+  'mfma_gemm_f16',
+  { smoke: 64, full: 384 },
+  (n) => ({
+    grid: [(n / 32) ** 2 * 64],
+    block: [64],
+  }),
+  true,
+);
+
 export const matmulLds = matmulCase(
   'matmul (16x16 LDS tiles)',
   'LDS',

@@ -2,7 +2,7 @@
 
 import type { BenchCase } from './case.js';
 import { mandelbrot, matmul, nbody } from './cases-alu.js';
-import { matmulLds, mfmaGemm, reduce } from './cases-lds.js';
+import { matmulLds, mfmaGemm, mfmaGemmF16, reduce } from './cases-lds.js';
 import { histogram, transpose, vadd } from './cases-mem.js';
 
 export const CASES: readonly BenchCase[] = [
@@ -10,6 +10,7 @@ export const CASES: readonly BenchCase[] = [
   nbody,
   matmul,
   mfmaGemm,
+  mfmaGemmF16,
   matmulLds,
   reduce,
   vadd,

@@ -30,7 +30,7 @@ export function runEmu(c: BenchCase, inst: Instance, engine: Engine, repeat: num
   for (let r = 0; r < repeat; r++) {
     const dev = new Device();
     const mod = dev.load(code, file);
-    const inp = inst.inputs.map((d) => dev.upload(d));
+    const inp = (inst.device ?? inst.inputs).map((d) => dev.upload(d));
     const out = inst.outputs.map((d) => dev.upload(d));
     const args = inst.args(out, inp);
     const cpu = process.cpuUsage();

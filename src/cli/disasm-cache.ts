@@ -10,20 +10,30 @@
 // hash of its text (a cache is never used with another bundle) and the cache file its own length and
 // checksum (a torn or corrupt file is ignored, then replaced). Cache files: FILE.v8cache next to the
 // bundle when that folder is writable, else in a folder of the user's own under os.tmpdir().
-import {
+import type * as Fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Os from 'node:os';
+import type * as Path from 'node:path';
+import type * as Vm from 'node:vm';
+
+// The builtins through require: main.ts (an ES module) loads this file on every run, and an ES import of
+// node:fs makes Node build its ES facade, whose export sync reads every lazy getter (fs.ReadStream loads
+// the streams: a few ms of a tiny file's start-up, BENCHMARKS.md, disassembler, session 8).
+const nodeRequire = createRequire(import.meta.url);
+const {
   accessSync,
   constants,
   lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { Script } from 'node:vm';
+} = nodeRequire('node:fs') as typeof Fs;
+const { tmpdir } = nodeRequire('node:os') as typeof Os;
+const { basename, dirname, join } = nodeRequire('node:path') as typeof Path;
+const { Script } = nodeRequire('node:vm') as typeof Vm;
 
 /** What the cache did: used, or why it was not (then a new one is written after the run). */
 export type CacheState = 'used' | 'missing' | 'invalid' | 'rejected' | 'none';
@@ -41,12 +51,22 @@ const HEADER = 12;
 /** A cheap checksum of the cached data (FNV-1a over 32-bit words; the tail bytes one by one). */
 function checksum(b: Uint8Array): number {
   const words = b.length >>> 2;
-  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   let h = 0x811c9dc5;
-  for (let i = 0; i < words; i++) h = Math.imul(h ^ view.getUint32(i * 4, true), 0x01000193);
+  if (LITTLE_ENDIAN && (b.byteOffset & 3) === 0) {
+    // The words as array elements: this runs once per start, before V8 has optimised it, and there an
+    // element load costs a fraction of a DataView call (the DataView loop was 3-4% of a tiny file's
+    // start-up). Signed elements hash to the same bits.
+    const a = new Int32Array(b.buffer, b.byteOffset, words);
+    for (let i = 0; i < words; i++) h = Math.imul(h ^ a[i], 0x01000193);
+  } else {
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    for (let i = 0; i < words; i++) h = Math.imul(h ^ view.getUint32(i * 4, true), 0x01000193);
+  }
   for (let i = words * 4; i < b.length; i++) h = Math.imul(h ^ b[i], 0x01000193);
   return h >>> 0;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The V8 data in a cache file, or undefined when the file is not one whole cache file. */
 export function readCacheFile(file: string): Buffer | undefined {
@@ -142,7 +162,8 @@ export function loadBundle(bundle: string, cacheFile: string | undefined): Loade
     exports: module.exports,
     cache,
     save() {
-      if (cacheFile !== undefined && cache !== 'used') writeCacheFile(cacheFile, script.createCachedData());
+      if (cacheFile === undefined || cache === 'used') return;
+      if (writeCacheFile(cacheFile, script.createCachedData())) pruneCaches(cacheFile, bundle);
     },
   };
 }
@@ -152,5 +173,43 @@ function existsAsFile(file: string): boolean {
     return lstatSync(file).isFile();
   } catch {
     return false;
+  }
+}
+
+/** A cache file's name (or its temporary file's while written): the bundle's name and `.v8cache`. */
+const CACHE_NAME = /^cli-disasm-[0-9a-f]{16}\.cjs\.v8cache(\.\d+\.tmp)?$/;
+/** Caches not used for this long are removed (a file read in that time has a later atime). */
+export const STALE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Removes the other cache files in the folder of `cacheFile` (just written for `bundle`) that no run
+ * will use: beside the bundles (dist/), those whose bundle is gone (an older build's); in the shared
+ * folder under os.tmpdir(), which every build of every installed copy writes into, those neither read
+ * nor written for STALE_MS (atime: with Linux's default relatime a read updates it at most daily, often
+ * enough for a week's window; where reads never update it, a cache used daily but made more than a week
+ * ago is removed and made again after the next run). Failures are ignored: pruning only saves disk.
+ */
+export function pruneCaches(cacheFile: string, bundle: string, now = Date.now()): void {
+  const dir = dirname(cacheFile);
+  const beside = dir === dirname(bundle);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(dir, name);
+    if (file === cacheFile || !CACHE_NAME.test(name)) continue;
+    try {
+      const st = lstatSync(file);
+      if (!st.isFile()) continue;
+      const unused = now - Math.max(st.atimeMs, st.mtimeMs) > STALE_MS;
+      const orphan =
+        beside && !name.endsWith('.tmp') && !existsAsFile(join(dir, name.slice(0, -'.v8cache'.length)));
+      if (unused || orphan) rmSync(file, { force: true });
+    } catch {
+      // Gone already, or not ours to remove.
+    }
   }
 }

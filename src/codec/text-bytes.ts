@@ -26,21 +26,35 @@ export function textSink(size: number): TextSink {
 export const TEXT_ROOM = 512;
 
 /**
- * A table of texts by code (an operand table: 512 source codes, 256 registers, ...) encoded once: text k
- * is `bytes[start[k], start[k + 1])`, `len[k]` bytes long; a null entry (a code LLVM rejects) is empty
- * here, and the family checks the string table for null before it writes. Each text's first 8 bytes are
- * also kept as two little-endian 32-bit words at `head[2k]`, zero-padded, so that putT copies a text of up
- * to 8 bytes (nearly every operand: `v12`, `s[4:5]`, `0.5`) with two stores and no loop; longer texts
- * continue from the same words as the rest, `words` from `wordAt[k]` on (byte by byte the copies were
- * 10-15% of a distinct run, a loop of 4-byte stores still 20% of VOP3's time: issue 13).
+ * A table of texts by code (an operand table: 512 source codes, 256 registers, ...) encoded once, as
+ * `n` entries of HEADS from entry `at` on; a null entry (a code LLVM rejects) is an empty text. HEADS
+ * holds every table's entries as 4 words each: the text's length, its first 8 bytes as two little-endian
+ * words (zero-padded), and where in REST the words of its bytes after the first 8 start. putT copies a
+ * text of up to 8 bytes (nearly every operand: `v12`, `s[4:5]`, `0.5`) with two stores, no loop, and one
+ * entry of 16 bytes read: byte by byte the copies were 10-15% of a distinct run; a loop of 4-byte stores
+ * over per-table typed arrays (one for lengths, one for words, one for offsets) still a fifth of VOP3's
+ * time (issue 13).
  */
 export interface ByteTable {
-  readonly bytes: Uint8Array;
-  readonly start: Int32Array;
-  readonly len: Int32Array;
-  readonly head: Uint32Array;
-  readonly words: Uint32Array;
-  readonly wordAt: Int32Array;
+  /** Index of entry 0's first word in HEADS. */
+  readonly at: number;
+  readonly n: number;
+}
+
+/** Every ByteTable's entries (grown by doubling; a module variable the hot path reads once per text). */
+let HEADS: Uint32Array = new Uint32Array(1 << 15);
+let headsUsed = 0;
+/** The words of texts' bytes after their first 8 (mnemonics, long operand notes). */
+let REST: Uint32Array = new Uint32Array(1 << 13);
+let restUsed = 0;
+
+function grow(a: Uint32Array, need: number): Uint32Array {
+  if (need <= a.length) return a;
+  let size = a.length * 2;
+  while (size < need) size *= 2;
+  const b = new Uint32Array(size);
+  b.set(a);
+  return b;
 }
 
 const TABLES = new WeakMap<readonly (string | null)[], ByteTable>();
@@ -49,38 +63,35 @@ const TABLES = new WeakMap<readonly (string | null)[], ByteTable>();
 export function byteTable(t: readonly (string | null)[]): ByteTable {
   let b = TABLES.get(t);
   if (b === undefined) {
-    let n = 0;
-    for (const s of t) n += s === null || s === undefined ? 0 : s.length;
-    const bytes = new Uint8Array(n);
-    const start = new Int32Array(t.length + 1);
-    let p = 0;
-    for (let k = 0; k < t.length; k++) {
-      start[k] = p;
+    const n = t.length;
+    const at = headsUsed;
+    HEADS = grow(HEADS, at + 4 * n);
+    headsUsed = at + 4 * n;
+    for (let k = 0; k < n; k++) {
       const s = t[k];
-      if (s !== null && s !== undefined) for (let c = 0; c < s.length; c++) bytes[p++] = s.charCodeAt(c);
-    }
-    start[t.length] = p;
-    const wordAt = new Int32Array(t.length + 1);
-    let nw = 0;
-    for (let k = 0; k < t.length; k++) {
-      wordAt[k] = nw;
-      nw += (start[k + 1] - start[k] + 3) >>> 2;
-    }
-    wordAt[t.length] = nw;
-    const words = new Uint32Array(nw);
-    const len = new Int32Array(t.length);
-    const head = new Uint32Array(2 * t.length);
-    for (let k = 0; k < t.length; k++) {
-      len[k] = start[k + 1] - start[k];
-      for (let q = start[k], c = 0; q < start[k + 1]; q++, c++) {
-        words[wordAt[k] + (c >>> 2)] |= bytes[q] << (8 * (c & 3));
-        if (c < 8) head[2 * k + (c >>> 2)] |= bytes[q] << (8 * (c & 3));
+      const e = at + 4 * k;
+      if (s === null || s === undefined) continue;
+      const len = s.length;
+      const restWords = len > 8 ? (len - 5) >>> 2 : 0;
+      REST = grow(REST, restUsed + restWords);
+      HEADS[e] = len;
+      HEADS[e + 3] = restUsed;
+      for (let c = 0; c < len; c++) {
+        const byte = (s.charCodeAt(c) & 0xff) << (8 * (c & 3));
+        if (c < 8) HEADS[e + 1 + (c >>> 2)] |= byte;
+        else REST[restUsed + ((c - 8) >>> 2)] |= byte;
       }
+      restUsed += restWords;
     }
-    b = { bytes, start, len, head, words, wordAt };
+    b = { at, n };
     TABLES.set(t, b);
   }
   return b;
+}
+
+/** The length of text `k` of a ByteTable (0: the code is rejected). */
+export function textLen(t: ByteTable, k: number): number {
+  return HEADS[t.at + 4 * k];
 }
 
 /** A string's bytes (for prefixes and fixed pieces, encoded at table-build time). */
@@ -98,19 +109,19 @@ export function ascii(s: string): Uint8Array {
 export function putT(o: TextSink, t: ByteTable, k: number): void {
   const v = o.view;
   const p = o.pos;
-  const n = t.len[k];
-  const h = t.head;
-  v.setUint32(p, h[2 * k], true);
-  v.setUint32(p + 4, h[2 * k + 1], true);
-  if (n > 8) putRest(v, t, k, p);
+  const h = HEADS;
+  const e = t.at + 4 * k;
+  const n = h[e];
+  v.setUint32(p, h[e + 1], true);
+  v.setUint32(p + 4, h[e + 2], true);
+  if (n > 8) putRest(v, h[e + 3], n, p);
   o.pos = p + n;
 }
 
-/** The bytes of text `k` after its first 8 (putT's rare case), four bytes a store. */
-function putRest(v: DataView, t: ByteTable, k: number, p: number): void {
-  const w = t.words;
-  for (let q = t.wordAt[k] + 2, e = t.wordAt[k + 1], r = p + 8; q < e; q++, r += 4)
-    v.setUint32(r, w[q], true);
+/** The bytes after the first 8 of a text of `n` bytes whose rest is REST[r...], four bytes a store. */
+function putRest(v: DataView, r: number, n: number, p: number): void {
+  const w = REST;
+  for (let q = r, e = r + ((n - 5) >>> 2), d = p + 8; q < e; q++, d += 4) v.setUint32(d, w[q], true);
 }
 
 /** A fixed text (a mnemonic) as a one-entry ByteTable, for putP (made once per text). */

@@ -247,7 +247,10 @@ function disassembleSection(
     }
     const run = new LineRun(sec, secAddr, data, words, phase, target, out, cache, syms, notypeAt);
     let idx = start;
-    while (idx < end) idx = run.lines(idx, end);
+    while (idx < end) {
+      out.lineEnd();
+      idx = run.lines(idx, end);
+    }
   }
 }
 
@@ -281,7 +284,13 @@ class LineRun {
     this.inp = { words, n: words.length, target };
   }
 
-  /** Writes the lines from byte `idx` of the section on, up to `end` or about 4096 lines; returns where it stopped. */
+  /**
+   * Writes the lines from byte `idx` of the section on, up to `end`, about 4096 lines or a full buffer
+   * (ByteOut.flushAt); returns where it stopped. The caller flushes between calls: a flush inside the
+   * loop is first reached after a megabyte of output, when the loop is optimised already, and its code
+   * without feedback deoptimised it (twice in a cold run, each time recompiling the loop with the
+   * families inlined into it: issue 13).
+   */
   lines(idx: number, end: number): number {
     // Locals: V8 keeps them in registers across the loop.
     const sec = this.sec;
@@ -297,8 +306,8 @@ class LineRun {
     const cache = this.cache;
     const syms = this.syms;
     const notypeAt = this.notypeAt;
-    for (let count = 0; idx < end && count < 4096; count++) {
-      out.lineEnd();
+    const flushAt = out.flushAt;
+    for (let count = 0; idx < end && count < 4096 && out.pos < flushAt; count++) {
       const w = (idx - phase) >>> 2;
       // Runs of 8 or more zero bytes within the chunk print as `...` (skipped in whole dwords).
       if (w + 1 < n && words[w] === 0 && words[w + 1] === 0 && end - idx >= 8) {

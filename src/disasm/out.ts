@@ -13,6 +13,8 @@ const HEX_UPPER = new Uint8Array([...'0123456789ABCDEF'].map((c) => c.charCodeAt
 const HEX_PAIR = Uint16Array.from({ length: 256 }, (_, v) => HEX_UPPER[v >>> 4] | (HEX_UPPER[v & 15] << 8));
 /** Four spaces, and `// 0` / `000` as little-endian 32-bit numbers (the address column's fixed part). */
 const SPACES4 = 0x20202020;
+/** Eight spaces as the float64 of that bit pattern (a normal number: stored bit for bit). */
+const SPACES8 = new Float64Array(new Uint32Array([SPACES4, SPACES4]).buffer)[0];
 const SLASHES = 0x30202f2f;
 
 export class ByteOut {
@@ -34,7 +36,8 @@ export class ByteOut {
     this.flushAt = this.sink ? Math.max(512, this.buf.length - 65536) : Number.POSITIVE_INFINITY;
   }
 
-  private readonly flushAt: number;
+  /** With a sink: where lineEnd flushes (+Infinity without one). */
+  readonly flushAt: number;
 
   /** Called between lines: with a sink, hands it a full buffer and starts again at its beginning. */
   lineEnd(): void {
@@ -101,13 +104,23 @@ export class ByteOut {
    * start, relative to `lineStart`. One room check for the whole tail.
    */
   lineTail(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
-    // Four bytes a store; a store may write up to 3 bytes past the field, which the next one overwrites.
-    this.room(60 + 3 + 12 + 2 + 27 + 4);
+    // Eight or four bytes a store; a store may write past its field, which the next one overwrites.
+    this.room(64 + 3 + 12 + 2 + 27 + 4);
     const v = this.view;
     let p = this.pos;
     const e = lineStart + 60;
     if (p < e) {
-      for (; p < e; p += 4) v.setUint32(p, SPACES4);
+      // The padding as eight 8-byte stores, always 64 bytes (the text is at least a byte after the tab):
+      // straight-line code, where a loop of as many iterations as the text is short mispredicted its end
+      // (issue 13).
+      v.setFloat64(p, SPACES8);
+      v.setFloat64(p + 8, SPACES8);
+      v.setFloat64(p + 16, SPACES8);
+      v.setFloat64(p + 24, SPACES8);
+      v.setFloat64(p + 32, SPACES8);
+      v.setFloat64(p + 40, SPACES8);
+      v.setFloat64(p + 48, SPACES8);
+      v.setFloat64(p + 56, SPACES8);
       p = e;
     }
     v.setUint32(p, SLASHES, true);

@@ -35,7 +35,7 @@ import {
 } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
 import { vopSrc } from './vop-operands.js';
-import { type VopOp, vopTables } from './vop-ops.js';
+import { type VopOp, vopOp } from './vop-ops.js';
 
 export const ENC_VOP1 = 0;
 export const ENC_VOP2 = 1;
@@ -144,8 +144,8 @@ function readLiteral(inp: DecodeInput, i: number): number {
 export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeOutput): void {
   const w = inp.words[i];
   const op = enc === ENC_VOP1 ? (w >>> 9) & 0xff : enc === ENC_VOP2 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
-  const o = vopTables(inp.target)[enc][op];
-  if (o === undefined) {
+  const o = vopOp(inp.target, enc, op);
+  if (o === null) {
     fail(out);
     return;
   }

@@ -143,10 +143,6 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
   };
 }
 
-function table(proc: Processor, enc: VopEncoding): (VopOp | undefined)[] {
-  return vopByOpcode(proc, enc).map((p) => (p === null ? undefined : build(p, proc, opcodeOn(p, proc)!)));
-}
-
 /** One processor's ops by 32-bit opcode, per encoding in ENC order: VOP1, VOP2, VOPC. */
 export type VopTables = readonly [
   readonly (VopOp | undefined)[],
@@ -154,22 +150,59 @@ export type VopTables = readonly [
   readonly (VopOp | undefined)[],
 ];
 
-const TABLES = new Map<string, VopTables>();
-let lastTarget = '';
-let lastTables: VopTables | null = null;
+const ENCODINGS: readonly VopEncoding[] = ['VOP1', 'VOP2', 'VOPC'];
 
-/** The VOP1/VOP2/VOPC tables of a target, built once (memoised for the per-instruction path). */
-export function vopTables(t: Target): VopTables {
-  if (t === lastTarget && lastTables !== null) return lastTables;
-  let v = TABLES.get(t);
-  if (v === undefined) {
-    const proc = processorOf(t);
-    v = [table(proc, 'VOP1'), table(proc, 'VOP2'), table(proc, 'VOPC')];
-    TABLES.set(t, v);
+/**
+ * A processor's ops as built so far, per encoding and opcode: undefined until the opcode's first word
+ * (building every op's tables at the first VOP word was a few ms of a tiny file's start-up: issue 13),
+ * null where there is no op.
+ */
+interface Built {
+  readonly proc: Processor;
+  readonly ops: readonly (VopOp | null | undefined)[][];
+  /** Every op built, the tables in VopTables' form (vopTables). */
+  tables: VopTables | null;
+}
+
+const BUILT = new Map<string, Built>();
+let lastTarget = '';
+let last: Built | null = null;
+
+function builtOf(t: Target): Built {
+  if (t === lastTarget && last !== null) return last;
+  let b = BUILT.get(t);
+  if (b === undefined) {
+    b = { proc: processorOf(t), ops: ENCODINGS.map(() => new Array(256).fill(undefined)), tables: null };
+    BUILT.set(t, b);
   }
   lastTarget = t;
-  lastTables = v;
-  return v;
+  last = b;
+  return b;
+}
+
+/** The op of encoding `enc` (ENC order: 0 VOP1, 1 VOP2, 2 VOPC) with 32-bit opcode `op`, or null. */
+export function vopOp(t: Target, enc: number, op: number): VopOp | null {
+  const b = builtOf(t);
+  const o = b.ops[enc][op];
+  if (o !== undefined) return o;
+  const p = vopByOpcode(b.proc, ENCODINGS[enc])[op] ?? null;
+  const made = p === null ? null : build(p, b.proc, opcodeOn(p, b.proc)!);
+  b.ops[enc][op] = made;
+  return made;
+}
+
+/** The VOP1/VOP2/VOPC tables of a target, every op built (the assembler, `gcnkit isa`). */
+export function vopTables(t: Target): VopTables {
+  const b = builtOf(t);
+  if (b.tables === null) {
+    const all = ENCODINGS.map((_, enc) => {
+      const list: (VopOp | undefined)[] = [];
+      for (let op = 0; op < 256; op++) list.push(vopOp(t, enc, op) ?? undefined);
+      return list;
+    });
+    b.tables = [all[0], all[1], all[2]];
+  }
+  return b.tables;
 }
 
 /** Whether the op accumulates into its destination (printed like a plain two-source op in e32). */

@@ -17,6 +17,7 @@ import {
   putS,
   putT,
   type TextSink,
+  textLen,
 } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import { bitList, fillOperands, fpMods, IS_INLINE_CONST } from './vop3-common.js';
@@ -169,7 +170,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   const opSel = d.opSel ? (w0 >>> 11) & 15 : 0;
   if (opSel & d.opSelZero) return;
   const vdst = w0 & 0xff;
-  if (kind !== K_NONE && kind !== K_VOPC && d.dst.len[vdst] === 0) return;
+  if (kind !== K_NONE && kind !== K_VOPC && textLen(d.dst, vdst) === 0) return;
   const c0 = w1 & 0x1ff;
   const c1 = (w1 >>> 9) & 0x1ff;
   const c2 = (w1 >>> 18) & 0x1ff;
@@ -187,7 +188,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       if (out.into !== undefined) fillDecoded(out.into, d.entry, w0, w1, clamp);
       return;
     case K_VOPC: {
-      if (SDST64_BYTES.len[vdst] === 0 || d.src0.len[c0] === 0 || d.src1.len[c1] === 0) return;
+      if (textLen(SDST64_BYTES, vdst) === 0 || textLen(d.src0, c0) === 0 || textLen(d.src1, c1) === 0) return;
       putP(o, d.prefix);
       putT(o, SDST64_BYTES, vdst);
       putComma(o);
@@ -201,12 +202,12 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       let sd = 0;
       if (vop3b) {
         sd = (w0 >>> 8) & 0x7f;
-        if (SDST64_BYTES.len[sd] === 0) return;
+        if (textLen(SDST64_BYTES, sd) === 0) return;
       }
       if (
-        (n > 0 && d.src0.len[c0] === 0) ||
-        (n > 1 && d.src1.len[c1] === 0) ||
-        (n > 2 && d.src2.len[c2] === 0)
+        (n > 0 && textLen(d.src0, c0) === 0) ||
+        (n > 1 && textLen(d.src1, c1) === 0) ||
+        (n > 2 && textLen(d.src2, c2) === 0)
       )
         return;
       putP(o, d.prefix);
