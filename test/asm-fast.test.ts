@@ -650,3 +650,29 @@ test('lds_direct as src0 of e32 ops (not the reversed ones, not src1): fast = ge
     assert.ok(r.taken >= 10, `${target}: ${r.taken}`);
   }
 });
+
+test('s_waitcnt: an integer or counters (vmcnt/expcnt/lgkmcnt, _sat) joined by blanks or commas: fast = general', () => {
+  const one = ['0', '0xffff', '-1', '65536', '1.0', 'vmcnt(0)', 'vmcnt(15)', 'vmcnt(16)', 'vmcnt(63)'];
+  const one2 = ['vmcnt(64)', 'vmcnt_sat(64)', 'expcnt(7)', 'expcnt(8)', 'expcnt_sat(9)', 'lgkmcnt(15)'];
+  const one3 = [
+    'lgkmcnt(16)',
+    'lgkmcnt_sat(100)',
+    'vmcnt(0x3f)',
+    'vmcnt()',
+    'vmcnt(x)',
+    'vmcnt(-1)',
+    'foo(1)',
+  ];
+  const many = ['vmcnt(1) expcnt(2) lgkmcnt(3)', 'vmcnt(1), lgkmcnt(2)', 'vmcnt(1) & lgkmcnt(2)'];
+  const many2 = ['vmcnt(1) vmcnt(2)', 'lgkmcnt(1) vmcnt(5)', 'vmcnt(1)expcnt(2)', 'vmcnt(1) 0', '0 vmcnt(1)'];
+  const many3 = ['VMCNT(1)', 'vmcnt(1) expcnt(2),', 'vmcnt(1) ,expcnt(2)', 'vmcnt_sat(99) expcnt_sat(99)'];
+  const lines = [...one, ...one2, ...one3, ...many, ...many2, ...many3].map((x) => `s_waitcnt ${x}`);
+  // Left to the general path: floats, `&`, counters glued together, upper case.
+  const declined = (l: string) => /1\.0|&|\)[a-z]|VM/.test(l);
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as Target[]) {
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= 15, `${target}: ${r.taken}`);
+  }
+});

@@ -59,6 +59,7 @@ import {
   P_SOE,
   P_VCC_BUS,
   P_VCC_IN,
+  P_WAITCNT,
   type Program,
   S_HWREG,
   S_IMM16,
@@ -337,7 +338,7 @@ function sopkProgram(row: OpRow & { kind: Sopk }, opcode: number): Program | nul
   return b.done(SOPK, opcode);
 }
 
-function soppProgram(row: OpRow & { kind: Sopp }, opcode: number): Program | null {
+function soppProgram(row: OpRow & { kind: Sopp }, opcode: number, gen: Generation): Program | null {
   const b = new Builder();
   switch (row.kind) {
     case Sopp.None:
@@ -353,6 +354,10 @@ function soppProgram(row: OpRow & { kind: Sopp }, opcode: number): Program | nul
     case Sopp.Branch:
       // A label needs a fixup: only a plain offset is the fast path's.
       return b.add(S_IMM16, IMM16_SIGNED, SOPP.fields.simm16).done(SOPP, opcode);
+    case Sopp.Waitcnt:
+      // fast/waitcnt.ts reads the operands; the slot's arg says whether vmcnt has gfx9's 6 bits.
+      b.flags |= P_WAITCNT;
+      return b.add(S_IMM16, gen === 'gfx9' ? 1 : 0, SOPP.fields.simm16).done(SOPP, opcode);
   }
   return null;
 }
@@ -398,7 +403,7 @@ export function programOf(target: Target, name: string, fam: AsmFamily, entry: u
     }
     case 'sopp': {
       const r = soppRows(target).get(base);
-      return r ? soppProgram(r.row, r.opcode) : null;
+      return r ? soppProgram(r.row, r.opcode, genOf(target)) : null;
     }
   }
   return null;

@@ -29,6 +29,7 @@ import * as operands from './operands.js';
 import * as program from './program.js';
 import { encodeVintrp, type VintrpProgram, vintrpProgram } from './vintrp.js';
 import { encodeVop3p, type Vop3pProgram, vop3pProgram } from './vop3p.js';
+import { encodeWaitcnt } from './waitcnt.js';
 
 // Imported bindings copied once (see lexer.ts).
 const { hasXnack, setScalarGen } = scalar;
@@ -37,7 +38,7 @@ const { lexFast } = lexer;
 const { kind: tokKind, start: tokStart, end: tokEnd } = lexer.lexed;
 const T_IDENT = lexer.TOKEN.IDENT;
 const { parseFast } = operands;
-const { encodeProgram, setGeneration, P_DPP } = program;
+const { encodeProgram, setGeneration, P_DPP, P_WAITCNT } = program;
 type Program = program.Program;
 
 export { words as fastWords } from './program.js';
@@ -167,7 +168,8 @@ export function fastEncodeAt(
   switch (enc) {
     case E_PROG: {
       const p = cell.data as Program;
-      return p.flags & P_DPP ? encodeDpp(p, n) : encodeProgram(p, n);
+      if (p.flags & (P_DPP | P_WAITCNT)) return p.flags & P_DPP ? encodeDpp(p, n) : encodeWaitcnt(p, n);
+      return encodeProgram(p, n);
     }
     case E_EXP:
       return encodeExp(cell.data as Layout<string>, n);

@@ -26,13 +26,16 @@ const O_FORMAT = 7;
 const O_ATTR = 8;
 const O_HWREG = 9;
 const O_LIST = 10;
+const O_COUNTER = 11;
 /**
  * Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`; FORMAT:
  * MTBUF's `format:[...]` list of symbolic formats, its value (dfmt | nfmt << 4, the one not written at its
  * default) in `value`; ATTR: a VINTRP attribute `attrN.c`, N << 2 | c in `index`; HWREG: `hwreg(id[, offset,
  * width])` with integers or a register name, its simm16 in `value`; LIST: a VOP3P bit list (`op_sel:[0,1,1]`,
  * op_sel_hi, neg_lo, neg_hi: 1-4 entries of 0 or 1; entry k at bit k) or a DPP `quad_perm:[a,b,c,d]`
- * (0..3 each, entry k at bits 2k), its name in `word`, its bits in `value`, its entries in `count`.
+ * (0..3 each, entry k at bits 2k), its name in `word`, its bits in `value`, its entries in `count`; COUNTER: an
+ * s_waitcnt counter `vmcnt(N)` (expcnt, lgkmcnt, their `_sat` forms) with an integer, COUNTER_NAMES's index
+ * in `word`, N in `value`.
  */
 export const OPERAND = {
   REG: O_REG,
@@ -45,7 +48,19 @@ export const OPERAND = {
   ATTR: O_ATTR,
   HWREG: O_HWREG,
   LIST: O_LIST,
+  COUNTER: O_COUNTER,
 } as const;
+
+/** s_waitcnt's counters (asm/families/scalar-symbolic.ts), by their index in COUNTER operands. */
+export const COUNTER_NAMES = [
+  'vmcnt',
+  'expcnt',
+  'lgkmcnt',
+  'vmcnt_sat',
+  'expcnt_sat',
+  'lgkmcnt_sat',
+] as const;
+const COUNTERS = new StrTable<number>(COUNTER_NAMES.map((k, i) => [k, i] as const));
 
 const F_V = 0;
 const F_S = 1;
@@ -316,9 +331,17 @@ function ident(n: number, consts: ConstLookup): boolean {
     return true;
   }
   if (isPunct(next, 40)) {
-    // hwreg(...) is read here; other calls are the general path's.
-    if (e - s !== 5 || !line.startsWith('hwreg', s)) return false;
-    return hwregCall(n, next + 1, consts);
+    // hwreg(...) and `counter(N)` are read here; other calls are the general path's.
+    if (e - s === 5 && line.startsWith('hwreg', s)) return hwregCall(n, next + 1, consts);
+    const c = COUNTERS.getSpan(line, s, e);
+    // An integer count and the closing parenthesis.
+    if (c === undefined || tokKind[next + 1] !== T_INT || !isPunct(next + 2, RPAREN) || !ends(next + 3))
+      return false;
+    opKind[n] = O_COUNTER;
+    opWord[n] = c;
+    opValue[n] = tokValue[next + 1];
+    t = next + 3;
+    return true;
   }
   if (single(n, s, e)) {
     t = next;

@@ -122,6 +122,8 @@ export const P_SOE = 128;
 export const P_DPP = 256;
 /** The S_VSRC slot (src0 of an e32 op) may be lds_direct (valu-src.ts ldsDirectError: not in reversed ops). */
 export const P_LDS_DIRECT = 512;
+/** s_waitcnt: fast/waitcnt.ts encodes it, not encodeProgram. */
+export const P_WAITCNT = 1024;
 const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE;
 
 export const TYPES: readonly OperandType[] = [
