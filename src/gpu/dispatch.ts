@@ -6,13 +6,7 @@
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { ExecError, type Inst } from '../emu/inst.js';
 import { type Block, FAULT } from '../emu/jit/block.js';
-import {
-  type BlockCache,
-  blockCacheOf,
-  compileAfter,
-  DEFAULT_ENGINE,
-  type Engine,
-} from '../emu/jit/engine.js';
+import { type BlockCache, blockCacheOf, DEFAULT_ENGINE, type Engine } from '../emu/jit/engine.js';
 import { gwsDeadlock, gwsRelease } from '../emu/mem/ds-gws.js';
 import { type DeviceMemory, formatAddress, GUARD_BYTES, MemoryFault } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
@@ -199,7 +193,7 @@ export class GroupRunner {
     this.dog = new Watchdog(k.name, d.limits, totalWaves(d.grid, d.block), this.count);
     this.jit =
       (d.engine ?? DEFAULT_ENGINE) === 'jit' && d.trapHandler === undefined
-        ? blockCacheOf(program, d.compileAfter ?? compileAfter())
+        ? blockCacheOf(program, d.compileAfter)
         : null;
     this.state = {
       waves: this.waves,
