@@ -74,6 +74,7 @@ export const SIMD = {
   f64x2Lt: 0x49,
   f32x4DemoteF64x2Zero: 0x5e,
   f64x2PromoteLowF32x4: 0x5f,
+  i32x4AllTrue: 0xa3,
   i32x4Bitmask: 0xa4,
   i32x4Shl: 0xab,
   i32x4ShrS: 0xac,
