@@ -676,3 +676,60 @@ test('s_waitcnt: an integer or counters (vmcnt/expcnt/lgkmcnt, _sat) joined by b
     assert.ok(r.taken >= 15, `${target}: ${r.taken}`);
   }
 });
+
+test('modifiers around constants (-|2.0|, |-1|, neg(5), abs(neg(x))) and around registers: fast = general', () => {
+  const ops = [
+    'v_add_f32_e64 v1, X, v2',
+    'v_fma_f32 v1, v3, X, v2',
+    'v_cmp_class_f16_e64 s[4:5], X, v6',
+    'v_add_f16_e64 v1, v2, X',
+    'v_fma_f64 v[0:1], X, v[2:3], v[4:5]',
+    'v_mad_legacy_f16 v7, X, v2, v3 clamp div:2',
+    'v_fma_mix_f32 v9, v3, X, -s2',
+    'v_pk_add_f16 v1, X, v2',
+    'v_add_f32 v1, X, v2',
+    'v_add_f32_dpp v1, X, v2 quad_perm:[0,1,2,3]',
+    's_waitcnt X',
+    'buffer_load_dword v1, v2, s[4:7], X offen',
+  ];
+  const values = ['1', '-1', '64', '65', '-17', '0.5', '-2.0', '1.0e1', '0x10', 'v5', 's[6:7]', 'vcc'];
+  const mods = [
+    'x',
+    '-x',
+    '|x|',
+    '-|x|',
+    'neg(x)',
+    'abs(x)',
+    'neg(abs(x))',
+    'abs(neg(x))',
+    '-abs(x)',
+    '|neg(x)|',
+  ];
+  // Spellings the general parser reads otherwise or rejects: doubled modifiers, a sign inside a
+  // modifier before a register, sext, unclosed wrappers.
+  const odd = [
+    '--x',
+    'neg(-x)',
+    '-|-x|',
+    'neg(neg(x))',
+    'abs(|x|)',
+    'sext(x)',
+    'neg (x)',
+    'NEG(x)',
+    '|x',
+    'neg(x|',
+    '-|x)',
+  ];
+  const lines = ops.flatMap((o) =>
+    values.flatMap((v) => [...mods, ...odd].map((m) => o.replace('X', m.replace('x', v)))),
+  );
+  // Left to the general path: e32 and DPP sources (modifiers fold into a constant there), upper case,
+  // `--1` (an expression), s_waitcnt's floats and wrapped values, a buffer's soffset.
+  const declined = (l: string) => /v_add_f32 |dpp|NEG|--|sext|waitcnt|buffer/.test(l);
+  for (const target of ['gfx908', 'gfx600'] as Target[]) {
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= 200, `${target}: ${r.taken}`);
+  }
+});

@@ -67,6 +67,8 @@ export class Region {
   readonly view: DataView;
   /** The whole dwords of the allocation, for Atomics (concurrent atomics, DeviceMemory.concurrent). */
   readonly words: Int32Array;
+  /** The same dwords unsigned, to copy to and from VGPR rows (Uint32Array) as one block. */
+  readonly dw: Uint32Array;
   /** The whole 64-bit words, for 64-bit Atomics. */
   readonly longs: BigInt64Array;
   /** @param buffer existing backing (another thread's allocation), else a new zeroed one. */
@@ -79,6 +81,7 @@ export class Region {
     this.bytes = new Uint8Array(buffer, 0, size);
     this.view = new DataView(buffer, 0, size);
     this.words = new Int32Array(buffer, 0, size >>> 2);
+    this.dw = new Uint32Array(buffer, 0, size >>> 2);
     this.longs = new BigInt64Array(buffer, 0, Math.floor(size / 8));
   }
 }

@@ -200,6 +200,7 @@ const BAR = 124;
 const COLON = 58;
 const LBRACK = 91;
 const RBRACK = 93;
+const LPAREN = 40;
 const RPAREN = 41;
 
 /** Whether operand k is the keyword of id w. */
@@ -232,46 +233,75 @@ export function parseFast(text: string, from: number, consts: ConstLookup): numb
 }
 
 function operand(n: number, consts: ConstLookup): boolean {
+  // Source modifiers wrap the operand as the general parser reads them (operands.ts parseOperand): `-`
+  // (unless a number follows: then it is the number's sign), `|...|`, `neg(...)` and `abs(...)`, each at
+  // most once. The closers owed, innermost in the low bits: 1 a bar, 2 a parenthesis.
   let mods = 0;
-  if (isPunct(t, MINUS)) {
-    const k = tokKind[t + 1];
-    if (k === T_INT || k === T_FLOAT) {
-      // A sign, not a modifier: the operand must end after the number.
-      if (!ends(t + 2)) return false;
-      opKind[n] = k === T_INT ? O_INT : O_FLOAT;
-      opValue[n] = -tokValue[t + 1];
-      opMods[n] = 0;
+  let closers = 0;
+  let depth = 0;
+  for (;;) {
+    if (isPunct(t, MINUS) && (mods & M_NEG) === 0) {
+      // Before a number, a sign; before anything but a bar or a name (`--1`, `-(...)`), an expression's.
+      const k = tokKind[t + 1];
+      if (k === T_INT || k === T_FLOAT) break;
+      if (k !== T_IDENT && !isPunct(t + 1, BAR)) return false;
+      mods |= M_NEG;
+      t++;
+    } else if (isPunct(t, BAR) && (mods & M_ABS) === 0) {
+      mods |= M_ABS;
+      closers = (closers << 2) | 1;
+      depth++;
+      t++;
+    } else {
+      const f = fnMod(t);
+      if (f === 0) break;
+      // neg(neg(x)), abs(|x|): the general parser reads the inner one as an expression.
+      if ((mods & f) !== 0) return false;
+      mods |= f;
+      closers = (closers << 2) | 2;
+      depth++;
       t += 2;
-      return true;
     }
-    mods = M_NEG;
-    t++;
-  }
-  let bars = false;
-  if (isPunct(t, BAR)) {
-    mods |= M_ABS;
-    bars = true;
-    t++;
   }
   opMods[n] = mods;
-  opTok[n] = t;
-  const k = tokKind[t];
-  if (k === T_INT || k === T_FLOAT) {
-    // Modifiers around a constant fold into it in ways the families decide: the general path's.
-    if (mods !== 0 || !ends(t + 1)) return false;
-    opKind[n] = k === T_INT ? O_INT : O_FLOAT;
-    opValue[n] = tokValue[t];
+  let k = tokKind[t];
+  let sign = 1;
+  if (k === T_PUNCT) {
+    // Only a `-` that a number follows is left here.
+    if (!isPunct(t, MINUS)) return false;
+    sign = -1;
     t++;
-    return true;
+    k = tokKind[t];
   }
-  if (k !== T_IDENT) return false;
-  if (!ident(n, consts)) return false;
-  if (mods !== 0 && opKind[n] !== O_REG) return false;
-  if (bars) {
-    if (!isPunct(t, BAR)) return false;
+  opTok[n] = t;
+  if (k === T_INT || k === T_FLOAT) {
+    // A constant's modifiers are the consumers' to take or refuse (a VOP3 source's neg/abs bits); the
+    // value keeps its own sign (`|-1|` is -1 with abs, as parseOperand reads it).
+    opKind[n] = k === T_INT ? O_INT : O_FLOAT;
+    opValue[n] = sign * tokValue[t];
+    t++;
+  } else {
+    // `neg(-v1)`, `-|-v1|`: an expression to the general parser.
+    if (sign < 0 || k !== T_IDENT || !ident(n, consts)) return false;
+    if (mods !== 0 && opKind[n] !== O_REG) return false;
+  }
+  for (; depth > 0; depth--) {
+    if (!isPunct(t, (closers & 3) === 1 ? BAR : RPAREN)) return false;
+    closers >>= 2;
     t++;
   }
   return ends(t);
+}
+
+/** M_NEG for `neg(` at token k, M_ABS for `abs(`, else 0 (`sext(` is the general path's). */
+function fnMod(k: number): number {
+  if (tokKind[k] !== T_IDENT || tokEnd[k] - tokStart[k] !== 3 || !isPunct(k + 1, LPAREN)) return 0;
+  const s = tokStart[k];
+  const c0 = line.charCodeAt(s);
+  const c1 = line.charCodeAt(s + 1);
+  const c2 = line.charCodeAt(s + 2);
+  if (c0 === 110 && c1 === 101 && c2 === 103) return M_NEG;
+  return c0 === 97 && c1 === 98 && c2 === 115 ? M_ABS : 0;
 }
 
 /** Whether token k ends an operand: a comma, the end, or a blank before the next operand. */

@@ -2,7 +2,7 @@
 // low 16 bits), or counters `vmcnt(N)`, `expcnt(N)`, `lgkmcnt(N)` and their `_sat` forms separated by blanks
 // or commas, each setting its bits of the value that waits for nothing (a later one of a name wins, as
 // there). A count past its counter's maximum is clamped with `_sat` and an error without: the general path's.
-import { COUNTER_NAMES, OPERAND, opComma, opKind, opValue, opWord } from './operands.js';
+import { COUNTER_NAMES, OPERAND, opComma, opKind, opMods, opValue, opWord } from './operands.js';
 import { type Program, words } from './program.js';
 
 const { INT: O_INT, COUNTER: O_COUNTER } = OPERAND;
@@ -16,7 +16,7 @@ export function encodeWaitcnt(p: Program, n: number): number {
   if (n < 1 || opComma[0] !== 0) return 0;
   words[0] = p.base[0];
   if (opKind[0] === O_INT) {
-    if (n !== 1) return 0;
+    if (n !== 1 || opMods[0] !== 0) return 0;
     words[0] |= (opValue[0] >>> 0) & 0xffff;
     return 1;
   }

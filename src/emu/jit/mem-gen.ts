@@ -93,6 +93,35 @@ function onePassCode(i: Inst, bytes: number, aligned: string): string {
 }
 
 /**
+ * For a GLOBAL load or store of n dwords a lane under a full EXEC: when the lanes' addresses are one run
+ * of n-dword elements in lane order (H.span), one region check covers every lane, and the dwords move as
+ * one copy (n = 1) or a loop without checks; `done` is then set. Unaligned runs, and runs that wrap the
+ * low address word, are left to the forms below.
+ */
+function runCode(i: Inst, n: number, load: boolean): string {
+  const { pair } = globalAddress(i);
+  const lo = i.vaddr * 64;
+  const ub = pair ? `v[${lo + 64}] * 4294967296 + ${i.offset}` : `sb + ${i.offset}`;
+  let move: string;
+  if (n === 1)
+    move = load ? `w.vRow[${i.dst}].set(U.dw.subarray(q, q + 64));` : `U.dw.set(w.vRow[${i.vdata}], q);`;
+  else {
+    const each: string[] = [];
+    for (let d = 0; d < n; d++)
+      each.push(
+        load ? `v[${(i.dst + d) * 64} + l] = dw[q + ${d}];` : `dw[q + ${d}] = v[${(i.vdata + d) * 64} + l];`,
+      );
+    move = `const dw = U.dw; for (let l = 0; l < 64; l++, q += ${n}) { ${each.join(' ')} }`;
+  }
+  return [
+    `if (w.vb >= 0 && H.span(w.vb + ${lo * 4}, ${pair ? `w.vb + ${(lo + 64) * 4}` : -1}, ${n * 4}) !== 0) {`,
+    // No lane's low word wraps: lane l's address is exactly lane 0's plus 4nl.
+    `const u0 = v[${lo}]; if (u0 <= ${2 ** 32 - 256 * n}) { const x = ${ub} + u0, U = mem.regionOf(x, ${256 * n});`,
+    `if (U !== null && ((x - U.base) & 3) === 0) { let q = (x - U.base) / 4; ${move} w.laneInstructions += 64; done = true; } } }`,
+  ].join('\n');
+}
+
+/**
  * A GLOBAL-segment dword load or store (dword..dwordx4, VGPR-pair or SGPR-base address) inlined: the
  * lanes move their dwords through their allocation's typed arrays (spanCode), or one lane at a time; a
  * fault runs the interpreter's handler, which reports it exactly.
@@ -125,7 +154,8 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
     : onePassCode(i, bytes, words.join(' '));
   const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}
 let done = false;
-if ((e0 & e1) === -1) { ${fast} }
+if ((e0 & e1) === -1) { ${runCode(i, n, load)}
+if (!done) { ${fast} } }
 if (!done) {`;
   // One pass, as the interpreter's handler goes (mem/flat.ts: each lane's address checked, then its
   // dwords moved, a region looked up again only when a lane leaves the current one). At a fault the
