@@ -142,7 +142,10 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // llvm-objdump-22 rounds a misaligned GLOBAL saddr pair down and warns (only gfx9 has GLOBAL).
   let warning = '';
   let offset: number;
-  if (seg === SEG_FLAT) {
+  // Compared once here, on every word: a comparison first reached on a rare path (a returning atomic
+  // with AGPRs) after the decoder was optimised deoptimised it in a cold run.
+  const flatSeg = seg === SEG_FLAT;
+  if (flatSeg) {
     if (saddr !== 0 || lds) return;
     addr = vreg(2, vaddr);
     tail = '';
@@ -200,7 +203,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   } else {
     // Returning atomic. LLVM decodes FLAT's with AGPRs as gfx90a-style AGPR operands (no note) and
     // rejects GLOBAL's.
-    if (!op.rtn || (acc && seg !== SEG_FLAT)) return;
+    if (!op.rtn || (acc && !flatSeg)) return;
     const dst = acc ? areg(false, op.dstWidth, vdst) : vreg(op.dstWidth, vdst);
     const src = acc ? areg(false, op.dataWidth, data) : vreg(op.dataWidth, data);
     if (dst === null || src === null) return;
