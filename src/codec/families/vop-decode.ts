@@ -156,14 +156,11 @@ export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeO
   const hasDpp = o.hasDpp;
   const hasSdwa = o.hasSdwa;
   const second = i + 1 < inp.n;
+  const w1 = second ? inp.words[i + 1] : 0;
   // An SDWA or DPP dword that does not decode leaves the plain form (its partial text is dropped).
-  if (src0 === 0xfa && hasDpp && second) {
+  if (second && ((src0 === 0xfa && hasDpp) || (src0 === 0xf9 && hasSdwa))) {
     const start = sk.pos;
-    if (dpp(enc, o, w, inp.words[i + 1], out, sk)) return;
-    sk.pos = start;
-  } else if (src0 === 0xf9 && hasSdwa && second) {
-    const start = sk.pos;
-    if (sdwa(enc, o, w, inp.words[i + 1], out, sk)) return;
+    if (src0 === 0xfa ? dpp(enc, o, w, w1, out, sk) : sdwa(enc, o, w, w1, out, sk)) return;
     sk.pos = start;
   }
   plain(enc, o, w, inp, i, out, sk);
