@@ -1,10 +1,10 @@
 // GLOBAL loads and stores whose 64 lanes are one run of consecutive elements (the coalesced case): the
-// translating engine moves them as one span (mem-gen.ts runCode, span-simd.ts). Every near miss (a lane
+// translating engine moves them as one span (mem-gen.ts runCode, lanes-simd.ts). Every near miss (a lane
 // off the run, another high word, an unaligned or wrapping run, a run past the allocation's end) must
 // leave the state the interpreter leaves, including its fault report.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANES_IN, LANES_RUN, lanesFn } from '../src/emu/jit/span-simd.js';
+import { LANES_IN, LANES_RUN, lanesFn } from '../src/emu/jit/lanes-simd.js';
 import { releaseSlot, takeSlot, vregMemory } from '../src/emu/jit/vregs.js';
 import type { Wave } from '../src/emu/wave.js';
 import {
