@@ -733,3 +733,44 @@ test('modifiers around constants (-|2.0|, |-1|, neg(5), abs(neg(x))) and around 
     assert.ok(r.taken >= 200, `${target}: ${r.taken}`);
   }
 });
+
+test('VOP3 op_sel (gfx9 VOP3-only ops): the sources and the result bit, with clamp and omod: fast = general', () => {
+  const ops = [
+    'v_fma_f16 v1, v2, v3, v4',
+    'v_med3_f16 v9, v8, -|v1|, |v242|',
+    'v_mad_u16 v1, v2, v3, v4',
+    'v_div_fixup_f16 v1, -v2, v3, 1.0',
+    'v_max3_f16 v1, v2, s3, v4',
+    'v_cvt_pknorm_i16_f16 v1, v2, v3',
+    'v_alignbyte_b32 v1, v2, v3, v4',
+    'v_fma_f32 v1, v2, v3, v4',
+    'v_add_f16_e64 v1, v2, v3',
+    'v_div_scale_f32 v1, vcc, v2, v3, v4',
+  ];
+  const sels = [
+    ' op_sel:[0,1,1,0]',
+    ' op_sel:[1,1,1,1]',
+    ' op_sel:[0,0,0,1]',
+    ' op_sel:[1]',
+    ' op_sel:[0,0,1]',
+    ' op_sel:[1,1,1,1,1]',
+    ' op_sel:[0,0,0,0]',
+    ' op_sel:[2,0]',
+    ' op_sel: [1,0]',
+    ' op_sel:[1,0] op_sel:[0,1]',
+    ' clamp op_sel:[1,0,0,0]',
+    ' mul:2 op_sel:[0,0,0,1] clamp',
+    ' op_sel_hi:[1,0,0]',
+    ', op_sel:[1,0,0,0]',
+  ];
+  const lines = ops.flatMap((o) => sels.map((s) => o + s));
+  // Left to the general path: a repeated op_sel, a blank after the colon, the VOP1/VOP2/VOPC e64 and
+  // VOP3B forms (no op_sel field: an error), op_sel_hi, a comma before it.
+  const declined = (l: string) => /\] op_sel|op_sel: |_e64|div_scale|op_sel_hi|, op_sel/.test(l);
+  for (const target of ['gfx908', 'gfx803'] as Target[]) {
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= (target === 'gfx908' ? 40 : 0), `${target}: ${r.taken}`);
+  }
+});

@@ -55,6 +55,7 @@ import {
   P_KLIT,
   P_LDS_DIRECT,
   P_OMOD,
+  P_OPSEL,
   P_OPTIONAL,
   P_SOE,
   P_VCC_BUS,
@@ -101,6 +102,7 @@ class Builder {
   soffset: Field | null = null;
   /** DPP: the modifiers (MODS bits) its sources take. */
   dppMods = 0;
+  opSel = 0;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
@@ -141,6 +143,7 @@ class Builder {
       soe: this.soe,
       soffset: this.soffset,
       dppMods: this.dppMods,
+      opSel: this.opSel,
     };
   }
 }
@@ -240,6 +243,10 @@ function vop3OnlyProgram(ent: Vop3OnlyEntry, l: Layout<string>): Program | null 
     b.add(S_VSRC3, t, fields[k], k, e.modsPrint & (1 << k) ? (vop3b ? MODS.NEG : NEG_ABS) : 0);
   }
   if (READS_VCC.has(s.name)) b.flags |= P_VCC_BUS;
+  if (e.opSel > 0 && !vop3b) {
+    b.opSel = e.opSel;
+    b.flags |= P_OPSEL;
+  }
   return b.done(l, e.opcode);
 }
 
