@@ -526,6 +526,12 @@ export const SIMD_RECIPES: ReadonlyMap<ValuFn, Recipe> = (() => {
   return m;
 })();
 
+/** A SIMD loop's parameters: the wave's VGPR page, EXEC, the first group; then the SGPRs it reads. */
+const P_VB = 0;
+const P_E0 = 1;
+const P_E1 = 2;
+const P_G0 = 3;
+
 interface SimdOp {
   readonly recipe: Recipe;
   readonly srcs: readonly SimdSrc[];
@@ -595,10 +601,6 @@ export class SimdLoop {
   build(sgprs: readonly number[]): FuncWriter | null {
     const outs = this.maskOuts();
     if (!this.ok || this.ops.length === 0 || outs.length > MAX_MASK_OUTS) return null;
-    const P_VB = 0;
-    const P_E0 = 1;
-    const P_E1 = 2;
-    const P_G0 = 3;
     const param = (c: number): number => {
       const k = sgprs.indexOf(c);
       if (k < 0) throw new Error(`internal: SIMD loop reads s${c}, not among its parameters`);
@@ -647,21 +649,8 @@ export class SimdLoop {
     for (const p of pre) p();
     started = true;
 
-    f.get(P_G0).set(g);
-    f.op(OP.block, OP.void, OP.loop, OP.void);
-    f.get(g).i32(16).op(OP.i32GeU, OP.brIf, 1);
-    // This group's four EXEC bits.
-    groupBits(f, P_E0, P_E1, g);
-    f.tee(bits).op(OP.if, OP.void);
-    f.get(bits).i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(m);
-    f.get(P_VB).get(g).i32(4).op(OP.i32Shl, OP.i32Add).set(base);
-    if (anyNan) f.splatConst(0).set(nan);
-
-    // Current value of each VGPR and lane-mask pair in this group (locals), and what was written.
-    const regs = new Map<number, number>();
-    const written = new Set<number>();
-    const masks = new Map<number, number>();
-    const vsrc = (s: SimdSrc): number => {
+    // A VGPR source's value in this group: loaded into a local at its first use (regs: the group's).
+    const vsrcOf = (s: SimdSrc, regs: Map<number, number>): number => {
       if (s.kind !== 'v') return uniform(s);
       let l = regs.get(s.reg);
       if (l === undefined) {
@@ -678,6 +667,43 @@ export class SimdLoop {
       f.set(t);
       return t;
     };
+    // Under a full EXEC (the common case) every lane of every group is on: no EXEC bits to test, and
+    // results are stored without merging the old values; otherwise each group merges under its bits.
+    f.get(P_E0).get(P_E1).op(OP.i32And).i32(-1).op(OP.i32Eq, OP.if, OP.void);
+    const at: LoopLocals = { g, base, bits, m, nan, anyNan, acc, outs, vsrcOf, param };
+    this.groupLoop(f, true, at);
+    storeAcc(f, acc);
+    f.i32(-1).op(OP.return, OP.end);
+    this.groupLoop(f, false, at);
+    storeAcc(f, acc);
+    f.i32(-1);
+    return f;
+  }
+
+  /**
+   * The loop over the groups of four lanes from g0: each group's ops on locals, then its written VGPRs
+   * stored (merged under EXEC unless `full`) and its lane-mask bits OR-ed into acc; a group with an f32
+   * NaN returns its index after acc is stored.
+   */
+  private groupLoop(f: FuncWriter, full: boolean, at: LoopLocals): void {
+    const { g, base, bits, m, nan, anyNan, acc, outs, vsrcOf, param } = at;
+    f.get(P_G0).set(g);
+    f.op(OP.block, OP.void, OP.loop, OP.void);
+    f.get(g).i32(16).op(OP.i32GeU, OP.brIf, 1);
+    if (!full) {
+      // This group's four EXEC bits.
+      groupBits(f, P_E0, P_E1, g);
+      f.tee(bits).op(OP.if, OP.void);
+      f.get(bits).i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(m);
+    }
+    f.get(P_VB).get(g).i32(4).op(OP.i32Shl, OP.i32Add).set(base);
+    if (anyNan) f.splatConst(0).set(nan);
+
+    // Current value of each VGPR and lane-mask pair in this group (locals), and what was written.
+    const regs = new Map<number, number>();
+    const written = new Set<number>();
+    const masks = new Map<number, number>();
+    const vsrc = (s: SimdSrc): number => vsrcOf(s, regs);
     const maskOf = (pair: number): number => {
       const l = masks.get(pair);
       if (l !== undefined) return l;
@@ -722,23 +748,28 @@ export class SimdLoop {
       if (o.recipe.nan) f.get(nan).get(value).get(value).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);
     }
     if (anyNan) {
-      f.get(nan).get(m).simd(SIMD.and).simd(SIMD.anyTrue).op(OP.if, OP.void);
+      f.get(nan);
+      if (!full) f.get(m).simd(SIMD.and);
+      f.simd(SIMD.anyTrue).op(OP.if, OP.void);
       storeAcc(f, acc);
       f.get(g).op(OP.return, OP.end);
     }
     for (const reg of written) {
       f.get(base);
-      f.get(regs.get(reg) as number)
-        .get(base)
-        .simdMem(SIMD.load, reg * 256)
-        .get(m)
-        .simd(SIMD.bitselect);
+      f.get(regs.get(reg) as number);
+      if (!full)
+        f.get(base)
+          .simdMem(SIMD.load, reg * 256)
+          .get(m)
+          .simd(SIMD.bitselect);
       f.simdMem(SIMD.store, reg * 256);
     }
     for (const [k, pair] of outs.entries()) {
       const l = masks.get(pair) as number;
       // The four bits, at their place in the lo or hi word.
-      f.get(l).get(m).simd(SIMD.and).simd(SIMD.i32x4Bitmask);
+      f.get(l);
+      if (!full) f.get(m).simd(SIMD.and);
+      f.simd(SIMD.i32x4Bitmask);
       f.get(g).i32(7).op(OP.i32And).i32(2).op(OP.i32Shl, OP.i32Shl).set(bits);
       f.get(g).i32(8).op(OP.i32LtU, OP.if, OP.void);
       f.get(acc[k][0]).get(bits).op(OP.i32Or).set(acc[k][0]);
@@ -746,13 +777,24 @@ export class SimdLoop {
       f.get(acc[k][1]).get(bits).op(OP.i32Or).set(acc[k][1]);
       f.op(OP.end);
     }
-    f.op(OP.end); // if any lane of the group is on
+    if (!full) f.op(OP.end); // if any lane of the group is on
     f.get(g).i32(1).op(OP.i32Add).set(g).op(OP.br, 0);
     f.op(OP.end, OP.end); // loop, block
-    storeAcc(f, acc);
-    f.i32(-1);
-    return f;
   }
+}
+
+/** What build() shares with both of its group loops: locals, the loop's mask outputs, source lookups. */
+interface LoopLocals {
+  readonly g: number;
+  readonly base: number;
+  readonly bits: number;
+  readonly m: number;
+  readonly nan: number;
+  readonly anyNan: boolean;
+  readonly acc: readonly number[][];
+  readonly outs: readonly number[];
+  readonly vsrcOf: (s: SimdSrc, regs: Map<number, number>) => number;
+  readonly param: (c: number) => number;
 }
 
 /** Pushes group g's four bits (lanes 4g .. 4g+3) of the 64-bit lane mask in locals lo, hi. */

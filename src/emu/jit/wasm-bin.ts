@@ -25,6 +25,7 @@ export const OP = {
   i32Store: 0x36,
   i32Const: 0x41,
   i32Eqz: 0x45,
+  i32Eq: 0x46,
   i32LtU: 0x49,
   i32GeU: 0x4f,
   i32Add: 0x6a,
