@@ -774,3 +774,58 @@ test('VOP3 op_sel (gfx9 VOP3-only ops): the sources and the result bit, with cla
     assert.ok(r.taken >= (target === 'gfx908' ? 40 : 0), `${target}: ${r.taken}`);
   }
 });
+
+test('SDWA (VOP1/VOP2/VOPC _sdwa, gfx9): sources, sext/neg/abs, selects, dst_unused, clamp, omod, VOPC sdst: fast = general', () => {
+  const ops = [
+    'v_mov_b32_sdwa v1, X',
+    'v_cvt_f32_f16_sdwa v1, X',
+    'v_add_f32_sdwa v1, X, Y',
+    'v_min_u16_sdwa v83, X, Y',
+    'v_add_co_u32_sdwa v1, vcc, X, Y',
+    'v_addc_co_u32_sdwa v1, vcc, X, Y, vcc',
+    'v_cndmask_b32_sdwa v1, X, Y, vcc',
+    'v_cmp_eq_f32_sdwa vcc, X, Y',
+    'v_cmpx_nlg_f16_sdwa s[4:5], X, Y',
+    'v_cmp_lt_i16_sdwa vcc, X, Y',
+    'v_mac_f32_sdwa v1, X, Y',
+    'v_cvt_f64_f32_sdwa v[0:1], X',
+  ];
+  const srcs = ['v2', 's3', 'vcc_lo', 'ttmp1', '-1', '65', '0.5', '0.15915494', '-v2', '-|s3|', 'sext(v2)'];
+  const srcs2 = ['sext(-1)', 'neg(2)', '-sext(v2)', 'lds_direct', 'v[2:3]', 'vcc', 'src_scc', 'v256'];
+  const tails = [
+    '',
+    ' clamp',
+    ' mul:2',
+    ' div:2 clamp',
+    ' dst_sel:WORD_1',
+    ' dst_sel:BYTE_0 dst_unused:UNUSED_PAD',
+    ' dst_unused:UNUSED_SEXT src0_sel:BYTE_2',
+    ' src1_sel:WORD_0',
+    ' src0_sel:byte_3 src1_sel:dword',
+    ' dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:BYTE_1',
+    ' dst_sel:Word_1',
+    ' dst_sel:WORD_1 dst_sel:BYTE_0',
+    ' dst_sel:UNUSED_PAD',
+    ', dst_sel:DWORD',
+    ' dst_sel:5',
+  ];
+  const all = [...srcs, ...srcs2];
+  const lines: string[] = [];
+  for (const o of ops) {
+    all.forEach((x, i) => {
+      lines.push(o.replace('X', x).replace('Y', all[(i * 7 + 3) % all.length]) + tails[i % tails.length]);
+      lines.push(o.replace('X', 'v4').replace('Y', x));
+    });
+    for (const tl of tails) lines.push(o.replace('X', 'v2').replace('Y', 's5') + tl);
+  }
+  // Left to the general path: a repeated or comma-separated modifier, mixed case, named registers past
+  // vcc/exec/m0 halves, dst_unused on VOPC (llvm-mc ignores it there), and gfx8's SDWA.
+  const declined = (l: string) =>
+    /sel:[A-Z_0-9]+ dst_sel|, dst_sel|Word|src_scc|cmpx?_.*dst_unused/.test(l) || l.includes('gfx8');
+  for (const target of ['gfx908', 'gfx803'] as Target[]) {
+    const r = compareFast(lines, target, (l) => declined(l) || target === 'gfx803');
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= (target === 'gfx908' ? 150 : 0), `${target}: ${r.taken}`);
+  }
+});

@@ -135,6 +135,8 @@ export const P_LDS_DIRECT = 512;
 export const P_WAITCNT = 1024;
 /** A gfx9 VOP3 op with op_sel (Program.opSel): `op_sel:[...]` among the modifiers. */
 export const P_OPSEL = 2048;
+/** A VOP1/VOP2/VOPC SDWA form (gfx9): fast/sdwa.ts encodes it, not encodeProgram. */
+export const P_SDWA = 4096;
 const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE | P_OPSEL;
 
 export const TYPES: readonly OperandType[] = [
@@ -179,6 +181,9 @@ export interface Program {
   readonly dppMods: number;
   /** With P_OPSEL: op_sel's entries, the sources' then the result's (vop3-ops.ts Vop3Entry.opSel). */
   readonly opSel: number;
+  /** With P_SDWA: the e32 encoding (ENC_VOP1, ENC_VOP2, ENC_VOPC of valu-vop.ts); whether omod is taken. */
+  readonly sdwaEnc: number;
+  readonly sdwaOmod: boolean;
 }
 
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
@@ -476,6 +481,11 @@ export function encodeProgram(p: Program, n: number): number {
   return size + 1;
 }
 
+/** The omod field of `mul:v` or `div:v` (named id `w`): 1 mul:2, 2 mul:4, 3 div:2; -1 for other values. */
+export function omodOf(w: number, v: number): number {
+  return w === N_DIV ? (v === 2 ? 3 : -1) : v === 2 ? 1 : v === 4 ? 2 : -1;
+}
+
 /**
  * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order) and op_sel, SMEM
  * glc and gfx9's `offset:N` right after an SGPR offset; each once.
@@ -502,7 +512,7 @@ function modifiers(p: Program, from: number, n: number): boolean {
     else if (ok === O_KEY && w === K_CLAMP && !clamp && omod < 0 && p.clamp !== null) clamp = true;
     else if (ok === O_NAMED && omod < 0 && p.omod !== null && (w === N_MUL || w === N_DIV)) {
       const v = opValue[k];
-      omod = w === N_DIV ? (v === 2 ? 3 : -1) : v === 2 ? 1 : v === 4 ? 2 : -1;
+      omod = omodOf(w, v);
       if (omod < 0) return false;
     } else if (ok === O_LIST && w === N_OP_SEL && opSel < 0 && p.flags & P_OPSEL) opSel = opValue[k];
     else return false;
