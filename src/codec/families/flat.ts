@@ -2,7 +2,11 @@
 // SGPR (pair) or both. The text follows llvm-objdump-22, including its quirks: bit 55 (NV in the Vega
 // document) is decoded as the AGPR bit on every gfx9 target, and AGPR data in an op typed as VGPR-only
 // prints with LLVM's "Invalid register" note instead of being rejected.
-// gfx7/8 FLAT has neither offset, segment nor saddr: those bits must be zero (as LLVM decodes them).
+// gfx7/8 FLAT has neither offset, segment nor saddr (bits 12:0 and 14:15 of the first dword, 22:16 of
+// the second are reserved in the GCN3 ISA document). llvm-objdump-22 still decodes bits 12:0 as an
+// unsigned offset on gfx8 and prints it (`offset:4438`, which llvm-mc-22 refuses to assemble there); the
+// segment and saddr bits must be zero. On gfx7 (no llvm-objdump) the text must reassemble, so the offset
+// bits must be zero too.
 // With DecodeOutput.into (the emulator's Program) an accepted word's fields also go into that Decoded.
 import {
   type FlatOp,
@@ -143,7 +147,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     addr = vreg(2, vaddr);
     tail = '';
     offset = w0 & 0x1fff;
-    if (!gfx9 && offset !== 0) return;
+    if (tab.proc.generation === 'gfx7' && offset !== 0) return;
   } else {
     if (saddr === SADDR_OFF) {
       addr = vreg(seg === SEG_GLOBAL ? 2 : 1, vaddr);
@@ -210,7 +214,8 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   }
   out.size = 2;
   if (warning !== '') out.comment = warning;
-  if (out.into !== undefined) fillDecoded(out.into, op, w0, w1, seg, offset);
+  // The emulator follows the ISA document: gfx8's address has no offset (the bits are reserved).
+  if (out.into !== undefined) fillDecoded(out.into, op, w0, w1, seg, gfx9 ? offset : 0);
 }
 
 function ops(t: Target): IsaEntry[] {

@@ -347,8 +347,9 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput, s
   const p = o.p;
   if (p.dstKind === 'none') {
     // v_nop has no operands: LLVM requires the source fields (clamp, omod, selects, modifiers) to be zero
-    // and ignores src0, dst_sel, dst_unused and the unused bits 22 and 30.
-    if ((w1 & 0xbf3fe000) !== 0 || (w & 0x1fe0000) !== 0) return false;
+    // and ignores src0, dst_sel, dst_unused and the unused bits 22 and 30; on gfx8 also omod and S1
+    // (bits 14-15 and 31: not fields there).
+    if ((w1 & (o.sdwa8 ? 0x3f3f2000 : 0xbf3fe000)) !== 0 || (w & 0x1fe0000) !== 0) return false;
     out.size = 2;
     putS(sk, o.sdwa);
     if (out.into !== undefined) fillSdwa(out.into, enc, o, w, w1);
@@ -362,8 +363,8 @@ function sdwa(enc: number, o: VopOp, w: number, w1: number, out: DecodeOutput, s
   const g8 = o.sdwa8;
   const c0 = w1 & 0x800000 && !g8 ? w1 & 0xff : 256 + (w1 & 0xff);
   if (c0 === LITERAL) return false;
-  // VOP1 has no src1: its fields must be zero (bit 30 is ignored).
-  if (enc === ENC_VOP1 && (w1 & 0xbf000000) !== 0) return false;
+  // VOP1 has no src1: its fields must be zero (bit 30 is ignored, and on gfx8 bit 31, S1 from gfx9 on).
+  if (enc === ENC_VOP1 && (w1 & (g8 ? 0x3f000000 : 0xbf000000)) !== 0) return false;
   let c1 = 0;
   if (enc !== ENC_VOP1) {
     const v1 = (w >>> 9) & 0xff;
