@@ -829,3 +829,45 @@ test('SDWA (VOP1/VOP2/VOPC _sdwa, gfx9): sources, sext/neg/abs, selects, dst_unu
     assert.ok(r.taken >= (target === 'gfx908' ? 150 : 0), `${target}: ${r.taken}`);
   }
 });
+
+test('v_swap_b32 and v_readfirstlane_b32 (e32): VGPR sources, VGPR / scalar results: fast = general on gfx9/gfx8/gfx6', () => {
+  const xs = [
+    'v0',
+    'v255',
+    'v256',
+    's1',
+    'vcc_lo',
+    'm0',
+    'exec_hi',
+    'ttmp2',
+    'v[2:3]',
+    '1',
+    '0.5',
+    '-v1',
+    'vcc',
+    's102',
+  ];
+  const xs2 = ['lds_direct', 'flat_scratch_lo', 'xnack_mask_lo', 'tba_lo', 'src_scc'];
+  const ops = [
+    'v_swap_b32',
+    'v_readfirstlane_b32',
+    'v_swap_b32_e32',
+    'v_readfirstlane_b32_e64',
+    'v_swap_b32_dpp',
+  ];
+  const lines = ops.flatMap((op) => [...xs, ...xs2].flatMap((a) => xs.map((b) => `${op} ${a}, ${b}`)));
+  lines.push(
+    'v_swap_b32 v1, v2 clamp',
+    'v_swap_b32 v1',
+    'v_swap_b32 v1, v2, v3',
+    'v_readfirstlane_b32 s1, v2 glc',
+  );
+  // Left to the general path: lds_direct, the named registers whose rules depend on the generation.
+  const declined = (l: string) => /lds_direct|flat_scratch|xnack|tba|src_scc/.test(l);
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as Target[]) {
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= 8, `${target}: ${r.taken}`);
+  }
+});

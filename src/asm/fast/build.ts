@@ -81,6 +81,7 @@ import {
   S_VCC,
   S_VGPR,
   S_VSRC,
+  S_VSRC_V,
   S_VSRC3,
   TYPES,
 } from './program.js';
@@ -166,6 +167,14 @@ function vopProgram(e: VopEntry, name: string): Program | null {
   if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32 && !dpp)) return null;
   const o = e.o;
   const p = o.p;
+  if (!dpp && e.enc === ENC_VOP1 && (p.flags & VF_SWAP || p.dstKind === 'sgpr')) {
+    // v_swap_b32 vdst, vsrc; v_readfirstlane_b32 sdst, vsrc (a VGPR only: lds_direct is the general path's).
+    const dst = p.dstKind === 'sgpr' ? S_SDST : S_VGPR;
+    return new Builder()
+      .add(dst, 1, VOP1.fields.vdst)
+      .add(S_VSRC_V, 0, VOP1.fields.src0)
+      .done(VOP1, o.opcode);
+  }
   if (p.flags & (VF_SWAP | VF_LANE) || p.dstKind === 'sgpr') return null;
   const b = new Builder();
   if (dpp) {

@@ -105,6 +105,8 @@ export const S_SBASE = 12;
 export const S_SOFFSET = 13;
 /** SMEM probe mode (s_atc_probe*): an integer's low 7 bits. */
 export const S_PROBE = 18;
+/** A VGPR (one dword) in a 9-bit source field: 256 + its index (v_swap_b32, v_readfirstlane_b32's src0). */
+export const S_VSRC_V = 19;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -371,6 +373,11 @@ function slotValue(kind: number, arg: number, k: number): number {
       const c = immCode(ok === O_FLOAT, opValue[k], t);
       if (c === 255 && !takeLiteral(immOut[0])) return -1;
       return c;
+    }
+    case S_VSRC_V: {
+      if (ok !== O_REG || opFile[k] !== F_V || opCount[k] !== 1) return -1;
+      const i = opIndex[k];
+      return i < 256 ? 256 + i : -1;
     }
     case S_VCC:
       return ok === O_REG && opFile[k] === F_SPECIAL && opIndex[k] === 106 && opCount[k] === 2 ? 0 : -1;
