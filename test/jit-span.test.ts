@@ -4,7 +4,7 @@
 // leave the state the interpreter leaves, including its fault report.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { spanFn } from '../src/emu/jit/span-simd.js';
+import { LANES_IN, LANES_RUN, lanesFn } from '../src/emu/jit/span-simd.js';
 import { releaseSlot, takeSlot, vregMemory } from '../src/emu/jit/vregs.js';
 import type { Wave } from '../src/emu/wave.js';
 import {
@@ -17,14 +17,16 @@ import {
 } from './helpers/jit-diff.js';
 import { sampled, tier } from './helpers/tier.js';
 
-test('the span check: lane l at lane 0 plus l strides, high words equal (each lane group, each stride)', (t) => {
+test('the lane check: in bounds, aligned, one high word; one run (each lane group, each stride)', (t) => {
   const mem = vregMemory();
   if (mem === null) return t.skip('no WebAssembly SIMD here');
   const page = takeSlot();
   assert.ok(page >= 0);
   try {
     const v = new Uint32Array(mem.buffer, page, 2 * 64);
-    const span = spanFn();
+    const lanes = lanesFn();
+    const IN = LANES_IN;
+    const RUN = LANES_RUN;
     for (const stride of [4, 8, 12, 16]) {
       const fill = (u0: number) => {
         for (let l = 0; l < 64; l++) {
@@ -32,21 +34,47 @@ test('the span check: lane l at lane 0 plus l strides, high words equal (each la
           v[64 + l] = 0x7f00;
         }
       };
+      const top = 0x1000 + 63 * stride;
       fill(0x1000);
-      assert.equal(span(page, page + 256, stride), 1, `stride ${stride}`);
-      assert.equal(span(page, -1, stride), 1);
-      assert.equal(span(page, page + 256, stride + 4), 0, `stride ${stride} checked as ${stride + 4}`);
-      // The low word wraps inside the run: still one run modulo 2^32 (the generated code rejects it).
+      assert.equal(lanes(page, page + 256, stride, 0x1000, top), IN | RUN, `stride ${stride}`);
+      assert.equal(lanes(page, -1, stride, 0, 0xffffffff), IN | RUN);
+      assert.equal(
+        lanes(page, page + 256, stride + 4, 0x1000, top),
+        IN,
+        `stride ${stride} checked as ${stride + 4}`,
+      );
+      // Bounds: the first and last lanes at each end, unsigned (a minimum above 2^31).
+      assert.equal(lanes(page, -1, stride, 0x1004, top), RUN);
+      assert.equal(lanes(page, -1, stride, 0x1000, top - 4), RUN);
+      fill(0x80001000);
+      assert.equal(lanes(page, -1, stride, 0x80000000, 0xffffffff), IN | RUN);
+      assert.equal(lanes(page, -1, stride, 0, 0x7fffffff), RUN);
+      // The low word wraps inside the run: still one run modulo 2^32 (the generated code does not copy it).
       fill(0xffffff00);
-      assert.equal(span(page, page + 256, stride), 1);
+      assert.equal(lanes(page, page + 256, stride, 0, 0xffffffff) & RUN, RUN);
       for (let l = 0; l < 64; l++) {
         fill(0x1000);
-        v[l] ^= 4;
-        assert.equal(span(page, page + 256, stride), 0, `stride ${stride}, lane ${l} off the run`);
+        v[l] += 4;
+        assert.equal(
+          lanes(page, page + 256, stride, 0, 0xffffffff),
+          IN,
+          `stride ${stride}, lane ${l} off the run`,
+        );
+        v[l] -= 2;
+        assert.equal(lanes(page, -1, stride, 0, 0xffffffff), 0, `stride ${stride}, lane ${l} unaligned`);
+        fill(0x1000);
+        v[l] = top + 4;
+        assert.equal(lanes(page, -1, stride, 0x1000, top), 0, `lane ${l} past the maximum`);
+        v[l] = 0xffc;
+        assert.equal(lanes(page, -1, stride, 0x1000, top), 0, `lane ${l} below the minimum`);
         fill(0x1000);
         v[64 + l] = 0x7f01;
-        assert.equal(span(page, page + 256, stride), 0, `stride ${stride}, lane ${l}'s high word`);
-        assert.equal(span(page, -1, stride), 1, `stride ${stride}, lane ${l}'s high word not asked`);
+        assert.equal(
+          lanes(page, page + 256, stride, 0, 0xffffffff),
+          RUN,
+          `stride ${stride}, lane ${l}'s high word`,
+        );
+        assert.equal(lanes(page, -1, stride, 0, 0xffffffff), IN | RUN, `lane ${l}'s high word not asked`);
       }
     }
   } finally {
@@ -88,7 +116,7 @@ test('GLOBAL loads and stores of one run of lanes agree with the interpreter (ne
   let checked = 0;
   for (const [n, line] of lines.entries()) {
     const code = assembleText([...PAIR, line, 's_endpgm'].join('\n'), 'gfx908');
-    assert.match(compiledSource(code, 'gfx908', 0x3f0), /H\.span\(/, line);
+    assert.match(compiledSource(code, 'gfx908', 0x3f0), /H\.lanes\(/, line);
     const e = width(line);
     const cases: [string, (l: number) => number, ((l: number) => number) | undefined, RegExp | null][] = [
       ['one run', (l) => 16 + e * l, undefined, null],
@@ -96,6 +124,9 @@ test('GLOBAL loads and stores of one run of lanes agree with the interpreter (ne
       ['unaligned', (l) => 17 + e * l, undefined, null],
       ['lane 37 off the run', (l) => 16 + e * l + (l === 37 ? e : 0), undefined, null],
       ['lane 63 on lane 0', (l) => (l === 63 ? 16 : 16 + e * l), undefined, null],
+      ['four rows of 16 elements', (l) => 16 + 256 * (l >> 4) + e * (l & 15), undefined, null],
+      ['every lane at one address', () => 40, undefined, null],
+      ['lanes in reverse', (l) => 16 + e * (63 - l), undefined, null],
       ['past the end from lane 60', (l) => BUFFER_BYTES - 60 * e + e * l, undefined, /unmapped address/],
       ['lane 9 in the next 4 GiB', (l) => 16 + e * l, (l) => (l === 9 ? 1 : 0), /lane 9: unmapped address/],
       ['wrapping the low word', (l) => 2 ** 32 - 32 * e + e * l, undefined, /unmapped address/],
@@ -114,7 +145,7 @@ test('GLOBAL loads and stores of one run of lanes agree with the interpreter (ne
       checked++;
     }
   }
-  assert.ok(checked >= tier(35, 76), `${checked} cases`);
+  assert.ok(checked >= tier(45, 109), `${checked} cases`);
   // A known answer: the run's dwords land in lane order.
   const code = assembleText('global_load_dwordx2 v[4:5], v0, s[34:35]\ns_endpgm', 'gfx908');
   const b = runOn(

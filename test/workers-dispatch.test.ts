@@ -11,6 +11,7 @@ import { matmulLds, mfmaGemm, mfmaGemmF16, reduce } from '../bench/emu/cases-lds
 import { histogram, transpose, vadd } from '../bench/emu/cases-mem.js';
 import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import { wavesBefore } from '../src/gpu/dispatch.js';
+import { takeCount } from '../src/gpu/parallel.js';
 import { Device } from '../src/runtime/device.js';
 import type { KernelArg, LaunchResult } from '../src/runtime/types.js';
 import { cliIn } from './helpers/cli.js';
@@ -155,6 +156,25 @@ test('a fault: the lowest-numbered faulting workgroup is reported, as with 1 wor
   const one = message(1);
   assert.match(one, /^fault: kernel 'late_fault' workgroup \(5,0,0\) wave 0 lane 0: memory fault at pc/);
   for (let i = 0; i < 5; i++) assert.equal(message(2), one);
+});
+
+test('takeCount: a quarter of an even share of the workgroups left, at most 64, at least 1', () => {
+  assert.equal(takeCount(4096, 2), 64);
+  assert.equal(takeCount(400, 2), 50);
+  assert.equal(takeCount(400, 4), 25);
+  assert.equal(takeCount(15, 2), 1);
+  assert.equal(takeCount(1, 2), 1);
+  assert.equal(takeCount(0, 3), 1);
+  // Two threads taking turns finish the last runs within one workgroup of each other.
+  let left = 1000;
+  let takes = 0;
+  while (left > 0) {
+    const n = Math.min(takeCount(left, 2), left);
+    assert.ok(n <= Math.max(1, left / 8));
+    left -= n;
+    takes++;
+  }
+  assert.ok(takes < 1000 / 4, `${takes} takes`);
 });
 
 test("wavesBefore: the flat index of a workgroup's first wave, for full and partial workgroups", () => {

@@ -212,9 +212,14 @@ export class GroupRunner {
     const waves = this.waves;
     const state = this.state;
     const scratch = this.scratch;
-    const [gx, gy, gz] = d.grid;
-    const [bx, by, bz] = d.block;
-    const [nx, ny] = this.groups;
+    // Indexed reads, not destructuring: this runs once per workgroup.
+    const grid = d.grid;
+    const block = d.block;
+    const bx = block[0];
+    const by = block[1];
+    const bz = block[2];
+    const nx = this.groups[0];
+    const ny = this.groups[1];
     const x = flat % nx;
     const y = Math.floor(flat / nx) % ny;
     const z = Math.floor(flat / (nx * ny));
@@ -224,15 +229,15 @@ export class GroupRunner {
     wg.index = flat;
     wg.lds.fill(0, 0, k.groupSize);
     // Work-items of this (possibly partial) workgroup.
-    const sx = Math.min(bx, gx - x * bx);
-    const sy = Math.min(by, gy - y * by);
-    const sz = Math.min(bz, gz - z * bz);
+    const sx = Math.min(bx, grid[0] - x * bx);
+    const sy = Math.min(by, grid[1] - y * by);
+    const sz = Math.min(bz, grid[2] - z * bz);
     const items = sx * sy * sz;
     const nw = Math.ceil(items / WAVE_SIZE);
-    const first = wavesBefore(d.grid, d.block, x, y, z);
-    const size = [sx, sy, sz];
+    const first = wavesBefore(grid, block, x, y, z);
     // Every full workgroup's waves start with the same ids: made once per dispatch.
     const full = sx === bx && sy === by && sz === bz;
+    const size = full ? block : [sx, sy, sz];
     if (full && this.fullIds.length === 0)
       for (let wi = 0; wi < nw; wi++) this.fullIds.push(waveIds(wi, items, size, this.plan.workitemIds));
     for (let wi = 0; wi < nw; wi++) {
@@ -303,7 +308,9 @@ export function wavesBefore(
   y: number,
   z: number,
 ): number {
-  const [bx, by, bz] = block;
+  const bx = block[0];
+  const by = block[1];
+  const bz = block[2];
   const sy = Math.min(by, grid[1] - y * by);
   const sz = Math.min(bz, grid[2] - z * bz);
   // Plain functions, no closures: this runs once per workgroup.

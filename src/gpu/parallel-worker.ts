@@ -34,6 +34,7 @@ export function runJob(job: ParallelJob): void {
       { ...d, limits: { budget, timeout, progressInterval: 0 }, messages: [] },
       control,
       new BigInt64Array(job.executed),
+      job.threads,
     );
     writeOutcome(job.results[slot], outcome);
   } catch (e) {

@@ -2,7 +2,8 @@
 // (issue 13 item 3). Device memory is shared (SharedArrayBuffers, emu/memory.ts) and its atomics use
 // Atomics while the dispatch runs (DeviceMemory.concurrent); each thread decodes the program itself and
 // has its own waves, LDS and private memory (a GroupRunner). Threads take workgroups in flat-index order
-// from one shared counter, so a slow-starting worker only means the others run more of them. What comes
+// from one shared counter, a run of them at a time (takeCount), so a slow-starting worker only means the
+// others run more of them. What comes
 // back is what one thread would have reported: the counts are sums over workgroups (the same for a
 // race-free kernel however the workgroups are split), s_sendmsg messages are put in workgroup order, and
 // of the workgroups that fail, the lowest-numbered one's error is the dispatch's (every workgroup before
@@ -65,6 +66,8 @@ export interface ParallelJob {
     readonly budget: number;
     readonly timeout: number;
   };
+  /** Threads taking part: the calling thread and the workers. */
+  readonly threads: number;
   /** Int32 cells NEXT, ACTIVE, FAULT, WAVES_DONE, GROUPS_DONE (see below). */
   readonly control: SharedArrayBuffer;
   /** The dispatch's executed wave-instructions (Watchdog.shared). */
@@ -84,6 +87,19 @@ const GROUPS_DONE = 4;
 const NO_FAULT = 0x7fffffff;
 /** Bytes of a worker's result area: counts, error and messages as JSON. */
 const RESULT_BYTES = 1 << 20;
+
+/** The most workgroups a thread takes at once. */
+const MAX_TAKE = 64;
+
+/**
+ * How many workgroups a thread takes from the counter when `left` are left to `threads` threads: a
+ * quarter of an even share (at most MAX_TAKE), down to one near the end, so that the threads finish
+ * within about one workgroup of each other while the shared counter, a cache line every thread writes,
+ * is updated once per run instead of once per workgroup (short workgroups: a few microseconds each).
+ */
+export function takeCount(left: number, threads: number): number {
+  return Math.max(1, Math.min(MAX_TAKE, Math.floor(left / (4 * threads))));
+}
 
 /** A thread's share: its counts, the lowest-numbered workgroup it saw fail, its messages by workgroup. */
 interface Outcome {
@@ -108,6 +124,7 @@ export function participate(
   d: DispatchSetup,
   control: Int32Array,
   executed: BigInt64Array,
+  threads: number,
 ): Outcome {
   const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
   const out: Outcome = { stats, messages: [] };
@@ -118,14 +135,32 @@ export function participate(
     groups = new GroupRunner(mem, program, k, d);
     groups.dog.shared = executed;
     groups.dog.sharedDone = () => [Atomics.load(control, WAVES_DONE), Atomics.load(control, GROUPS_DONE)];
+    const count = groups.count;
+    // This thread's run of workgroups [next, end), and its finished ones not yet added to the totals.
+    let next = 0;
+    let end = 0;
+    let waves = 0;
+    let done = 0;
     for (;;) {
-      flat = Atomics.add(control, NEXT, 1);
-      if (flat >= groups.count || flat > Atomics.load(control, FAULT)) break;
+      if (next >= end) {
+        if (done > 0) {
+          Atomics.add(control, WAVES_DONE, waves);
+          Atomics.add(control, GROUPS_DONE, done);
+          waves = 0;
+          done = 0;
+        }
+        const n = takeCount(count - Atomics.load(control, NEXT), threads);
+        next = Atomics.add(control, NEXT, n);
+        end = Math.min(next + n, count);
+        if (next >= count) break;
+      }
+      flat = next++;
+      if (flat > Atomics.load(control, FAULT)) break;
       const before = messages?.length ?? 0;
-      const waves = stats.waves;
+      const w0 = stats.waves;
       groups.run(flat, stats);
-      Atomics.add(control, WAVES_DONE, stats.waves - waves);
-      Atomics.add(control, GROUPS_DONE, 1);
+      waves += stats.waves - w0;
+      done++;
       if (messages !== undefined)
         for (let i = before; i < messages.length; i++) out.messages.push({ flat, message: messages[i] });
     }
@@ -192,6 +227,7 @@ export function runParallel(
       budget: d.limits.budget,
       timeout: d.limits.timeout,
     },
+    threads: threads + 1,
     control: control.buffer as SharedArrayBuffer,
     executed: executed.buffer as SharedArrayBuffer,
     results,
@@ -200,7 +236,7 @@ export function runParallel(
   let outcomes: Outcome[];
   mem.concurrent = true;
   try {
-    outcomes = [participate(mem, program, k, { ...d, messages: mine }, control, executed)];
+    outcomes = [participate(mem, program, k, { ...d, messages: mine }, control, executed, threads + 1)];
   } finally {
     // Workers that joined finish the workgroup they run (or stop after a failure) and leave; one that
     // had not joined by now finds no workgroup left and touches nothing.

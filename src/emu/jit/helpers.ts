@@ -8,7 +8,7 @@ import { nan2, nan3 } from '../valu/f32-util.js';
 import { class32 } from '../valu/fcmp-ops.js';
 import { satI32, satU32 } from '../valu/int-util.js';
 import { mfmaSimd } from './mfma-simd.js';
-import { type SpanFn, spanFn } from './span-simd.js';
+import { type LanesFn, lanesFn } from './span-simd.js';
 
 /** Where a block that threw stopped: the index of the instruction that threw, and how many ran before it. */
 export const FAULT = { at: 0, n: 0 };
@@ -32,11 +32,11 @@ export const HELPERS = {
   wc: new Int32Array(0) as Int32Array,
   /** A SIMD loop's stand-in on a wave without a WebAssembly register page: leaves every group to the body. */
   noSimd: (_vb: number, _e0: number, _e1: number, g0: number): number => (g0 < 16 ? g0 : -1),
-  /** Whether a wave's GLOBAL addresses are one span (span-simd.ts): the WebAssembly function, made on first use. */
-  span: ((lo: number, hi: number, stride: number): number => {
-    HELPERS.span = spanFn();
-    return HELPERS.span(lo, hi, stride);
-  }) as SpanFn,
+  /** The check of a wave's GLOBAL addresses (span-simd.ts): the WebAssembly function, made on first use. */
+  lanes: ((lo: number, hi: number, stride: number, min: number, max: number): number => {
+    HELPERS.lanes = lanesFn();
+    return HELPERS.lanes(lo, hi, stride, min, max);
+  }) as LanesFn,
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];

@@ -93,31 +93,35 @@ function onePassCode(i: Inst, bytes: number, aligned: string): string {
 }
 
 /**
- * For a GLOBAL load or store of n dwords a lane under a full EXEC: when the lanes' addresses are one run
- * of n-dword elements in lane order (H.span), one region check covers every lane, and the dwords move as
- * one copy (n = 1) or a loop without checks; `done` is then set. Unaligned runs, and runs that wrap the
- * low address word, are left to the forms below.
+ * For a GLOBAL load or store of n dwords a lane under a full EXEC, on a wave whose VGPRs the WebAssembly
+ * check reaches (H.lanes): when every lane's address is dword-aligned in lane 0's allocation, the lanes
+ * move their dwords in lane order without a check each, or as one copy where they are one run of dwords
+ * (a coalesced access); `done` is then set. Otherwise the forms below run. Each lane's address is read
+ * before its dwords move, so a load may overwrite the address VGPRs.
  */
-function runCode(i: Inst, n: number, load: boolean): string {
+function lanesCode(i: Inst, n: number, load: boolean): string {
   const { pair } = globalAddress(i);
   const lo = i.vaddr * 64;
+  const bytes = 4 * n;
   const ub = pair ? `v[${lo + 64}] * 4294967296 + ${i.offset}` : `sb + ${i.offset}`;
-  let move: string;
-  if (n === 1)
-    move = load ? `w.vRow[${i.dst}].set(U.dw.subarray(q, q + 64));` : `U.dw.set(w.vRow[${i.vdata}], q);`;
-  else {
-    const each: string[] = [];
-    for (let d = 0; d < n; d++)
-      each.push(
-        load ? `v[${(i.dst + d) * 64} + l] = dw[q + ${d}];` : `dw[q + ${d}] = v[${(i.vdata + d) * 64} + l];`,
-      );
-    move = `const dw = U.dw; for (let l = 0; l < 64; l++, q += ${n}) { ${each.join(' ')} }`;
-  }
+  const each: string[] = [];
+  for (let d = 0; d < n; d++)
+    each.push(
+      load ? `v[${(i.dst + d) * 64} + l] = dw[q + ${d}];` : `dw[q + ${d}] = v[${(i.vdata + d) * 64} + l];`,
+    );
+  // One run of dwords whose low words do not wrap: lane l's dword is lane 0's plus l.
+  const copy = load ? `w.vRow[${i.dst}].set(dw.subarray(q0, q0 + 64));` : `dw.set(w.vRow[${i.vdata}], q0);`;
   return [
-    `if (w.vb >= 0 && H.span(w.vb + ${lo * 4}, ${pair ? `w.vb + ${(lo + 64) * 4}` : -1}, ${n * 4}) !== 0) {`,
-    // No lane's low word wraps: lane l's address is exactly lane 0's plus 4nl.
-    `const u0 = v[${lo}]; if (u0 <= ${2 ** 32 - 256 * n}) { const x = ${ub} + u0, U = mem.regionOf(x, ${256 * n});`,
-    `if (U !== null && ((x - U.base) & 3) === 0) { let q = (x - U.base) / 4; ${move} w.laneInstructions += 64; done = true; } } }`,
+    `const ub = ${ub}, U = mem.regionOf(ub + v[${lo}], ${bytes});`,
+    'if (U !== null) { const d = ub - U.base;',
+    'if ((d & 3) === 0) {',
+    `const r = H.lanes(w.vb + ${lo * 4}, ${pair ? `w.vb + ${(lo + 64) * 4}` : -1}, ${bytes}, d > 0 ? 0 : -d, Math.min(4294967295, U.size - ${bytes} - d));`,
+    'if ((r & 1) !== 0) { const dw = U.dw, dq = d / 4;',
+    n === 1
+      ? `if ((r & 2) !== 0 && v[${lo}] <= ${2 ** 32 - 256}) { const q0 = (v[${lo}] >>> 2) + dq; ${copy} }\nelse `
+      : '',
+    `for (let l = 0; l < 64; l++) { const q = (v[${lo} + l] >>> 2) + dq; ${each.join(' ')} }`,
+    'w.laneInstructions += 64; done = true; } } }',
   ].join('\n');
 }
 
@@ -154,8 +158,7 @@ export function globalCode(i: Inst, x: number, at: (pc: number) => string): stri
     : onePassCode(i, bytes, words.join(' '));
   const head = `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}
 let done = false;
-if ((e0 & e1) === -1) { ${runCode(i, n, load)}
-if (!done) { ${fast} } }
+if ((e0 & e1) === -1) { if (w.vb >= 0) { ${lanesCode(i, n, load)} } else { ${fast} } }
 if (!done) {`;
   // One pass, as the interpreter's handler goes (mem/flat.ts: each lane's address checked, then its
   // dwords moved, a region looked up again only when a lane leaves the current one). At a fault the
