@@ -727,6 +727,8 @@ export class Assembler {
   private fastLine(text: string, start: number, end: number): boolean {
     fastOwner = this;
     const n = fastEncodeAt(text, start, end, this.target, fastConsts);
+    // Not kept past the call: it would hold a finished Assembler's sections and symbols.
+    fastOwner = null;
     if (n === 0) return false;
     const sec = this.cur;
     for (let k = 0; k < n; k++) sec.put32(fastWords[k]);
