@@ -25,8 +25,6 @@ export function runJob(job: ParallelJob): void {
       programs.set(p.id, program);
     }
     const { budget, timeout, ...d } = job.dispatch;
-    join(control);
-    joined = true;
     const outcome = participate(
       mem,
       program,
@@ -35,11 +33,17 @@ export function runJob(job: ParallelJob): void {
       control,
       new BigInt64Array(job.executed),
       job.threads,
+      () => {
+        join(control);
+        joined = true;
+      },
     );
-    writeOutcome(job.results[slot], outcome);
+    // A worker that took no workgroup (it joined after the others had taken them all) writes nothing:
+    // the calling thread may be reading the results already, having waited only for the joined.
+    if (outcome.stats.workgroups > 0 || outcome.fault !== undefined) writeOutcome(job.results[slot], outcome);
   } catch (e) {
-    // Set-up failed before any workgroup ran here: the calling thread runs them (when not joined), or
-    // the failure is reported as the dispatch's (when joined).
+    // Set-up failed before any workgroup ran here: the other threads run them (not joined: the mapping,
+    // the program or the waves), or the failure is reported as the dispatch's (joined).
     if (joined)
       writeOutcome(job.results[slot], {
         stats: { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 },

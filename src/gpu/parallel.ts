@@ -115,7 +115,9 @@ interface Outcome {
 
 /**
  * Runs workgroups taken from the shared counter until none is left or one before them has failed. Used
- * by the calling thread and by each worker (parallel-worker.ts).
+ * by the calling thread and by each worker (parallel-worker.ts), which passes `ready` to join the
+ * dispatch only once its waves are set up: a worker still setting up when the others run out of
+ * workgroups has taken none, so nobody waits for it.
  */
 export function participate(
   mem: DeviceMemory,
@@ -125,14 +127,21 @@ export function participate(
   control: Int32Array,
   executed: BigInt64Array,
   threads: number,
+  ready?: () => void,
 ): Outcome {
   const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
   const out: Outcome = { stats, messages: [] };
   const messages = d.messages;
   let groups: GroupRunner | undefined;
   let flat = -1;
-  try {
+  // A worker that fails to set up has not joined: it throws to its caller and leaves the control cells
+  // (FAULT above all) alone; the calling thread's own set-up failure is the dispatch's, as on one thread.
+  if (ready !== undefined) {
     groups = new GroupRunner(mem, program, k, d);
+    ready();
+  }
+  try {
+    groups ??= new GroupRunner(mem, program, k, d);
     groups.dog.shared = executed;
     groups.dog.sharedDone = () => [Atomics.load(control, WAVES_DONE), Atomics.load(control, GROUPS_DONE)];
     const count = groups.count;
