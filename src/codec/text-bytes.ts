@@ -41,11 +41,16 @@ export interface ByteTable {
   readonly n: number;
 }
 
-/** Every ByteTable's entries (grown by doubling; a module variable the hot path reads once per text). */
-let HEADS: Uint32Array = new Uint32Array(1 << 15);
+/**
+ * Every ByteTable's entries (grown by doubling; a module variable the hot path reads once per text). Sized
+ * for the tables of a whole gfx9 run (about 100k words on the 1M distinct benchmark): a growth inside
+ * byteTable, first reached after V8 optimised it at start-up, deoptimised it (one of its deopts in a
+ * start-up; the others are the tables' array kinds). Untouched pages cost nothing.
+ */
+let HEADS: Uint32Array = new Uint32Array(1 << 17);
 let headsUsed = 0;
 /** The words of texts' bytes after their first 8 (mnemonics, long operand notes). */
-let REST: Uint32Array = new Uint32Array(1 << 13);
+let REST: Uint32Array = new Uint32Array(1 << 16);
 let restUsed = 0;
 
 function grow(a: Uint32Array, need: number): Uint32Array {

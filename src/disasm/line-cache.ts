@@ -48,7 +48,10 @@ export class LineCache {
    * every v_fma_f32 into v0 would share one slot. Only a hash: `find` checks every word.
    */
   static slotOf(w0: number, w1: number): number {
-    const k = w0 >>> 30 === 3 ? w0 ^ Math.imul(w1, 0x85ebca6b) : w0;
+    // Both products every time: a Math.imul first reached after the line loop was optimised (its branch
+    // had no feedback yet) deoptimised the loop in a cold run.
+    const h = Math.imul(w1, 0x85ebca6b);
+    const k = w0 >>> 30 === 3 ? w0 ^ h : w0;
     return Math.imul(k, 0x9e3779b1) >>> (32 - SLOT_BITS);
   }
 

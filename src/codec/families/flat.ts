@@ -124,7 +124,9 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (op === undefined || op === null) return;
   const gfx9 = tab.proc.features.has('flat-global');
   // llvm-objdump-22 decodes gfx908's float atomics only with bit 25 clear (it ignores the bit elsewhere).
-  if (op.requires !== undefined && (w0 >>> 25) & 1) return;
+  // The bit is read on every word: an operation first reached after optimisation deoptimised the decoder.
+  const bit25 = (w0 >>> 25) & 1;
+  if (op.requires !== undefined && bit25) return;
   const lds = (w0 >>> 13) & 1;
   const glc = (w0 >>> 16) & 1;
   const slc = (w0 >>> 17) & 1;
@@ -142,7 +144,10 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   // llvm-objdump-22 rounds a misaligned GLOBAL saddr pair down and warns (only gfx9 has GLOBAL).
   let warning = '';
   let offset: number;
-  if (seg === SEG_FLAT) {
+  // Compared once here, on every word: a comparison first reached on a rare path (a returning atomic
+  // with AGPRs) after the decoder was optimised deoptimised it in a cold run.
+  const flatSeg = seg === SEG_FLAT;
+  if (flatSeg) {
     if (saddr !== 0 || lds) return;
     addr = vreg(2, vaddr);
     tail = '';
@@ -173,45 +178,40 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   }
   // Written piece by piece into the sink (text-bytes.ts): each piece is a table's flat string, so nothing
   // is concatenated and flattened per line. Every operand is checked before the first piece.
-  const o = out.sink as TextSink;
+  // One layout for every kind, `name [dst, ]addr[, data]<mods>[ lds]`, and every register text looked up
+  // on every word: separate branches per kind (the returning atomics, AGPRs, LDS DMA are rare) were first
+  // reached in a cold run after this function was optimised and deoptimised it (issue 13).
+  // LDS DMA: the data goes to LDS, so there is neither a destination nor a data register. Returning
+  // atomics: LLVM decodes FLAT's with AGPRs as gfx90a-style AGPR operands (no note) and rejects GLOBAL's;
+  // elsewhere AGPRs print with a note.
+  const load = lds === 0 && op.kind === KIND_LOAD;
+  const rtn = lds === 0 && !load && op.kind !== KIND_STORE && glc !== 0;
+  const dstV = vreg(op.dstWidth, vdst);
+  const dstA = areg(!rtn, op.dstWidth, vdst);
+  const dataV = vreg(op.dataWidth, data);
+  const dataA = areg(!rtn, op.dataWidth, data);
+  const dst = acc ? dstA : dstV;
+  const src = acc ? dataA : dataV;
   if (lds) {
-    // LDS DMA: the data goes to LDS, so there is neither a destination nor a data register.
     if (!op.lds || acc) return;
-    putName(o, op.name);
-    putS(o, addr);
-    putMods(o, tail, offset, glc, slc);
-    putS(o, ' lds');
-  } else if (op.kind === KIND_LOAD) {
-    const d = acc ? areg(true, op.dstWidth, vdst) : vreg(op.dstWidth, vdst);
-    if (d === null) return;
-    putName(o, op.name);
-    putS(o, d);
+  } else if (load) {
+    if (dst === null) return;
+  } else if (!rtn) {
+    if (src === null) return;
+  } else if (!op.rtn || (acc && !flatSeg) || dst === null || src === null) return;
+  const o = out.sink as TextSink;
+  putName(o, op.name);
+  if (load || rtn) {
+    putS(o, dst as string);
     putComma(o);
-    putS(o, addr);
-    putMods(o, tail, offset, glc, slc);
-  } else if (op.kind === KIND_STORE || !glc) {
-    const d = acc ? areg(true, op.dataWidth, data) : vreg(op.dataWidth, data);
-    if (d === null) return;
-    putName(o, op.name);
-    putS(o, addr);
-    putComma(o);
-    putS(o, d);
-    putMods(o, tail, offset, glc, slc);
-  } else {
-    // Returning atomic. LLVM decodes FLAT's with AGPRs as gfx90a-style AGPR operands (no note) and
-    // rejects GLOBAL's.
-    if (!op.rtn || (acc && seg !== SEG_FLAT)) return;
-    const dst = acc ? areg(false, op.dstWidth, vdst) : vreg(op.dstWidth, vdst);
-    const src = acc ? areg(false, op.dataWidth, data) : vreg(op.dataWidth, data);
-    if (dst === null || src === null) return;
-    putName(o, op.name);
-    putS(o, dst);
-    putComma(o);
-    putS(o, addr);
-    putComma(o);
-    putS(o, src);
-    putMods(o, tail, offset, glc, slc);
   }
+  putS(o, addr);
+  if (lds === 0 && !load) {
+    putComma(o);
+    putS(o, src as string);
+  }
+  putMods(o, tail, offset, glc, slc);
+  putS(o, lds ? ' lds' : '');
   out.size = 2;
   if (warning !== '') out.comment = warning;
   // The emulator follows the ISA document: gfx8's address has no offset (the bits are reserved).

@@ -36,77 +36,78 @@ export function decodeMubufFields(
   return 2;
 }
 
-/** The text of a decoded MUBUF instruction as LLVM prints it, or null where LLVM decodes none. */
 /**
  * Writes the text of a filled Decoded into `o`, or returns false (nothing written) when LLVM rejects the
  * word. Every check comes before the first byte.
+ * The rare kinds (the cache ops, buffer_store_lds_dword) take the same path as the others: every field,
+ * comparison and call below runs on every word, with empty pieces where a kind has none. Separate
+ * branches for them were first reached in a cold run after this function was optimised, and each
+ * deoptimised it (three recompilations of a large function: issue 13).
  */
 export function printMubuf(d: Decoded, t: Target, w0: number, w1: number, o: TextSink): boolean {
   const op = d.op as BufOp;
   const proc = mubufTable(t).proc;
   const g = proc.generation;
-  if (op.kind === BufKind.Cache) {
-    // These bits are fixed at zero in LLVM's encoding of the cache ops (bit 15 is SI's addr64).
-    if (d.offen || d.idxen || d.glc || d.lds || d.tfe || (w0 >>> 15) & 1) return false;
-    // gfx6/7 text must reassemble: every other field is written as 0.
-    if ((g === 'gfx6' || g === 'gfx7') && ((w0 & 0x0203ffff) !== 0 || w1 !== 0)) return false;
-    putS(o, op.name);
-    return true;
-  }
+  const old = g === 'gfx6' || g === 'gfx7';
+  const kind = op.kind;
+  const cache = kind === BufKind.Cache;
+  const storeLds = kind === BufKind.StoreLds;
+  const { offen, idxen, glc, slc, lds, tfe, addr64 } = d;
   const srsrc = srsrcName(d.saddr >> 2, g);
   const soffset = soffsetName(d.src0, g);
-  if (srsrc === null || soffset === null) return false;
-  if (op.kind === BufKind.StoreLds) {
-    if (!d.lds || d.offen || d.idxen || d.tfe || d.addr64) return false;
-    putS(o, op.name);
-    putC(o, 0x20);
-    putS(o, srsrc);
-    putComma(o);
-    putS(o, soffset);
-    putOffset(o, d.offset);
-    putS(o, ' lds');
-    if (d.glc) putS(o, ' glc');
-    if (d.slc) putS(o, ' slc');
-    return true;
+  const bit15 = (w0 >>> 15) & 1;
+  // gfx6/7 text must reassemble: the cache ops' other fields are written as 0.
+  const oldCacheBits = (w0 & 0x0203ffff) | w1;
+  const dataDwords = lds ? 0 : bufDataDwords(op, proc) + (tfe ? 1 : 0);
+  if (cache) {
+    // These bits are fixed at zero in LLVM's encoding of the cache ops (bit 15 is SI's addr64).
+    if (offen || idxen || glc || lds || tfe || bit15) return false;
+    if (old && oldCacheBits) return false;
+  } else {
+    if (srsrc === null || soffset === null) return false;
+    if (storeLds) {
+      if (!lds || offen || idxen || tfe || addr64) return false;
+    } else {
+      if (lds && (!op.lds || tfe)) return false;
+      if ((tfe && kind === BufKind.Atomic) || (glc && !op.glc)) return false;
+      // gfx6/7 text must reassemble: llvm-mc says "TFE modifier has no meaning for store instructions".
+      if (
+        old &&
+        ((tfe && kind === BufKind.Store) || !siRegsWritable(d, dataDwords, w0, w1, (1 << 17) | (1 << 25)))
+      )
+        return false;
+      // addr64 takes a 64-bit address and excludes idxen/offen.
+      if (addr64 && (idxen || offen)) return false;
+    }
   }
-  if (d.lds && (!op.lds || d.tfe)) return false;
-  if ((d.tfe && op.kind === BufKind.Atomic) || (d.glc && !op.glc)) return false;
-  // gfx6/7 text must reassemble: llvm-mc says "TFE modifier has no meaning for store instructions".
-  if (
-    (g === 'gfx6' || g === 'gfx7') &&
-    ((d.tfe && op.kind === BufKind.Store) ||
-      !siRegsWritable(
-        d,
-        d.lds ? 0 : bufDataDwords(op, proc) + (d.tfe ? 1 : 0),
-        w0,
-        w1,
-        (1 << 17) | (1 << 25),
-      ))
-  )
-    return false;
-  // addr64 takes a 64-bit address and excludes idxen/offen.
-  if (d.addr64 && (d.idxen || d.offen)) return false;
   putS(o, op.name);
+  if (cache) return true;
   putC(o, 0x20);
-  if (!d.lds) {
-    putVRange(o, d.vdata, bufDataDwords(op, proc) + (d.tfe ? 1 : 0));
+  // vdata (none for LDS loads), then vaddr or `off` (neither for buffer_store_lds_dword).
+  const rest = !storeLds;
+  if (rest && !lds) {
+    putVRange(o, d.vdata, dataDwords);
     putComma(o);
   }
-  if (d.addr64) putVRange(o, d.vaddr, 2);
-  else if (d.idxen || d.offen) putVRange(o, d.vaddr, d.idxen && d.offen ? 2 : 1);
-  else putS(o, 'off');
+  if (rest) {
+    if (addr64) putVRange(o, d.vaddr, 2);
+    else if (idxen || offen) putVRange(o, d.vaddr, idxen && offen ? 2 : 1);
+    else putS(o, 'off');
+    putComma(o);
+  }
+  putS(o, srsrc as string);
   putComma(o);
-  putS(o, srsrc);
-  putComma(o);
-  putS(o, soffset);
-  if (d.idxen) putS(o, ' idxen');
-  if (d.offen) putS(o, ' offen');
-  if (d.addr64) putS(o, ' addr64');
+  putS(o, soffset as string);
+  if (idxen) putS(o, ' idxen');
+  if (offen) putS(o, ' offen');
+  if (addr64) putS(o, ' addr64');
   putOffset(o, d.offset);
-  if (d.glc) putS(o, ' glc');
-  if (d.slc) putS(o, ' slc');
-  if (d.lds) putS(o, ' lds');
-  if (d.tfe) putS(o, ' tfe');
+  // buffer_store_lds_dword prints lds before glc/slc, the others after.
+  putS(o, storeLds ? ' lds' : '');
+  if (glc) putS(o, ' glc');
+  if (slc) putS(o, ' slc');
+  if (lds && rest) putS(o, ' lds');
+  if (tfe) putS(o, ' tfe');
   return true;
 }
 

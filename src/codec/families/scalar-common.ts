@@ -143,12 +143,17 @@ function names(gen: Generation): ScalarNames {
   };
 }
 
-export const NAMES: Readonly<Record<Generation, ScalarNames>> = {
-  gfx6: names('gfx6'),
-  gfx7: names('gfx7'),
-  gfx8: names('gfx8'),
-  gfx9: names('gfx9'),
-};
+const NAMES: Record<Generation, ScalarNames | null> = { gfx6: null, gfx7: null, gfx8: null, gfx9: null };
+
+/** The generation's operand names, built on first use (all four at module load cost a small file's start-up). */
+export function namesOf(gen: Generation): ScalarNames {
+  let n = NAMES[gen];
+  if (n === null) {
+    n = names(gen);
+    NAMES[gen] = n;
+  }
+  return n;
+}
 
 const INLINE_F32 = new Set(F32_BITS);
 
@@ -223,7 +228,7 @@ const BYTES: Partial<Record<Generation, ScalarBytes>> = {};
 export function namesBytes(g: Generation): ScalarBytes {
   let b = BYTES[g];
   if (b === undefined) {
-    const n = NAMES[g];
+    const n = namesOf(g);
     b = {
       src32: byteTable(n.src32),
       src64: byteTable(n.src64),

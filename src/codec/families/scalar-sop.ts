@@ -9,7 +9,7 @@ import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
 import { type ByteTable, piece, putC, putComma, putP, putT, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
-import { genOf, NAMES, namesBytes, putSrc, SCRATCH, srcOk } from './scalar-common.js';
+import { genOf, namesBytes, namesOf, putSrc, SCRATCH, srcOk } from './scalar-common.js';
 import { putGprIdx } from './scalar-fields.js';
 
 const LITERAL = 255;
@@ -79,7 +79,7 @@ export function sopCodec(
    */
   function print(d: Decoded, op: number, gen: Generation, out: DecodeOutput, o: TextSink): boolean {
     const p = (d.op as SopRow).profile;
-    const names = NAMES[gen];
+    const names = namesOf(gen);
     const nb = namesBytes(gen);
     const tb = gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
     let comment = '';

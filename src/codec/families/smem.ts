@@ -28,9 +28,9 @@ import {
   genOf,
   genTables,
   listRows,
-  NAMES,
   nameBytesByGen,
   namesBytes,
+  namesOf,
   SCRATCH,
   sregTuple,
 } from './scalar-common.js';
@@ -181,12 +181,16 @@ function tables(gen: Generation): Tables {
   }
   return { sdata, sbase, warn, sdataB: sdata.map(byteTable), sbaseB: sbase.map(byteTable) };
 }
-const TABLES: Record<Generation, Tables> = {
-  gfx6: tables('gfx6'),
-  gfx7: tables('gfx7'),
-  gfx8: tables('gfx8'),
-  gfx9: tables('gfx9'),
-};
+// Per generation on first use: the four at module load were about 10 ms of a small file's start-up.
+const TABLES: Record<Generation, Tables | null> = { gfx6: null, gfx7: null, gfx8: null, gfx9: null };
+function tablesOf(gen: Generation): Tables {
+  let t = TABLES[gen];
+  if (t === null) {
+    t = tables(gen);
+    TABLES[gen] = t;
+  }
+  return t;
+}
 
 /** A signed byte offset in hex (`-0x..` below zero). */
 function putOffsetHex(o: TextSink, v: number): void {
@@ -226,7 +230,7 @@ const NAME_BYTES = nameBytesByGen(SMEM_BY_GEN);
 function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number, o: TextSink): boolean {
   const row = d.op as SmemRow;
   const p = POS[gen];
-  const t = TABLES[gen];
+  const t = TABLES[gen] ?? tablesOf(gen);
   const imm = d.imm;
   const name = NAME_BYTES[gen][(w0 >>> p.opShift) & p.opMask] as Uint8Array;
   switch (row.access) {
@@ -247,7 +251,7 @@ function print(d: Decoded, gen: Generation, out: DecodeOutput, w0: number, o: Te
   }
   if (t.sbase[row.base][d.saddr] === null) return false;
   // The offset SGPR must name a register (SMRD: a code below 128 too).
-  if (d.src0 >= 0 && (d.src0 >= 128 || NAMES[gen].dst32[d.src0] === null)) return false;
+  if (d.src0 >= 0 && (d.src0 >= 128 || namesOf(gen).dst32[d.src0] === null)) return false;
   const data = row.access !== Smem.Probe && row.access !== Smem.Discard;
   if (data && t.sdata[row.data][d.dst] === null) return false;
   let comment = t.warn[row.base][d.saddr];

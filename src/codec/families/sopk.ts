@@ -8,7 +8,7 @@ import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
 import { putB, putC, putComma, putDec, putHex, putImm32, putT, type TextSink } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { genOf, genTables, listRows, NAMES, nameBytesByGen, namesBytes, SCRATCH } from './scalar-common.js';
+import { genOf, genTables, listRows, nameBytesByGen, namesBytes, namesOf, SCRATCH } from './scalar-common.js';
 import { putHwreg } from './scalar-fields.js';
 
 export const SOPK_BY_GEN = genTables(SOPK_OPS, SOPK.fields.op.mask + 1);
@@ -47,7 +47,7 @@ const NAME_BYTES = nameBytesByGen(SOPK_BY_GEN);
 
 /** Writes the text of a filled Decoded into `o`; false when LLVM rejects the word. */
 function print(d: Decoded, gen: Generation, out: DecodeOutput, o: TextSink, op: number): boolean {
-  const names = NAMES[gen];
+  const names = namesOf(gen);
   const kind = (d.op as SopkRow).kind;
   // SDST names no register of the generation (gfx6/7 have no null, gfx6 no 104/105): not an instruction.
   if (

@@ -151,14 +151,16 @@ export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeO
   }
   const src0 = w & 0x1ff;
   const sk = out.sink as TextSink;
+  // The flags and the word count read on every word: an operation first reached after optimisation (on
+  // the first SDWA word of a cold run) deoptimised the decoder.
+  const hasDpp = o.hasDpp;
+  const hasSdwa = o.hasSdwa;
+  const second = i + 1 < inp.n;
+  const w1 = second ? inp.words[i + 1] : 0;
   // An SDWA or DPP dword that does not decode leaves the plain form (its partial text is dropped).
-  if (src0 === 0xfa && o.hasDpp && i + 1 < inp.n) {
+  if (second && ((src0 === 0xfa && hasDpp) || (src0 === 0xf9 && hasSdwa))) {
     const start = sk.pos;
-    if (dpp(enc, o, w, inp.words[i + 1], out, sk)) return;
-    sk.pos = start;
-  } else if (src0 === 0xf9 && o.hasSdwa && i + 1 < inp.n) {
-    const start = sk.pos;
-    if (sdwa(enc, o, w, inp.words[i + 1], out, sk)) return;
+    if (src0 === 0xfa ? dpp(enc, o, w, w1, out, sk) : sdwa(enc, o, w, w1, out, sk)) return;
     sk.pos = start;
   }
   plain(enc, o, w, inp, i, out, sk);

@@ -242,15 +242,28 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (out.into !== undefined) fillDecoded(out.into, d.entry, w0, w1, clamp);
   const pairs = d.pairs;
   if (pairs !== 0) {
-    // llvm-objdump warns about each misaligned SGPR pair, in operand order (result, then sources).
-    let c = '';
-    if (pairs & 8) c = sgprAlignWarning(kind === K_SDST ? (w0 >>> 8) & 0x7f : vdst, 2, ttmpBase);
-    if (pairs & 1) c += sgprAlignWarning(c0, 2, ttmpBase);
-    if (pairs & 2) c += sgprAlignWarning(c1, 2, ttmpBase);
-    if (pairs & 4) c += sgprAlignWarning(c2, 2, ttmpBase);
-    if (pairs & 64) c += sgprAlignWarning(c2, 4, ttmpBase);
-    out.comment = c;
+    PAIR_CODES[0] = kind === K_SDST ? (w0 >>> 8) & 0x7f : vdst;
+    PAIR_CODES[1] = c0;
+    PAIR_CODES[2] = c1;
+    PAIR_CODES[3] = c2;
+    PAIR_CODES[4] = c2;
+    out.comment = pairWarnings(pairs, ttmpBase);
   }
+}
+
+// llvm-objdump warns about each misaligned SGPR pair (or quad), in operand order: result, src0-2, src2 as
+// a quad. One loop with one call site, reached whenever any pair is there: a call site per operand was
+// first reached after the decoder was optimised (the quad is rare) and deoptimised it in a cold run.
+const PAIR_BITS = Int32Array.of(8, 1, 2, 4, 64);
+const PAIR_WIDTHS = Int32Array.of(2, 2, 2, 2, 4);
+const PAIR_CODES = new Int32Array(5);
+
+function pairWarnings(pairs: number, ttmpBase: number): string {
+  let c = '';
+  for (let k = 0; k < 5; k++) {
+    if (pairs & PAIR_BITS[k]) c += sgprAlignWarning(PAIR_CODES[k], PAIR_WIDTHS[k], ttmpBase);
+  }
+  return c;
 }
 
 const CLAMP = piece(' clamp');

@@ -44,9 +44,9 @@ interface Entry {
   nsrc: number;
   /** Bits of the 3-bit per-source fields that a two-source op must leave clear. */
   unusedSrcBits: number;
-  /** MFMA: vdst text by field value (null when the tuple leaves the AGPR file). */
-  dst: readonly (string | null)[];
-  acc: readonly (string | null)[];
+  /** MFMA: vdst text by field value (null when the tuple leaves the AGPR file); null until first use. */
+  dst: readonly (string | null)[] | null;
+  acc: readonly (string | null)[] | null;
   /** The pre-encoded texts (text-bytes.ts), made on first use. */
   b: EntryBytes | null;
 }
@@ -58,8 +58,22 @@ interface EntryBytes {
 }
 
 function bytesOf(e: Entry): EntryBytes {
-  if (e.b === null) e.b = { prefix: piece(e.prefix), dst: byteTable(e.dst), acc: byteTable(e.acc) };
+  if (e.b === null) {
+    if (e.dst === null) mfmaTexts(e);
+    e.b = {
+      prefix: piece(e.prefix),
+      dst: byteTable(e.dst as (string | null)[]),
+      acc: byteTable(e.acc as (string | null)[]),
+    };
+  }
   return e.b;
+}
+
+/** An MFMA entry's AGPR tuple texts (e.dst, e.acc). */
+function mfmaTexts(e: Entry): void {
+  const n = e.op.accDwords;
+  e.dst = Array.from({ length: 256 }, (_, d) => (d + n <= 256 ? agpr(d, n) : null));
+  e.acc = mfmaAccTable(n);
 }
 
 const SRC = srcTable('b32');
@@ -88,8 +102,9 @@ function buildTable(t: Target): (Entry | null)[] {
       kind: KIND_CODE[op.kind],
       nsrc: op.nsrc,
       unusedSrcBits: op.nsrc === 2 ? 4 : 0,
-      dst: n ? Array.from({ length: 256 }, (_, d) => (d + n <= 256 ? agpr(d, n) : null)) : [],
-      acc: n ? mfmaAccTable(n) : [],
+      // MFMA's AGPR tuple texts: made by mfmaTexts on the op's first word.
+      dst: n ? null : [],
+      acc: n ? null : [],
       b: null,
     };
   }
@@ -98,32 +113,23 @@ function buildTable(t: Target): (Entry | null)[] {
 
 const NONE: (Entry | null)[] = new Array(128).fill(null);
 
-/** gfx902, gfx909 and gfx90c have gfx900's ops (processors.ts). */
-const GFX900 = buildTable('gfx900');
-
-/** VOP3P exists on gfx9 only. */
-const TABLES: Record<Target, (Entry | null)[]> = {
-  gfx600: NONE,
-  gfx601: NONE,
-  gfx602: NONE,
-  gfx700: NONE,
-  gfx701: NONE,
-  gfx702: NONE,
-  gfx703: NONE,
-  gfx704: NONE,
-  gfx705: NONE,
-  gfx801: NONE,
-  gfx802: NONE,
-  gfx803: NONE,
-  gfx805: NONE,
-  gfx810: NONE,
-  gfx900: GFX900,
-  gfx906: buildTable('gfx906'),
-  gfx908: buildTable('gfx908'),
-  gfx902: GFX900,
-  gfx909: GFX900,
-  gfx90c: GFX900,
-};
+/**
+ * The ops of a target by opcode, built on first use and shared by the targets with the same ops (gfx902,
+ * gfx909 and gfx90c have gfx900's: processors.ts); none before gfx9. Building gfx900's, gfx906's and
+ * gfx908's at module load was a visible part of a small file's start-up.
+ */
+const TABLES: Partial<Record<Target, (Entry | null)[]>> = {};
+const BY_BIT = new Map<number, (Entry | null)[]>();
+function tableOf(t: Target): (Entry | null)[] {
+  const bit = targetBit(t);
+  let tab = bit === 0 ? NONE : BY_BIT.get(bit);
+  if (tab === undefined) {
+    tab = buildTable(t);
+    BY_BIT.set(bit, tab);
+  }
+  TABLES[t] = tab;
+  return tab;
+}
 
 /**
  * The fields of an accepted word: op = the PackedOp, dst = VDST, src0-2 = 9-bit codes, negHi, opSel (3
@@ -145,7 +151,7 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (i + 1 >= inp.n) return;
   const w0 = inp.words[i];
   const w1 = inp.words[i + 1];
-  const e = TABLES[inp.target][(w0 >>> 16) & 0x7f];
+  const e = (TABLES[inp.target] ?? tableOf(inp.target))[(w0 >>> 16) & 0x7f];
   if (e === null) return;
   const c0 = w1 & 0x1ff;
   const c1 = (w1 >>> 9) & 0x1ff;
@@ -165,8 +171,10 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
       const sd = e.op.srcDwords - 1;
       const a0 = (w1 >>> 27) & 1;
       const a1 = (w1 >>> 28) & 1;
-      if (e.dst[vdst] === null || MFMA_SRC[sd][a0][c0] === null || MFMA_SRC[sd][a1][c1] === null) return;
-      if (e.acc[c2] === null) return;
+      if (e.dst === null) mfmaTexts(e);
+      if ((e.dst as (string | null)[])[vdst] === null) return;
+      if (MFMA_SRC[sd][a0][c0] === null || MFMA_SRC[sd][a1][c1] === null) return;
+      if ((e.acc as (string | null)[])[c2] === null) return;
       const b = bytesOf(e);
       const m = (mfmaBytes as ByteTable[][])[sd];
       putP(o, b.prefix);
@@ -255,17 +263,12 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
   if (out.into !== undefined) fillDecoded(out.into, e.op, w0, w1);
 }
 
-const OPS_BY_TARGET = new Map<Target, IsaEntry[]>();
 // Every described processor (not only the supported ones): `gcnkit isa` lists gfx902's ops as gfx900's.
-for (const t of Object.keys(TABLES) as Target[]) {
-  const list: IsaEntry[] = [];
-  for (const e of TABLES[t])
-    if (e !== null) list.push({ name: e.op.name, encoding: 'VOP3P', opcode: e.op.opcode });
-  OPS_BY_TARGET.set(t, list);
-}
-
 function ops(t: Target): IsaEntry[] {
-  return (OPS_BY_TARGET.get(t) ?? []).slice();
+  const list: IsaEntry[] = [];
+  for (const e of TABLES[t] ?? tableOf(t))
+    if (e !== null) list.push({ name: e.op.name, encoding: 'VOP3P', opcode: e.op.opcode });
+  return list;
 }
 
 export const vop3p: Family = { decode, ops };
