@@ -8,7 +8,13 @@ import { DeviceMemory } from '../src/emu/memory.js';
 import { Program } from '../src/emu/program.js';
 import type { DispatchSetup, KernelSetup } from '../src/gpu/dispatch.js';
 import { DispatchError } from '../src/gpu/dispatch-error.js';
-import { participate } from '../src/gpu/parallel.js';
+import {
+  type ParallelJob,
+  participate,
+  runParallel,
+  setWorkerHost,
+  workerHost,
+} from '../src/gpu/parallel.js';
 import { processorOf } from '../src/isa/processors.js';
 import { assembleText } from './helpers/jit-diff.js';
 
@@ -81,4 +87,40 @@ test('a worker that fails to set up has not joined: it throws and leaves the sha
   const out = participate(mem, program, k, d, control, executed, 2);
   assert.match(out.fault?.message ?? '', /bytes of LDS/);
   assert.equal(control[FAULT], 0);
+});
+
+test('a job posted later: once, between workgroups, when the calling thread has run the given wave-instructions', () => {
+  const { mem, program, k, d, control, executed } = dispatch(0);
+  const posted: number[] = [];
+  const post = () => posted.push(control[NEXT]);
+  // Each workgroup is one wave of 2 instructions: the job goes out before the fourth workgroup runs
+  // (NEXT counts the runs taken, one workgroup each: 8 workgroups / (4 x 2 threads)).
+  participate(mem, program, k, d, control, executed, 2, undefined, { after: 6, post });
+  assert.deepEqual(posted, [4]);
+  const again = dispatch(0);
+  participate(again.mem, again.program, again.k, again.d, again.control, again.executed, 2, undefined, {
+    after: 17,
+    post,
+  });
+  assert.deepEqual(posted, [4], 'a dispatch of 16 wave-instructions posts nothing after 17');
+});
+
+test('loaded worker threads get the job before the calling thread takes a workgroup', () => {
+  const jobs: number[] = [];
+  const saved = workerHost();
+  // A host whose threads never join: the calling thread runs every workgroup.
+  setWorkerHost({
+    cores: 2,
+    loaded: 1,
+    post: (n: number, job: ParallelJob) => jobs.push(n, new Int32Array(job.control)[NEXT], job.threads),
+  });
+  try {
+    const { mem, program, k, d } = dispatch(0);
+    const stats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
+    runParallel(workerHost() as never, 1, mem, program, k, d, stats);
+    assert.deepEqual(jobs, [1, 0, 2]);
+    assert.equal(stats.workgroups, 8);
+  } finally {
+    setWorkerHost(saved);
+  }
 });

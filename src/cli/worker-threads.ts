@@ -9,9 +9,15 @@ import { type ParallelJob, setWorkerHost, type WorkerHost, workerHost } from '..
 
 class NodeWorkers implements WorkerHost {
   readonly cores = availableParallelism();
+  /** The threads that have loaded. */
+  private readonly up = new Set<Worker>();
   constructor(private readonly begin: () => Worker) {}
   private readonly pool: Worker[] = [];
   private readonly ready: Promise<void>[] = [];
+
+  get loaded(): number {
+    return this.up.size;
+  }
 
   post(n: number, job: ParallelJob): void {
     this.grow(n);
@@ -30,12 +36,16 @@ class NodeWorkers implements WorkerHost {
       this.pool.push(w);
       this.ready.push(
         new Promise((resolve) => {
-          w.once('message', () => resolve());
+          w.once('message', () => {
+            this.up.add(w);
+            resolve();
+          });
           // A thread that fails to start never joins a dispatch: the others run its share.
           w.once('error', () => resolve());
         }),
       );
       w.once('exit', () => {
+        this.up.delete(w);
         const i = this.pool.indexOf(w);
         if (i >= 0) {
           this.pool.splice(i, 1);

@@ -28,6 +28,8 @@ import type { ComputeRegisters } from './wave-plan.js';
 export interface WorkerHost {
   /** Threads the machine runs at once (LaunchOptions.workers' default). */
   readonly cores: number;
+  /** Threads started and loaded, waiting for jobs. */
+  readonly loaded: number;
   /** Posts `job` to `n` worker threads, each with its own `slot` (0 to n-1), starting them if needed. */
   post(n: number, job: ParallelJob): void;
 }
@@ -101,6 +103,22 @@ export function takeCount(left: number, threads: number): number {
   return Math.max(1, Math.min(MAX_TAKE, Math.floor(left / (4 * threads))));
 }
 
+/**
+ * Wave-instructions a dispatch runs on the calling thread alone before it posts its job to worker
+ * threads that are not loaded yet: starting threads costs far more than a small dispatch (a thread takes
+ * a fraction of a second to load the emulator; the bundled example runs 16 waves of 29 instructions), so
+ * only a dispatch with more work than this starts them. Counted in instructions, not time, so that the
+ * choice does not depend on the machine's load or on a cold process's first-use costs. Loaded threads
+ * get the job at once.
+ */
+export const START_WORKERS_AFTER = 65536;
+
+/** After how many of its wave-instructions the calling thread posts the job, and how. */
+interface Later {
+  readonly after: number;
+  readonly post: () => void;
+}
+
 /** A thread's share: its counts, the lowest-numbered workgroup it saw fail, its messages by workgroup. */
 interface Outcome {
   readonly stats: DispatchStats;
@@ -128,6 +146,7 @@ export function participate(
   executed: BigInt64Array,
   threads: number,
   ready?: () => void,
+  later?: Later,
 ): Outcome {
   const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
   const out: Outcome = { stats, messages: [] };
@@ -165,6 +184,10 @@ export function participate(
       }
       flat = next++;
       if (flat > Atomics.load(control, FAULT)) break;
+      if (later !== undefined && stats.waveInstructions >= later.after) {
+        later.post();
+        later = undefined;
+      }
       const before = messages?.length ?? 0;
       const w0 = stats.waves;
       groups.run(flat, stats);
@@ -210,7 +233,7 @@ export function runParallel(
   control[FAULT] = NO_FAULT;
   const executed = new BigInt64Array(new SharedArrayBuffer(8));
   const results = Array.from({ length: threads }, () => new SharedArrayBuffer(RESULT_BYTES));
-  h.post(threads, {
+  const job: ParallelJob = {
     regions: mem.shared(),
     next: mem.nextAddress,
     program: { id: programId(program), base: program.base, size: program.size, target: program.target },
@@ -240,12 +263,28 @@ export function runParallel(
     control: control.buffer as SharedArrayBuffer,
     executed: executed.buffer as SharedArrayBuffer,
     results,
-  });
+  };
+  const post = () => h.post(threads, job);
+  let later: Later | undefined;
+  if (h.loaded >= threads) post();
+  else later = { after: START_WORKERS_AFTER, post };
   const mine: SentMessage[] = [];
   let outcomes: Outcome[];
   mem.concurrent = true;
   try {
-    outcomes = [participate(mem, program, k, { ...d, messages: mine }, control, executed, threads + 1)];
+    outcomes = [
+      participate(
+        mem,
+        program,
+        k,
+        { ...d, messages: mine },
+        control,
+        executed,
+        threads + 1,
+        undefined,
+        later,
+      ),
+    ];
   } finally {
     // Workers that joined finish the workgroup they run (or stop after a failure) and leave; one that
     // had not joined by now finds no workgroup left and touches nothing.
