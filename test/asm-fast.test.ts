@@ -733,3 +733,141 @@ test('modifiers around constants (-|2.0|, |-1|, neg(5), abs(neg(x))) and around 
     assert.ok(r.taken >= 200, `${target}: ${r.taken}`);
   }
 });
+
+test('VOP3 op_sel (gfx9 VOP3-only ops): the sources and the result bit, with clamp and omod: fast = general', () => {
+  const ops = [
+    'v_fma_f16 v1, v2, v3, v4',
+    'v_med3_f16 v9, v8, -|v1|, |v242|',
+    'v_mad_u16 v1, v2, v3, v4',
+    'v_div_fixup_f16 v1, -v2, v3, 1.0',
+    'v_max3_f16 v1, v2, s3, v4',
+    'v_cvt_pknorm_i16_f16 v1, v2, v3',
+    'v_alignbyte_b32 v1, v2, v3, v4',
+    'v_fma_f32 v1, v2, v3, v4',
+    'v_add_f16_e64 v1, v2, v3',
+    'v_div_scale_f32 v1, vcc, v2, v3, v4',
+  ];
+  const sels = [
+    ' op_sel:[0,1,1,0]',
+    ' op_sel:[1,1,1,1]',
+    ' op_sel:[0,0,0,1]',
+    ' op_sel:[1]',
+    ' op_sel:[0,0,1]',
+    ' op_sel:[1,1,1,1,1]',
+    ' op_sel:[0,0,0,0]',
+    ' op_sel:[2,0]',
+    ' op_sel: [1,0]',
+    ' op_sel:[1,0] op_sel:[0,1]',
+    ' clamp op_sel:[1,0,0,0]',
+    ' mul:2 op_sel:[0,0,0,1] clamp',
+    ' op_sel_hi:[1,0,0]',
+    ', op_sel:[1,0,0,0]',
+  ];
+  const lines = ops.flatMap((o) => sels.map((s) => o + s));
+  // Left to the general path: a repeated op_sel, a blank after the colon, the VOP1/VOP2/VOPC e64 and
+  // VOP3B forms (no op_sel field: an error), op_sel_hi, a comma before it.
+  const declined = (l: string) => /\] op_sel|op_sel: |_e64|div_scale|op_sel_hi|, op_sel/.test(l);
+  for (const target of ['gfx908', 'gfx803'] as Target[]) {
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= (target === 'gfx908' ? 40 : 0), `${target}: ${r.taken}`);
+  }
+});
+
+test('SDWA (VOP1/VOP2/VOPC _sdwa, gfx9): sources, sext/neg/abs, selects, dst_unused, clamp, omod, VOPC sdst: fast = general', () => {
+  const ops = [
+    'v_mov_b32_sdwa v1, X',
+    'v_cvt_f32_f16_sdwa v1, X',
+    'v_add_f32_sdwa v1, X, Y',
+    'v_min_u16_sdwa v83, X, Y',
+    'v_add_co_u32_sdwa v1, vcc, X, Y',
+    'v_addc_co_u32_sdwa v1, vcc, X, Y, vcc',
+    'v_cndmask_b32_sdwa v1, X, Y, vcc',
+    'v_cmp_eq_f32_sdwa vcc, X, Y',
+    'v_cmpx_nlg_f16_sdwa s[4:5], X, Y',
+    'v_cmp_lt_i16_sdwa vcc, X, Y',
+    'v_mac_f32_sdwa v1, X, Y',
+    'v_cvt_f64_f32_sdwa v[0:1], X',
+  ];
+  const srcs = ['v2', 's3', 'vcc_lo', 'ttmp1', '-1', '65', '0.5', '0.15915494', '-v2', '-|s3|', 'sext(v2)'];
+  const srcs2 = ['sext(-1)', 'neg(2)', '-sext(v2)', 'lds_direct', 'v[2:3]', 'vcc', 'src_scc', 'v256'];
+  const tails = [
+    '',
+    ' clamp',
+    ' mul:2',
+    ' div:2 clamp',
+    ' dst_sel:WORD_1',
+    ' dst_sel:BYTE_0 dst_unused:UNUSED_PAD',
+    ' dst_unused:UNUSED_SEXT src0_sel:BYTE_2',
+    ' src1_sel:WORD_0',
+    ' src0_sel:byte_3 src1_sel:dword',
+    ' dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:BYTE_1',
+    ' dst_sel:Word_1',
+    ' dst_sel:WORD_1 dst_sel:BYTE_0',
+    ' dst_sel:UNUSED_PAD',
+    ', dst_sel:DWORD',
+    ' dst_sel:5',
+  ];
+  const all = [...srcs, ...srcs2];
+  const lines: string[] = [];
+  for (const o of ops) {
+    all.forEach((x, i) => {
+      lines.push(o.replace('X', x).replace('Y', all[(i * 7 + 3) % all.length]) + tails[i % tails.length]);
+      lines.push(o.replace('X', 'v4').replace('Y', x));
+    });
+    for (const tl of tails) lines.push(o.replace('X', 'v2').replace('Y', 's5') + tl);
+  }
+  // Left to the general path: a repeated or comma-separated modifier, mixed case, named registers past
+  // vcc/exec/m0 halves, dst_unused on VOPC (llvm-mc ignores it there), and gfx8's SDWA.
+  const declined = (l: string) =>
+    /sel:[A-Z_0-9]+ dst_sel|, dst_sel|Word|src_scc|cmpx?_.*dst_unused/.test(l) || l.includes('gfx8');
+  for (const target of ['gfx908', 'gfx803'] as Target[]) {
+    const r = compareFast(lines, target, (l) => declined(l) || target === 'gfx803');
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= (target === 'gfx908' ? 150 : 0), `${target}: ${r.taken}`);
+  }
+});
+
+test('v_swap_b32 and v_readfirstlane_b32 (e32): VGPR sources, VGPR / scalar results: fast = general on gfx9/gfx8/gfx6', () => {
+  const xs = [
+    'v0',
+    'v255',
+    'v256',
+    's1',
+    'vcc_lo',
+    'm0',
+    'exec_hi',
+    'ttmp2',
+    'v[2:3]',
+    '1',
+    '0.5',
+    '-v1',
+    'vcc',
+    's102',
+  ];
+  const xs2 = ['lds_direct', 'flat_scratch_lo', 'xnack_mask_lo', 'tba_lo', 'src_scc'];
+  const ops = [
+    'v_swap_b32',
+    'v_readfirstlane_b32',
+    'v_swap_b32_e32',
+    'v_readfirstlane_b32_e64',
+    'v_swap_b32_dpp',
+  ];
+  const lines = ops.flatMap((op) => [...xs, ...xs2].flatMap((a) => xs.map((b) => `${op} ${a}, ${b}`)));
+  lines.push(
+    'v_swap_b32 v1, v2 clamp',
+    'v_swap_b32 v1',
+    'v_swap_b32 v1, v2, v3',
+    'v_readfirstlane_b32 s1, v2 glc',
+  );
+  // Left to the general path: lds_direct, the named registers whose rules depend on the generation.
+  const declined = (l: string) => /lds_direct|flat_scratch|xnack|tba|src_scc/.test(l);
+  for (const target of ['gfx908', 'gfx803', 'gfx600'] as Target[]) {
+    const r = compareFast(lines, target, declined);
+    assert.deepEqual(r.bad, [], target);
+    assert.deepEqual(r.missed, [], target);
+    assert.ok(r.taken >= 8, `${target}: ${r.taken}`);
+  }
+});

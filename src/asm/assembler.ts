@@ -725,7 +725,10 @@ export class Assembler {
    * can; false when the line is the general path's.
    */
   private fastLine(text: string, start: number, end: number): boolean {
-    const n = fastEncodeAt(text, start, end, this.target, this.consts);
+    fastOwner = this;
+    const n = fastEncodeAt(text, start, end, this.target, fastConsts);
+    // Not kept past the call: it would hold a finished Assembler's sections and symbols.
+    fastOwner = null;
     if (n === 0) return false;
     const sec = this.cur;
     for (let k = 0; k < n; k++) sec.put32(fastWords[k]);
@@ -903,6 +906,17 @@ function hasDigitRef(text: string): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * The symbol lookup the fast path is given: one function for every Assembler (the one whose line it reads
+ * is fastOwner). Each Assembler's own `consts` is a closure of its own: optimised fast-path code that
+ * inlined one instance's closure was thrown away (V8: "wrong call target") and compiled again in every
+ * later assemble() of the process.
+ */
+let fastOwner: Assembler | null = null;
+function fastConsts(name: string): bigint | undefined {
+  return (fastOwner as Assembler).consts(name);
 }
 
 export function assemble(source: string, fileName: string, opts: AssembleOptions): AssembleResult {

@@ -53,7 +53,7 @@ const UNIQUE_LITERAL = 'only one unique literal operand is allowed';
 export const F_AUTO = 0;
 export const F_E32 = 1;
 export const F_E64 = 2;
-const F_SDWA = 3;
+export const F_SDWA = 3;
 export const F_DPP = 4;
 
 export const ENC_VOP1 = 0;

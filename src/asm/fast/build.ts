@@ -40,6 +40,7 @@ import {
   F_DPP,
   F_E32,
   F_E64,
+  F_SDWA,
   type Entry as VopEntry,
 } from '../families/valu-vop.js';
 import { READS_VCC, type Entry as Vop3OnlyEntry } from '../families/valu-vop3.js';
@@ -55,7 +56,9 @@ import {
   P_KLIT,
   P_LDS_DIRECT,
   P_OMOD,
+  P_OPSEL,
   P_OPTIONAL,
+  P_SDWA,
   P_SOE,
   P_VCC_BUS,
   P_VCC_IN,
@@ -78,6 +81,7 @@ import {
   S_VCC,
   S_VGPR,
   S_VSRC,
+  S_VSRC_V,
   S_VSRC3,
   TYPES,
 } from './program.js';
@@ -101,6 +105,9 @@ class Builder {
   soffset: Field | null = null;
   /** DPP: the modifiers (MODS bits) its sources take. */
   dppMods = 0;
+  opSel = 0;
+  sdwaEnc = 0;
+  sdwaOmod = false;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
@@ -141,6 +148,9 @@ class Builder {
       soe: this.soe,
       soffset: this.soffset,
       dppMods: this.dppMods,
+      opSel: this.opSel,
+      sdwaEnc: this.sdwaEnc,
+      sdwaOmod: this.sdwaOmod,
     };
   }
 }
@@ -157,6 +167,14 @@ function vopProgram(e: VopEntry, name: string): Program | null {
   if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32 && !dpp)) return null;
   const o = e.o;
   const p = o.p;
+  if (!dpp && e.enc === ENC_VOP1 && (p.flags & VF_SWAP || p.dstKind === 'sgpr')) {
+    // v_swap_b32 vdst, vsrc; v_readfirstlane_b32 sdst, vsrc (a VGPR only: lds_direct is the general path's).
+    const dst = p.dstKind === 'sgpr' ? S_SDST : S_VGPR;
+    return new Builder()
+      .add(dst, 1, VOP1.fields.vdst)
+      .add(S_VSRC_V, 0, VOP1.fields.src0)
+      .done(VOP1, o.opcode);
+  }
   if (p.flags & (VF_SWAP | VF_LANE) || p.dstKind === 'sgpr') return null;
   const b = new Builder();
   if (dpp) {
@@ -195,6 +213,37 @@ function vopProgram(e: VopEntry, name: string): Program | null {
 }
 
 const NEG_ABS = MODS.NEG | MODS.ABS;
+
+/**
+ * The gfx9 SDWA program of a VOP1/VOP2/VOPC `_sdwa` entry (fast/sdwa.ts; valu-sdwa-dpp.ts encodeSdwa is the
+ * reference): the e32 word's slots with both sources as S_VSRC (VGPR, scalar register or inline constant),
+ * each taking neg/abs when it is a float source and sext when it is an integer one.
+ */
+function sdwaProgram(e: VopEntry): Program | null {
+  const o = e.o;
+  const p = o.p;
+  const vopc = e.enc === ENC_VOPC;
+  if (e.coAlias || !e.sdwa || o.sdwa8 || p.dstKind !== (vopc ? 'mask' : 'vgpr')) return null;
+  if (p.flags & (VF_SWAP | VF_LANE | VF_MADMK | VF_MADAK) || (!vopc && o.dstDw !== 1)) return null;
+  const s0 = typeIndex(o.s0);
+  const s1 = typeIndex(o.s1);
+  if (s0 < 0 || typeDwords(o.s0) !== 1) return null;
+  if (e.enc !== ENC_VOP1 && (s1 < 0 || typeDwords(o.s1) !== 1)) return null;
+  const b = new Builder();
+  b.flags |= P_SDWA;
+  b.sdwaEnc = e.enc;
+  b.sdwaOmod = o.fpDst;
+  const mods = (fp: boolean) => (fp ? NEG_ABS : MODS.SEXT);
+  b.add(vopc ? S_SDST : S_VGPR, vopc ? 2 : 1, null);
+  if (e.enc === ENC_VOP2 && p.flags & VF_CARRY_OUT) b.add(S_VCC, 0, null);
+  b.add(S_VSRC, s0, null, 0, mods(o.fp0));
+  if (e.enc !== ENC_VOP1) b.add(S_VSRC, s1, null, 1, mods(o.fp1));
+  if (e.enc === ENC_VOP2 && p.flags & VF_MASK_IN) {
+    b.add(S_VCC, 0, null);
+    b.flags |= P_VCC_IN;
+  }
+  return b.done(e.enc === ENC_VOP1 ? VOP1 : e.enc === ENC_VOP2 ? VOP2 : VOPC, o.opcode);
+}
 
 /** The e64 (VOP3) program of a VOP1/VOP2/VOPC table entry written with `_e64`. */
 function vopE64Program(e: VopEntry, l: Layout<string>): Program | null {
@@ -240,6 +289,10 @@ function vop3OnlyProgram(ent: Vop3OnlyEntry, l: Layout<string>): Program | null 
     b.add(S_VSRC3, t, fields[k], k, e.modsPrint & (1 << k) ? (vop3b ? MODS.NEG : NEG_ABS) : 0);
   }
   if (READS_VCC.has(s.name)) b.flags |= P_VCC_BUS;
+  if (e.opSel > 0 && !vop3b) {
+    b.opSel = e.opSel;
+    b.flags |= P_OPSEL;
+  }
   return b.done(l, e.opcode);
 }
 
@@ -377,6 +430,7 @@ export function programOf(target: Target, name: string, fam: AsmFamily, entry: u
   if (fam.name === 'valu-vop') {
     if (!entry) return null;
     const e = entry as VopEntry;
+    if (e.form === F_SDWA) return sdwaProgram(e);
     return e.form === F_E64 ? vopE64Program(e, VOP3[genOf(target)]) : vopProgram(e, name);
   }
   if (fam.name === 'valu-vop3')

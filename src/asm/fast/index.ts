@@ -27,6 +27,7 @@ import * as lexer from './lexer.js';
 import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
+import { encodeSdwa } from './sdwa.js';
 import { encodeVintrp, type VintrpProgram, vintrpProgram } from './vintrp.js';
 import { encodeVop3p, type Vop3pProgram, vop3pProgram } from './vop3p.js';
 import { encodeWaitcnt } from './waitcnt.js';
@@ -38,7 +39,7 @@ const { lexFast } = lexer;
 const { kind: tokKind, start: tokStart, end: tokEnd } = lexer.lexed;
 const T_IDENT = lexer.TOKEN.IDENT;
 const { parseFast } = operands;
-const { encodeProgram, setGeneration, P_DPP, P_WAITCNT } = program;
+const { encodeProgram, setGeneration, P_DPP, P_WAITCNT, P_SDWA } = program;
 type Program = program.Program;
 
 export { words as fastWords } from './program.js';
@@ -168,7 +169,8 @@ export function fastEncodeAt(
   switch (enc) {
     case E_PROG: {
       const p = cell.data as Program;
-      if (p.flags & (P_DPP | P_WAITCNT)) return p.flags & P_DPP ? encodeDpp(p, n) : encodeWaitcnt(p, n);
+      if (p.flags & (P_DPP | P_WAITCNT | P_SDWA))
+        return p.flags & P_DPP ? encodeDpp(p, n) : p.flags & P_SDWA ? encodeSdwa(p, n) : encodeWaitcnt(p, n);
       return encodeProgram(p, n);
     }
     case E_EXP:

@@ -27,6 +27,7 @@ const O_ATTR = 8;
 const O_HWREG = 9;
 const O_LIST = 10;
 const O_COUNTER = 11;
+const O_SEL = 12;
 /**
  * Operand kinds; TARGET: an EXP target name (mrt0, pos1, param5, ...), its value in `index`; FORMAT:
  * MTBUF's `format:[...]` list of symbolic formats, its value (dfmt | nfmt << 4, the one not written at its
@@ -35,7 +36,9 @@ const O_COUNTER = 11;
  * op_sel_hi, neg_lo, neg_hi: 1-4 entries of 0 or 1; entry k at bit k) or a DPP `quad_perm:[a,b,c,d]`
  * (0..3 each, entry k at bits 2k), its name in `word`, its bits in `value`, its entries in `count`; COUNTER: an
  * s_waitcnt counter `vmcnt(N)` (expcnt, lgkmcnt, their `_sat` forms) with an integer, COUNTER_NAMES's index
- * in `word`, N in `value`.
+ * in `word`, N in `value`; SEL: an SDWA `dst_sel:`, `src0_sel:`, `src1_sel:` (BYTE_0-3, WORD_0/1, DWORD: 0-6)
+ * or `dst_unused:` (UNUSED_PAD, UNUSED_SEXT, UNUSED_PRESERVE: 0-2) with its name, its name in `word`, its
+ * code in `value`.
  */
 export const OPERAND = {
   REG: O_REG,
@@ -49,6 +52,7 @@ export const OPERAND = {
   HWREG: O_HWREG,
   LIST: O_LIST,
   COUNTER: O_COUNTER,
+  SEL: O_SEL,
 } as const;
 
 /** s_waitcnt's counters (asm/families/scalar-symbolic.ts), by their index in COUNTER operands. */
@@ -72,8 +76,9 @@ const F_SPECIAL = FILE.SPECIAL;
 
 const M_NEG = 1;
 const M_ABS = 2;
+const M_SEXT = 4;
 /** Source modifier bits. */
-export const MODS = { NEG: M_NEG, ABS: M_ABS } as const;
+export const MODS = { NEG: M_NEG, ABS: M_ABS, SEXT: M_SEXT } as const;
 
 const MAX_OPS = 16;
 /**
@@ -149,6 +154,10 @@ export const NAMED = [
   'row_mask',
   'bank_mask',
   'bound_ctrl',
+  'dst_sel',
+  'dst_unused',
+  'src0_sel',
+  'src1_sel',
 ] as const;
 /** Word ids: keywords from 0, named-modifier names from NAMED_BASE. */
 export const NAMED_BASE = 64;
@@ -185,6 +194,24 @@ const N_FORMAT = named('format');
 const N_OP_SEL = named('op_sel');
 const N_NEG_HI = named('neg_hi');
 const N_QUAD_PERM = named('quad_perm');
+const N_DST_SEL = named('dst_sel');
+const N_DST_UNUSED = named('dst_unused');
+const N_SRC1_SEL = named('src1_sel');
+/**
+ * SDWA's operand selects and dst_unused values (valu-mods.ts SEL, UNUSED; llvm-mc reads them in any case:
+ * the fast path takes all-upper and all-lower spellings), by code; UNUSED_BASE + code for dst_unused's.
+ */
+const SEL_NAMES = ['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD'];
+const UNUSED_NAMES = ['UNUSED_PAD', 'UNUSED_SEXT', 'UNUSED_PRESERVE'];
+const UNUSED_BASE = 8;
+const SEL_SPELLINGS = [
+  ...SEL_NAMES.map((k, i) => [k, i] as const),
+  ...UNUSED_NAMES.map((k, i) => [k, UNUSED_BASE + i] as const),
+];
+const SELS = new StrTable<number>([
+  ...SEL_SPELLINGS,
+  ...SEL_SPELLINGS.map(([k, v]) => [k.toLowerCase(), v] as const),
+]);
 const HWREG_NAMES = [...HWREG_IDS.keys()];
 /** Hardware register names -> their index in HWREG_NAMES (the interned name for the symbol check). */
 const HWREGS = new StrTable<number>(HWREG_NAMES.map((k, i) => [k, i] as const));
@@ -234,7 +261,7 @@ export function parseFast(text: string, from: number, consts: ConstLookup): numb
 
 function operand(n: number, consts: ConstLookup): boolean {
   // Source modifiers wrap the operand as the general parser reads them (operands.ts parseOperand): `-`
-  // (unless a number follows: then it is the number's sign), `|...|`, `neg(...)` and `abs(...)`, each at
+  // (unless a number follows: then it is the number's sign), `|...|`, `neg(...)`, `abs(...)` and `sext(...)`, each at
   // most once. The closers owed, innermost in the low bits: 1 a bar, 2 a parenthesis.
   let mods = 0;
   let closers = 0;
@@ -293,10 +320,13 @@ function operand(n: number, consts: ConstLookup): boolean {
   return ends(t);
 }
 
-/** M_NEG for `neg(` at token k, M_ABS for `abs(`, else 0 (`sext(` is the general path's). */
+/** M_NEG for `neg(` at token k, M_ABS for `abs(`, M_SEXT for `sext(`, else 0. */
 function fnMod(k: number): number {
-  if (tokKind[k] !== T_IDENT || tokEnd[k] - tokStart[k] !== 3 || !isPunct(k + 1, LPAREN)) return 0;
+  if (tokKind[k] !== T_IDENT || !isPunct(k + 1, LPAREN)) return 0;
   const s = tokStart[k];
+  const len = tokEnd[k] - s;
+  if (len === 4) return line.startsWith('sext', s) ? M_SEXT : 0;
+  if (len !== 3) return 0;
   const c0 = line.charCodeAt(s);
   const c1 = line.charCodeAt(s + 1);
   const c2 = line.charCodeAt(s + 2);
@@ -347,6 +377,7 @@ function ident(n: number, consts: ConstLookup): boolean {
       if (w === N_QUAD_PERM) return list(n, w, next + 2, 3, 4);
       return w >= N_OP_SEL && w <= N_NEG_HI && list(n, w, next + 2, 1, 1);
     }
+    if (w >= N_DST_SEL && w <= N_SRC1_SEL) return sel(n, w, next + 1, consts);
     let k = next + 1;
     let sign = 1;
     if (isPunct(k, MINUS)) {
@@ -402,6 +433,20 @@ function ident(n: number, consts: ConstLookup): boolean {
     opWord[n] = w;
   }
   t = next;
+  return true;
+}
+
+/** An SDWA select or dst_unused value (named `w`) at token k, right after the colon. */
+function sel(n: number, w: number, k: number, consts: ConstLookup): boolean {
+  if (tokKind[k] !== T_IDENT || tokSpace[k] !== 0 || !ends(k + 1)) return false;
+  const v = SELS.getSpan(line, tokStart[k], tokEnd[k]);
+  if (v === undefined || v >= UNUSED_BASE !== (w === N_DST_UNUSED)) return false;
+  // A value defined as a symbol: the general parser's.
+  if (consts(line.slice(tokStart[k], tokEnd[k])) !== undefined) return false;
+  opKind[n] = O_SEL;
+  opWord[n] = w;
+  opValue[n] = v >= UNUSED_BASE ? v - UNUSED_BASE : v;
+  t = k + 1;
   return true;
 }
 

@@ -46,13 +46,22 @@ const SRC_B32 = scalar.Src.B32;
 const SRC_B64 = scalar.Src.B64;
 const SRC_B64_NOLIT = scalar.Src.B64NoLit;
 const { V: F_V, S: F_S, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
-const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED, HWREG: O_HWREG } = OPERAND;
+const {
+  REG: O_REG,
+  INT: O_INT,
+  FLOAT: O_FLOAT,
+  KEY: O_KEY,
+  NAMED: O_NAMED,
+  HWREG: O_HWREG,
+  LIST: O_LIST,
+} = OPERAND;
 const { NEG: M_NEG, ABS: M_ABS } = MODS;
 const K_CLAMP = kw('clamp');
 const K_GLC = kw('glc');
 const N_MUL = named('mul');
 const N_DIV = named('div');
 const N_OFFSET = named('offset');
+const N_OP_SEL = named('op_sel');
 
 /** Slot kinds. */
 /** A VGPR tuple of `arg` dwords: its index. */
@@ -96,6 +105,8 @@ export const S_SBASE = 12;
 export const S_SOFFSET = 13;
 /** SMEM probe mode (s_atc_probe*): an integer's low 7 bits. */
 export const S_PROBE = 18;
+/** A VGPR (one dword) in a 9-bit source field: 256 + its index (v_swap_b32, v_readfirstlane_b32's src0). */
+export const S_VSRC_V = 19;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -124,7 +135,11 @@ export const P_DPP = 256;
 export const P_LDS_DIRECT = 512;
 /** s_waitcnt: fast/waitcnt.ts encodes it, not encodeProgram. */
 export const P_WAITCNT = 1024;
-const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE;
+/** A gfx9 VOP3 op with op_sel (Program.opSel): `op_sel:[...]` among the modifiers. */
+export const P_OPSEL = 2048;
+/** A VOP1/VOP2/VOPC SDWA form (gfx9): fast/sdwa.ts encodes it, not encodeProgram. */
+export const P_SDWA = 4096;
+const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE | P_OPSEL;
 
 export const TYPES: readonly OperandType[] = [
   'b32',
@@ -166,6 +181,11 @@ export interface Program {
   readonly soffset: Field | null;
   /** DPP: the modifiers (MODS bits) src0 and src1 take. */
   readonly dppMods: number;
+  /** With P_OPSEL: op_sel's entries, the sources' then the result's (vop3-ops.ts Vop3Entry.opSel). */
+  readonly opSel: number;
+  /** With P_SDWA: the e32 encoding (ENC_VOP1, ENC_VOP2, ENC_VOPC of valu-vop.ts); whether omod is taken. */
+  readonly sdwaEnc: number;
+  readonly sdwaOmod: boolean;
 }
 
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
@@ -354,6 +374,11 @@ function slotValue(kind: number, arg: number, k: number): number {
       if (c === 255 && !takeLiteral(immOut[0])) return -1;
       return c;
     }
+    case S_VSRC_V: {
+      if (ok !== O_REG || opFile[k] !== F_V || opCount[k] !== 1) return -1;
+      const i = opIndex[k];
+      return i < 256 ? 256 + i : -1;
+    }
     case S_VCC:
       return ok === O_REG && opFile[k] === F_SPECIAL && opIndex[k] === 106 && opCount[k] === 2 ? 0 : -1;
     case S_SDST:
@@ -463,14 +488,20 @@ export function encodeProgram(p: Program, n: number): number {
   return size + 1;
 }
 
+/** The omod field of `mul:v` or `div:v` (named id `w`): 1 mul:2, 2 mul:4, 3 div:2; -1 for other values. */
+export function omodOf(w: number, v: number): number {
+  return w === N_DIV ? (v === 2 ? 3 : -1) : v === 2 ? 1 : v === 4 ? 2 : -1;
+}
+
 /**
- * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order), SMEM glc and
- * gfx9's `offset:N` right after an SGPR offset; each once.
+ * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order) and op_sel, SMEM
+ * glc and gfx9's `offset:N` right after an SGPR offset; each once.
  */
 function modifiers(p: Program, from: number, n: number): boolean {
   let clamp = false;
   let omod = -1;
   let glc = false;
+  let opSel = -1;
   for (let k = from; k < n; k++) {
     if (opComma[k] === 1) return false;
     const ok = opKind[k];
@@ -488,9 +519,16 @@ function modifiers(p: Program, from: number, n: number): boolean {
     else if (ok === O_KEY && w === K_CLAMP && !clamp && omod < 0 && p.clamp !== null) clamp = true;
     else if (ok === O_NAMED && omod < 0 && p.omod !== null && (w === N_MUL || w === N_DIV)) {
       const v = opValue[k];
-      omod = w === N_DIV ? (v === 2 ? 3 : -1) : v === 2 ? 1 : v === 4 ? 2 : -1;
+      omod = omodOf(w, v);
       if (omod < 0) return false;
-    } else return false;
+    } else if (ok === O_LIST && w === N_OP_SEL && opSel < 0 && p.flags & P_OPSEL) opSel = opValue[k];
+    else return false;
+  }
+  if (opSel > 0) {
+    // The sources' entries in bits 11 on, the result's (the entry after them) in bit 14; entries past it
+    // are ignored (valu-vop3.ts opSelField).
+    const s = p.opSel - 1;
+    words[0] |= ((opSel & ((1 << s) - 1)) | (((opSel >>> s) & 1) << 3)) << 11;
   }
   if (clamp) {
     const f = p.clamp as Field;

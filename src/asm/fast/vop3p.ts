@@ -30,7 +30,7 @@ import { scalarReg, TYPES, words } from './program.js';
 const { immCode, specialSrc } = valu;
 const { REG: O_REG, INT: O_INT, FLOAT: O_FLOAT, KEY: O_KEY, NAMED: O_NAMED, LIST: O_LIST } = OPERAND;
 const { V: F_V, A: F_A, SPECIAL: F_SPECIAL } = FILE;
-const { NEG: M_NEG, ABS: M_ABS } = MODS;
+const { NEG: M_NEG, ABS: M_ABS, SEXT: M_SEXT } = MODS;
 const K_CLAMP = kw('clamp');
 const N_OP_SEL = named('op_sel');
 const N_OP_SEL_HI = named('op_sel_hi');
@@ -158,7 +158,7 @@ export function encodeVop3p(p: Vop3pProgram, n: number): number {
   for (let k = 1; k <= ns; k++) {
     const mods = opMods[k];
     // The mix ops spell neg_lo as a negation and neg_hi as an absolute value of the source.
-    if (mods !== 0 && !mix) return 0;
+    if (mods !== 0 && (!mix || mods & M_SEXT)) return 0;
     const c = source(k, p.types[k - 1]);
     if (c < 0) return 0;
     if (mods & M_NEG) negLo |= 1 << (k - 1);
