@@ -6,9 +6,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { mandelbrot, matmul, nbody } from '../bench/emu/cases-alu.js';
-import { matmulLds, mfmaGemm, mfmaGemmF16, reduce } from '../bench/emu/cases-lds.js';
-import { histogram, transpose, vadd } from '../bench/emu/cases-mem.js';
+import { CASES } from '../bench/emu/cases.js';
 import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import { wavesBefore } from '../src/gpu/dispatch.js';
 import { takeCount } from '../src/gpu/parallel.js';
@@ -39,20 +37,7 @@ function launch(
   return { counts: counts(r), buffers: bufs.map((b) => Buffer.from(dev.read(b)).toString('base64')) };
 }
 
-const BENCH = [
-  mandelbrot,
-  nbody,
-  matmul,
-  mfmaGemm,
-  mfmaGemmF16,
-  matmulLds,
-  reduce,
-  vadd,
-  transpose,
-  histogram,
-];
-
-for (const c of BENCH)
+for (const c of CASES)
   test(`bench kernel ${c.kernel} (smoke size): 2 workers = 1 worker, outputs and counts`, () => {
     const inst = c.make(true);
     const code = new Uint8Array(

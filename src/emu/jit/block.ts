@@ -8,7 +8,7 @@ import { branchTarget } from '../salu/exec.js';
 import type { Wave } from '../wave.js';
 import { BRANCHES, endsBlock, Gen } from './gen.js';
 import { HELPERS, type Helpers } from './helpers.js';
-import { vregControl, vregMemory } from './vregs.js';
+import { vregControl, vregExports, vregMemory } from './vregs.js';
 import { type FuncWriter, moduleBytes } from './wasm-bin.js';
 
 export { FAULT } from './helpers.js';
@@ -308,8 +308,8 @@ export function compileBlock(
     }
     let simd = NO_SIMD;
     if (wasm !== null && mem !== null) {
-      const inst = new WebAssembly.Instance(new WebAssembly.Module(wasm), { m: { mem } });
-      simd = (funcs as FuncWriter[]).map((_, k) => inst.exports[`f${k}`] as SimdFn);
+      const exports = vregExports(mem, wasm);
+      simd = (funcs as FuncWriter[]).map((_, k) => exports[`f${k}`] as SimdFn);
       HELPERS.wc = vregControl() as Int32Array;
     }
     entry = { fn, simd };

@@ -5,7 +5,7 @@
 // (lane l at lane 0's address plus l times the element's size: a coalesced access), which for dwords
 // moves as one copy (mem-gen.ts).
 
-import { vregMemory } from './vregs.js';
+import { vregExports, vregMemory } from './vregs.js';
 import { FuncWriter, moduleBytes, OP, SIMD, V128 } from './wasm-bin.js';
 
 /**
@@ -74,6 +74,5 @@ function build(): FuncWriter {
 export function lanesFn(): LanesFn {
   const mem = vregMemory();
   if (mem === null) return () => 0;
-  const inst = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes([build()], 1)), { m: { mem } });
-  return inst.exports.f0 as LanesFn;
+  return vregExports(mem, moduleBytes([build()], 1)).f0 as LanesFn;
 }

@@ -13,7 +13,7 @@
 import type { Inst } from '../inst.js';
 import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
 import { fmaF32x4 } from './simd-gen.js';
-import { MFMA_ROWS, MFMA_SCRATCH, MFMA_WIDE, vregMemory } from './vregs.js';
+import { MFMA_ROWS, MFMA_SCRATCH, MFMA_WIDE, vregExports, vregMemory } from './vregs.js';
 import { FuncWriter, I32, moduleBytes, OP, SIMD, V128 } from './wasm-bin.js';
 
 const F32 = 0;
@@ -84,9 +84,7 @@ function fnOf(name: string): MfmaFn | null {
     const r = 64 / s.n;
     for (let i = 0; i < s.m; i++)
       table[i] = (Math.floor(i / (4 * r)) * 4 + (i % 4)) * 256 + (Math.floor(i / 4) % r) * s.n * 4;
-    const bytes = moduleBytes([build(s)], 1);
-    const inst = new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem } });
-    fn = inst.exports.f0 as MfmaFn;
+    fn = vregExports(mem, moduleBytes([build(s)], 1)).f0 as MfmaFn;
   }
   FUNCS.set(name, fn);
   return fn;

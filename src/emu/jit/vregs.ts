@@ -41,6 +41,11 @@ export function vregMemory(): WebAssembly.Memory | null {
   return memory;
 }
 
+/** The exports of a module (wasm-bin.ts moduleBytes: functions f0, f1, ...) instantiated over `mem`. */
+export function vregExports(mem: WebAssembly.Memory, bytes: Uint8Array): Record<string, unknown> {
+  return new WebAssembly.Instance(new WebAssembly.Module(bytes), { m: { mem } }).exports;
+}
+
 /** The first page as words (MASK_OUT cells), or null without the memory. */
 export function vregControl(): Int32Array | null {
   vregMemory();
