@@ -66,7 +66,10 @@ function dispatch(groupSize: number) {
 test('a joining thread is ready before it takes a workgroup, then runs them all when alone', () => {
   const { mem, program, k, d, control, executed } = dispatch(0);
   const taken: number[] = [];
-  const out = participate(mem, program, k, d, control, executed, 2, () => taken.push(control[NEXT]));
+  const out = participate(mem, program, k, d, control, executed, {
+    threads: 2,
+    ready: () => taken.push(control[NEXT]),
+  });
   assert.deepEqual(taken, [0]);
   assert.equal(out.fault, undefined);
   assert.equal(out.stats.workgroups, 8);
@@ -77,14 +80,14 @@ test('a worker that fails to set up has not joined: it throws and leaves the sha
   const { mem, program, k, d, control, executed } = dispatch(1 << 20);
   let ready = 0;
   assert.throws(
-    () => participate(mem, program, k, d, control, executed, 2, () => ready++),
+    () => participate(mem, program, k, d, control, executed, { threads: 2, ready: () => ready++ }),
     (e: unknown) => e instanceof DispatchError && /bytes of LDS/.test(e.message),
   );
   assert.equal(ready, 0);
   assert.equal(control[NEXT], 0);
   assert.equal(control[FAULT], NO_FAULT);
   // The calling thread's own set-up failure is the dispatch's: workgroup 0's fault.
-  const out = participate(mem, program, k, d, control, executed, 2);
+  const out = participate(mem, program, k, d, control, executed, { threads: 2 });
   assert.match(out.fault?.message ?? '', /bytes of LDS/);
   assert.equal(control[FAULT], 0);
 });
@@ -95,12 +98,12 @@ test('a job posted later: once, between workgroups, when the calling thread has 
   const post = () => posted.push(control[NEXT]);
   // Each workgroup is one wave of 2 instructions: the job goes out before the fourth workgroup runs
   // (NEXT counts the runs taken, one workgroup each: 8 workgroups / (4 x 2 threads)).
-  participate(mem, program, k, d, control, executed, 2, undefined, { after: 6, post });
+  participate(mem, program, k, d, control, executed, { threads: 2, later: { after: 6, post } });
   assert.deepEqual(posted, [4]);
   const again = dispatch(0);
-  participate(again.mem, again.program, again.k, again.d, again.control, again.executed, 2, undefined, {
-    after: 17,
-    post,
+  participate(again.mem, again.program, again.k, again.d, again.control, again.executed, {
+    threads: 2,
+    later: { after: 17, post },
   });
   assert.deepEqual(posted, [4], 'a dispatch of 16 wave-instructions posts nothing after 17');
 });

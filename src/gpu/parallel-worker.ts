@@ -32,10 +32,12 @@ export function runJob(job: ParallelJob): void {
       { ...d, limits: { budget, timeout, progressInterval: 0 }, messages: [] },
       control,
       new BigInt64Array(job.executed),
-      job.threads,
-      () => {
-        join(control);
-        joined = true;
+      {
+        threads: job.threads,
+        ready: () => {
+          join(control);
+          joined = true;
+        },
       },
     );
     // A worker that took no workgroup (it joined after the others had taken them all) writes nothing:

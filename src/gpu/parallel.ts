@@ -119,6 +119,16 @@ interface Later {
   readonly post: () => void;
 }
 
+/** How a thread takes part in a dispatch (participate). */
+export interface Part {
+  /** Threads taking part: the calling thread and the workers. */
+  readonly threads: number;
+  /** A worker's: joins the dispatch, once its waves are set up. */
+  readonly ready?: () => void;
+  /** The calling thread's, when the workers get the job only after some work (START_WORKERS_AFTER). */
+  readonly later?: Later;
+}
+
 /** A thread's share: its counts, the lowest-numbered workgroup it saw fail, its messages by workgroup. */
 interface Outcome {
   readonly stats: DispatchStats;
@@ -144,10 +154,10 @@ export function participate(
   d: DispatchSetup,
   control: Int32Array,
   executed: BigInt64Array,
-  threads: number,
-  ready?: () => void,
-  later?: Later,
+  part: Part,
 ): Outcome {
+  const { threads, ready } = part;
+  let later = part.later;
   const stats: DispatchStats = { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 };
   const out: Outcome = { stats, messages: [] };
   const messages = d.messages;
@@ -273,17 +283,10 @@ export function runParallel(
   mem.concurrent = true;
   try {
     outcomes = [
-      participate(
-        mem,
-        program,
-        k,
-        { ...d, messages: mine },
-        control,
-        executed,
-        threads + 1,
-        undefined,
+      participate(mem, program, k, { ...d, messages: mine }, control, executed, {
+        threads: threads + 1,
         later,
-      ),
+      }),
     ];
   } finally {
     // Workers that joined finish the workgroup they run (or stop after a failure) and leave; one that
