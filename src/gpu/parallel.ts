@@ -1,14 +1,16 @@
 // Parallel workgroups: one dispatch's workgroups split between the calling thread and worker threads
 // (issue 13 item 3). Device memory is shared (SharedArrayBuffers, emu/memory.ts) and its atomics use
 // Atomics while the dispatch runs (DeviceMemory.concurrent); each thread decodes the program itself and
-// has its own waves, LDS and private memory (a GroupRunner). Threads take workgroups in flat-index order
-// from one shared counter, a run of them at a time (takeCount), so a slow-starting worker only means the
-// others run more of them. What comes
-// back is what one thread would have reported: the counts are sums over workgroups (the same for a
-// race-free kernel however the workgroups are split), s_sendmsg messages are put in workgroup order, and
-// of the workgroups that fail, the lowest-numbered one's error is the dispatch's (every workgroup before
-// it has run, as they do on one thread). A dispatch that needs state the threads cannot share runs on
-// one thread (Module.launch decides, with crossGroupOps below).
+// has its own waves, LDS and private memory (a GroupRunner). Threads take units of work (workgroups; or
+// single waves, when the code's waves share nothing within a workgroup: codeSharing below) in flat-index
+// order from one shared counter, a run of them at a time (takeCount), so a slow-starting worker only
+// means the others run more of them. What comes back is what one thread would have reported: the counts
+// are sums over units (the same for a race-free kernel however they are split), s_sendmsg messages are
+// put in workgroup order, and of the units that fail, the lowest-numbered one's error is the dispatch's
+// (every unit before it has run, as on one thread; of a split workgroup's waves that fail, one thread
+// names the first to fail in its round-robin, a split dispatch the lowest-numbered). A dispatch that
+// needs state the threads cannot share runs on one thread (kernel-dispatch.ts decides, with
+// codeSharing).
 //
 // Threads come from a WorkerHost that the platform installs (cli/worker-threads.ts: Node's
 // worker_threads); the calling thread waits for them with Atomics.wait, which Node allows on its main
@@ -133,12 +135,13 @@ export interface Part {
 interface Outcome {
   readonly stats: DispatchStats;
   fault?: {
-    readonly flat: number;
+    /** The unit (GroupRunner.runUnit) that failed. */
+    readonly unit: number;
     readonly message: string;
     readonly kind?: DispatchErrorKind;
     readonly running?: readonly WaveState[];
   };
-  readonly messages: { readonly flat: number; readonly message: SentMessage }[];
+  readonly messages: { readonly unit: number; readonly message: SentMessage }[];
 }
 
 /**
@@ -162,7 +165,7 @@ export function participate(
   const out: Outcome = { stats, messages: [] };
   const messages = d.messages;
   let groups: GroupRunner | undefined;
-  let flat = -1;
+  let unit = -1;
   // A worker that fails to set up has not joined: it throws to its caller and leaves the control cells
   // (FAULT above all) alone; the calling thread's own set-up failure is the dispatch's, as on one thread.
   if (ready !== undefined) {
@@ -173,15 +176,16 @@ export function participate(
     groups ??= new GroupRunner(mem, program, k, d);
     groups.dog.shared = executed;
     groups.dog.sharedDone = () => [Atomics.load(control, WAVES_DONE), Atomics.load(control, GROUPS_DONE)];
-    const count = groups.count;
-    // This thread's run of workgroups [next, end), and its finished ones not yet added to the totals.
+    const count = groups.units;
+    // This thread's run of units [next, end), and its finished waves and workgroups not yet added to the
+    // totals.
     let next = 0;
     let end = 0;
     let waves = 0;
     let done = 0;
     for (;;) {
       if (next >= end) {
-        if (done > 0) {
+        if (waves > 0) {
           Atomics.add(control, WAVES_DONE, waves);
           Atomics.add(control, GROUPS_DONE, done);
           waves = 0;
@@ -192,25 +196,26 @@ export function participate(
         end = Math.min(next + n, count);
         if (next >= count) break;
       }
-      flat = next++;
-      if (flat > Atomics.load(control, FAULT)) break;
+      unit = next++;
+      if (unit > Atomics.load(control, FAULT)) break;
       if (later !== undefined && stats.waveInstructions >= later.after) {
         later.post();
         later = undefined;
       }
       const before = messages?.length ?? 0;
       const w0 = stats.waves;
-      groups.run(flat, stats);
+      const g0 = stats.workgroups;
+      groups.runUnit(unit, stats);
       waves += stats.waves - w0;
-      done++;
+      done += stats.workgroups - g0;
       if (messages !== undefined)
-        for (let i = before; i < messages.length; i++) out.messages.push({ flat, message: messages[i] });
+        for (let i = before; i < messages.length; i++) out.messages.push({ unit, message: messages[i] });
     }
   } catch (e) {
     const err = e as { message?: string; kind?: DispatchErrorKind; running?: readonly WaveState[] };
-    const f = Math.max(flat, 0);
+    const f = Math.max(unit, 0);
     out.fault = {
-      flat: f,
+      unit: f,
       message: e instanceof Error ? (err.message ?? String(e)) : String(e),
       ...(e instanceof DispatchError ? { kind: err.kind, running: err.running } : {}),
     };
@@ -264,6 +269,7 @@ export function runParallel(
       queue: d.queue,
       dispatchId: d.dispatchId,
       engine: d.engine,
+      splitWaves: d.splitWaves,
       // The calling thread's count: a worker's own default is not set from its environment.
       compileAfter: d.compileAfter ?? compileAfter(),
       budget: d.limits.budget,
@@ -305,7 +311,7 @@ export function runParallel(
     stats.waves += o.stats.waves;
     stats.waveInstructions += o.stats.waveInstructions;
     stats.laneInstructions += o.stats.laneInstructions;
-    if (o.fault !== undefined && (fault === undefined || o.fault.flat < fault.flat)) fault = o.fault;
+    if (o.fault !== undefined && (fault === undefined || o.fault.unit < fault.unit)) fault = o.fault;
   }
   if (fault !== undefined) {
     if (fault.kind === undefined) throw new Error(fault.message);
@@ -314,7 +320,7 @@ export function runParallel(
   if (d.messages !== undefined) {
     const all = outcomes.flatMap((o) => o.messages);
     // Stable: within a workgroup, the order its waves sent them in.
-    all.sort((a, b) => a.flat - b.flat);
+    all.sort((a, b) => a.unit - b.unit);
     for (const m of all) d.messages.push(m.message);
   }
 }
@@ -337,7 +343,7 @@ export function writeOutcome(area: SharedArrayBuffer, o: Outcome): void {
   if (bytes.length + 4 > area.byteLength) {
     // Only messages can make it this long: keep the counts and the error.
     const fault = o.fault ?? {
-      flat: 0,
+      unit: 0,
       message: `more s_sendmsg messages than a worker can return (${o.messages.length})`,
       kind: 'other' as const,
     };
@@ -371,22 +377,41 @@ function programId(p: Program): number {
 const CROSS_GROUP = /^(ds_gws_|ds_ordered_count)/;
 
 /**
- * Whether the code in `ranges` (device address ranges of executable segments) has an instruction whose
- * effect depends on workgroups sharing the dispatcher's state (ctx.gws): such a dispatch runs on one
- * thread. Decodes every instruction of the ranges once (the Program keeps them for execution).
+ * Instructions through which a workgroup's waves depend on each other or on their order: barriers, LDS
+ * (every DS instruction), and messages, which a thread collects in the order its waves send them.
  */
-export function crossGroupOps(program: Program, ranges: readonly (readonly [number, number])[]): boolean {
+const CROSS_WAVE = /^(s_barrier|ds_|s_sendmsg|s_ttracedata)/;
+
+/** What the threads of a dispatch of some code may split (Module.launch's choice, kernel-dispatch.ts). */
+export interface CodeSharing {
+  /** The code keeps state across workgroups (ctx.gws): the dispatch runs on one thread. */
+  readonly crossGroup: boolean;
+  /**
+   * A workgroup's waves share state or order: they run together on one thread. Without such
+   * instructions (and without LDS) a thread may take single waves (DispatchSetup.splitWaves).
+   */
+  readonly crossWave: boolean;
+}
+
+/**
+ * What the code in `ranges` (device address ranges of executable segments) lets the threads split.
+ * Decodes every instruction of the ranges once (the Program keeps them for execution).
+ */
+export function codeSharing(program: Program, ranges: readonly (readonly [number, number])[]): CodeSharing {
+  let crossGroup = false;
+  let crossWave = false;
   for (const [lo, hi] of ranges)
     for (let pc = lo; pc < hi; ) {
       let size = 4;
       try {
         const i = program.inst(pc);
-        if (CROSS_GROUP.test(i.text)) return true;
+        if (CROSS_GROUP.test(i.text)) crossGroup = true;
+        if (CROSS_WAVE.test(i.text)) crossWave = true;
         if (i.size > 0) size = i.size;
       } catch {
         // Not code (padding, data in the segment): step over the word.
       }
       pc += size;
     }
-  return false;
+  return { crossGroup, crossWave };
 }
