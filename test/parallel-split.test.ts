@@ -1,10 +1,13 @@
-// A parallel dispatch whose code's waves share nothing within a workgroup (no barrier, DS instruction or
+// Which threads a parallel dispatch uses. One whose code's waves share nothing within a workgroup (no barrier, DS instruction or
 // message, no LDS) splits workgroups into single waves (DispatchSetup.splitWaves, GroupRunner.runUnit),
-// so that a few large workgroups still spread over the threads; any sharing keeps whole workgroups.
+// so that a few large workgroups still spread over the threads; any sharing keeps whole workgroups. One
+// whose code has global atomics first runs units alone for a sample (SAMPLE_OPS) and keeps the rest when their
+// atomics keep hitting a few addresses (AtomicSample), where threads would contend.
 // A recording WorkerHost (it runs nothing: the calling thread takes every unit) shows the choice; the
 // results and counts must be those of one thread, partial workgroups included.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { AtomicSample } from '../src/emu/mem/atomic-sample.js';
 import { type ParallelJob, setWorkerHost, workerHost } from '../src/gpu/parallel.js';
 import { Device } from '../src/runtime/device.js';
 import { kernelObject } from './helpers/kernel-asm.js';
@@ -110,3 +113,78 @@ for (const [what, extra, lds] of [
     // Two workgroups are still split between threads, as whole workgroups.
     assert.deepEqual(launch(code, 384, 2, lds).posts, [{ n: 1, split: false }]);
   });
+
+/** Every lane adds 1 to out[(global id & mask)] with a non-returning global_atomic_add. */
+function adder(mask: number): Uint8Array {
+  return kernelObject(
+    'add',
+    `  s_load_dwordx2 s[8:9], s[0:1], 0x0
+  s_lshl_b32 s10, s2, 6
+  v_add_u32 v1, s10, v0
+  v_and_b32 v1, ${mask}, v1
+  v_lshlrev_b32 v1, 2, v1
+  v_mov_b32 v2, 1
+  s_waitcnt lgkmcnt(0)
+  global_atomic_add v1, v2, s[8:9]`,
+    { args: ['ptr'], kd: '  .amdhsa_system_sgpr_workgroup_id_x 1' },
+  );
+}
+
+/** Launches `adder(mask)` over 16 workgroups of one wave, as launch() does; returns the posts and sums. */
+function atomics(mask: number, workers: number) {
+  const posts: Post[] = [];
+  const saved = workerHost();
+  setWorkerHost({
+    cores: 4,
+    loaded: 4,
+    post: (n: number, job: ParallelJob) => posts.push({ n, split: job.dispatch.splitWaves }),
+  });
+  try {
+    const dev = new Device();
+    const mod = dev.load(adder(mask), 'add');
+    const out = dev.upload(new Uint32Array(1024));
+    const r = mod.launch('add', { grid: [16 * 64], block: [64], args: [out], workers });
+    return {
+      posts,
+      counts: [r.workgroups, r.waves, r.waveInstructions],
+      out: [...new Uint32Array(dev.read(out).buffer)],
+    };
+  } finally {
+    setWorkerHost(saved);
+  }
+}
+
+test('atomics on 4 addresses from every lane: sampled, then kept on the calling thread (no post)', () => {
+  const one = atomics(3, 1);
+  const two = atomics(3, 2);
+  assert.deepEqual(two.posts, []);
+  assert.deepEqual(two.counts, one.counts);
+  assert.deepEqual(two.out.slice(0, 4), [256, 256, 256, 256]);
+  assert.deepEqual(two.out, one.out);
+});
+
+test('atomics on a distinct address per lane (a coalesced scatter): the workers get the job after the sample', () => {
+  const one = atomics(1023, 1);
+  const two = atomics(1023, 2);
+  assert.deepEqual(two.posts, [{ n: 1, split: false }]);
+  assert.deepEqual(two.out, one.out);
+  assert.deepEqual(two.out, new Array(1024).fill(1));
+});
+
+test('AtomicSample: contended when atomics are at least the wave-instructions and 4 per address', () => {
+  const s = new AtomicSample();
+  for (let i = 0; i < 256; i++) s.note(0x1_0000_0000 + 4 * (i % 64));
+  assert.equal(s.ops, 256);
+  assert.equal(s.distinct, 64);
+  assert.equal(s.contended(256), true);
+  assert.equal(s.contended(257), false, 'fewer atomic lanes than wave-instructions');
+  const spread = new AtomicSample();
+  for (let i = 0; i < 256; i++) spread.note(4 * i);
+  assert.equal(spread.distinct, 256);
+  assert.equal(spread.contended(1), false);
+  // Addresses 2^32 apart are distinct; past the capacity, counting stops (spread too widely).
+  const wide = new AtomicSample();
+  for (let i = 0; i < 10000; i++) wide.note(i * 2 ** 32);
+  assert.equal(wide.distinct, 4097);
+  assert.equal(wide.contended(1), false);
+});

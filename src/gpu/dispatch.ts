@@ -87,6 +87,18 @@ function planOf(k: KernelSetup): WavePlan {
   throw new DispatchError(`kernel '${k.name}' has neither a kernel descriptor nor dispatch registers`);
 }
 
+/**
+ * The units of work of a parallel dispatch (GroupRunner.units): its workgroups, or with
+ * DispatchSetup.splitWaves (and more than one wave a workgroup) every wave slot of every workgroup.
+ */
+export function dispatchUnits(d: DispatchSetup): number {
+  const [gx, gy, gz] = d.grid;
+  const [bx, by, bz] = d.block;
+  const groups = Math.ceil(gx / bx) * Math.ceil(gy / by) * Math.ceil(gz / bz);
+  const waves = Math.ceil((bx * by * bz) / WAVE_SIZE);
+  return d.splitWaves === true && waves > 1 ? groups * waves : groups;
+}
+
 /** Device memory backing one wave's private segment (each work-item's share rounded to 16 bytes). */
 export function privateBytesPerWave(privateSize: number): number {
   return Math.ceil(privateSize / 16) * 16 * WAVE_SIZE;
@@ -155,7 +167,7 @@ export class GroupRunner {
     const wavesPerWg = Math.ceil((bx * by * bz) / WAVE_SIZE);
     this.wavesPerWg = wavesPerWg;
     this.split = d.splitWaves === true && wavesPerWg > 1;
-    this.units = this.split ? this.count * wavesPerWg : this.count;
+    this.units = dispatchUnits(d);
     const plan = planOf(k);
     this.plan = plan;
     // Hardware starts a workgroup only when each of its waves has a scratch slot: with fewer slots than

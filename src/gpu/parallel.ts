@@ -18,11 +18,18 @@
 
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { compileAfter } from '../emu/jit/engine.js';
+import { AtomicSample } from '../emu/mem/atomic-sample.js';
 import type { DeviceMemory, SharedRegion } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import type { Target } from '../isa/targets.js';
-import { type DispatchSetup, type DispatchStats, GroupRunner, type KernelSetup } from './dispatch.js';
+import {
+  type DispatchSetup,
+  type DispatchStats,
+  dispatchUnits,
+  GroupRunner,
+  type KernelSetup,
+} from './dispatch.js';
 import { DispatchError, type DispatchErrorKind, type WaveState } from './dispatch-error.js';
 import type { ComputeRegisters } from './wave-plan.js';
 
@@ -115,10 +122,20 @@ export function takeCount(left: number, threads: number): number {
  */
 export const START_WORKERS_AFTER = 65536;
 
-/** After how many of its wave-instructions the calling thread posts the job, and how. */
+/**
+ * Atomic lanes a dispatch whose code has global atomics runs on the calling thread alone, noting their
+ * addresses (AtomicSample), before it decides whether to give the workers the job: enough to hit each
+ * of a thousand bins four times. The sample also ends after a sixteenth of the units (SAMPLE_SHARE).
+ */
+export const SAMPLE_OPS = 4096;
+const SAMPLE_SHARE = 16;
+
+/** When the calling thread posts the job, and how. */
 interface Later {
-  readonly after: number;
-  readonly post: () => void;
+  /** Whether to post now, before the next unit: after `ran` units, with the calling thread's counts. */
+  readonly ready: (ran: number, done: DispatchStats) => boolean;
+  /** Posts the job (or decides not to), given the calling thread's counts so far. */
+  readonly post: (done: DispatchStats) => void;
 }
 
 /** How a thread takes part in a dispatch (participate). */
@@ -127,7 +144,10 @@ export interface Part {
   readonly threads: number;
   /** A worker's: joins the dispatch, once its waves are set up. */
   readonly ready?: () => void;
-  /** The calling thread's, when the workers get the job only after some work (START_WORKERS_AFTER). */
+  /**
+   * The calling thread's, when the workers get the job only after some work (START_WORKERS_AFTER, or a
+   * sample of the atomics: SAMPLE_OPS).
+   */
   readonly later?: Later;
 }
 
@@ -183,6 +203,8 @@ export function participate(
     let end = 0;
     let waves = 0;
     let done = 0;
+    // Units this thread ran.
+    let ran = 0;
     for (;;) {
       if (next >= end) {
         if (waves > 0) {
@@ -198,14 +220,15 @@ export function participate(
       }
       unit = next++;
       if (unit > Atomics.load(control, FAULT)) break;
-      if (later !== undefined && stats.waveInstructions >= later.after) {
-        later.post();
+      if (later?.ready(ran, stats)) {
+        later.post(stats);
         later = undefined;
       }
       const before = messages?.length ?? 0;
       const w0 = stats.waves;
       const g0 = stats.workgroups;
       groups.runUnit(unit, stats);
+      ran++;
       waves += stats.waves - w0;
       done += stats.workgroups - g0;
       if (messages !== undefined)
@@ -233,7 +256,10 @@ export function participate(
 
 /**
  * Runs a dispatch on the calling thread and `threads` worker threads of `h`; adds the counts to `stats`,
- * the messages to d.messages, and throws the error of the lowest-numbered failing workgroup.
+ * the messages to d.messages, and throws the error of the lowest-numbered failing workgroup. With
+ * `atomics` (the code has global atomics: CodeSharing) the calling thread first runs units alone until
+ * it has a sample of their atomics (SAMPLE_OPS), and keeps the rest when they would contend
+ * (AtomicSample.contended).
  */
 export function runParallel(
   h: WorkerHost,
@@ -243,6 +269,7 @@ export function runParallel(
   k: KernelSetup,
   d: DispatchSetup,
   stats: DispatchStats,
+  atomics = false,
 ): void {
   const control = new Int32Array(new SharedArrayBuffer(20));
   control[FAULT] = NO_FAULT;
@@ -280,13 +307,27 @@ export function runParallel(
     executed: executed.buffer as SharedArrayBuffer,
     results,
   };
-  const post = () => h.post(threads, job);
+  const loaded = h.loaded >= threads;
+  const sample = atomics ? new AtomicSample() : null;
+  const sampleUnits = Math.ceil(dispatchUnits(d) / SAMPLE_SHARE);
   let later: Later | undefined;
-  if (h.loaded >= threads) post();
-  else later = { after: START_WORKERS_AFTER, post };
+  if (loaded && sample === null) h.post(threads, job);
+  else
+    later = {
+      ready: (ran, done) =>
+        (loaded || done.waveInstructions >= START_WORKERS_AFTER) &&
+        (sample === null || (ran > 0 && (sample.ops >= SAMPLE_OPS || ran >= sampleUnits))),
+      post(done: DispatchStats) {
+        mem.sample = null;
+        // No other thread has the job yet: the calling thread keeps it, with plain read-modify-writes.
+        if (sample?.contended(done.waveInstructions)) mem.concurrent = false;
+        else h.post(threads, job);
+      },
+    };
   const mine: SentMessage[] = [];
   let outcomes: Outcome[];
   mem.concurrent = true;
+  mem.sample = sample;
   try {
     outcomes = [
       participate(mem, program, k, { ...d, messages: mine }, control, executed, {
@@ -300,6 +341,7 @@ export function runParallel(
     for (let a = Atomics.load(control, ACTIVE); a !== 0; a = Atomics.load(control, ACTIVE))
       Atomics.wait(control, ACTIVE, a, 100);
     mem.concurrent = false;
+    mem.sample = null;
   }
   for (const r of results) {
     const o = readOutcome(r);
@@ -382,6 +424,9 @@ const CROSS_GROUP = /^(ds_gws_|ds_ordered_count)/;
  */
 const CROSS_WAVE = /^(s_barrier|ds_|s_sendmsg|s_ttracedata)/;
 
+/** Atomics that may reach global memory (FLAT ones too: their address decides). */
+const GLOBAL_ATOMIC = /^(global|flat|buffer)_atomic_/;
+
 /** What the threads of a dispatch of some code may split (Module.launch's choice, kernel-dispatch.ts). */
 export interface CodeSharing {
   /** The code keeps state across workgroups (ctx.gws): the dispatch runs on one thread. */
@@ -391,6 +436,8 @@ export interface CodeSharing {
    * instructions (and without LDS) a thread may take single waves (DispatchSetup.splitWaves).
    */
   readonly crossWave: boolean;
+  /** The code has global-memory atomics (runParallel samples their addresses). */
+  readonly atomics: boolean;
 }
 
 /**
@@ -400,6 +447,7 @@ export interface CodeSharing {
 export function codeSharing(program: Program, ranges: readonly (readonly [number, number])[]): CodeSharing {
   let crossGroup = false;
   let crossWave = false;
+  let atomics = false;
   for (const [lo, hi] of ranges)
     for (let pc = lo; pc < hi; ) {
       let size = 4;
@@ -407,11 +455,12 @@ export function codeSharing(program: Program, ranges: readonly (readonly [number
         const i = program.inst(pc);
         if (CROSS_GROUP.test(i.text)) crossGroup = true;
         if (CROSS_WAVE.test(i.text)) crossWave = true;
+        if (GLOBAL_ATOMIC.test(i.text)) atomics = true;
         if (i.size > 0) size = i.size;
       } catch {
         // Not code (padding, data in the segment): step over the word.
       }
       pc += size;
     }
-  return { crossGroup, crossWave };
+  return { crossGroup, crossWave, atomics };
 }

@@ -153,7 +153,16 @@ export function runKernelDispatch(
     const splitWaves = !sharing.crossWave && groupSize === 0 && waves > 1;
     const threads = Math.min(host.workers, splitWaves ? groups * waves : groups, 0x7fffffff);
     if (threads > 1 && !sharing.crossGroup) {
-      runParallel(wh, threads - 1, mem, loaded.program, kernel, { ...dispatch, splitWaves }, host.stats);
+      runParallel(
+        wh,
+        threads - 1,
+        mem,
+        loaded.program,
+        kernel,
+        { ...dispatch, splitWaves },
+        host.stats,
+        sharing.atomics,
+      );
       return;
     }
   }
