@@ -328,18 +328,20 @@ function operand(n: number, consts: ConstLookup): boolean {
   return ends(t);
 }
 
-/** M_NEG for `neg(` at token k, M_ABS for `abs(`, M_SEXT for `sext(`, else 0. */
+/** The modifier calls, by name. */
+const FN_MODS = new StrTable<number>([
+  ['neg', M_NEG],
+  ['abs', M_ABS],
+  ['sext', M_SEXT],
+]);
+
+/**
+ * M_NEG for `neg(` at token k, M_ABS for `abs(`, M_SEXT for `sext(`, else 0. Looked up in a table, as
+ * keywords are: code of its own, first run by a rare line, would throw the optimised reader away.
+ */
 function fnMod(k: number): number {
   if (tokKind[k] !== T_IDENT || !isPunct(k + 1, LPAREN)) return 0;
-  const s = tokStart[k];
-  const len = tokEnd[k] - s;
-  if (len === 4) return line.startsWith('sext', s) ? M_SEXT : 0;
-  if (len !== 3) return 0;
-  const c0 = line.charCodeAt(s);
-  const c1 = line.charCodeAt(s + 1);
-  const c2 = line.charCodeAt(s + 2);
-  if (c0 === 110 && c1 === 101 && c2 === 103) return M_NEG;
-  return c0 === 97 && c1 === 98 && c2 === 115 ? M_ABS : 0;
+  return FN_MODS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]) ?? 0;
 }
 
 /** Whether token k ends an operand: a comma, the end, or a blank before the next operand. */
