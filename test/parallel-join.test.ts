@@ -98,14 +98,24 @@ test('a job posted later: once, between workgroups, when the calling thread has 
   const post = () => posted.push(control[NEXT]);
   // Each workgroup is one wave of 2 instructions: the job goes out before the fourth workgroup runs
   // (NEXT counts the runs taken, one workgroup each: 8 workgroups / (4 x 2 threads)).
-  participate(mem, program, k, d, control, executed, { threads: 2, later: { after: 6, post } });
+  participate(mem, program, k, d, control, executed, {
+    threads: 2,
+    later: { ready: (_, s) => s.waveInstructions >= 6, post },
+  });
   assert.deepEqual(posted, [4]);
   const again = dispatch(0);
   participate(again.mem, again.program, again.k, again.d, again.control, again.executed, {
     threads: 2,
-    later: { after: 17, post },
+    later: { ready: (_, s) => s.waveInstructions >= 17, post },
   });
   assert.deepEqual(posted, [4], 'a dispatch of 16 wave-instructions posts nothing after 17');
+  // By units run (a sample of the atomics): before the sixth, whatever the instructions.
+  const units = dispatch(0);
+  participate(units.mem, units.program, units.k, units.d, units.control, units.executed, {
+    threads: 2,
+    later: { ready: (ran) => ran >= 5, post: () => posted.push(units.control[NEXT]) },
+  });
+  assert.deepEqual(posted, [4, 6]);
 });
 
 test('loaded worker threads get the job before the calling thread takes a workgroup', () => {

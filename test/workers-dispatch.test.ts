@@ -56,8 +56,9 @@ for (const c of CASES)
         workers,
       );
     const one = run(1);
-    // n-body's smoke size is one workgroup (nothing to split): it checks that such a launch still runs.
+    // n-body's smoke size is one workgroup of 2 waves, which share nothing: its waves are split.
     if (c.kernel !== 'nbody') assert.ok(one.counts[0] > 1, 'more than one workgroup, or nothing is split');
+    else assert.deepEqual(one.counts.slice(0, 2), [1, 2]);
     assert.deepEqual(run(2), one);
     assert.deepEqual(run(3), one);
   });
@@ -141,6 +142,40 @@ test('a fault: the lowest-numbered faulting workgroup is reported, as with 1 wor
   const one = message(1);
   assert.match(one, /^fault: kernel 'late_fault' workgroup \(5,0,0\) wave 0 lane 0: memory fault at pc/);
   for (let i = 0; i < 5; i++) assert.equal(message(2), one);
+});
+
+/** Waves 2 and 3 of the one workgroup read an unmapped address after a loop of 60k instructions. */
+const WAVE_FAULT = kernelObject(
+  'wave_fault',
+  `  v_readfirstlane_b32 s4, v0
+  s_cmp_lt_u32 s4, 128
+  s_cbranch_scc1 .Lok
+  s_mov_b32 s10, 20000
+.Lloop:
+  s_sub_u32 s10, s10, 1
+  s_cmp_lg_u32 s10, 0
+  s_cbranch_scc1 .Lloop
+  v_mov_b32 v1, 0
+  v_mov_b32 v2, 0
+  global_load_dword v3, v[1:2], off
+  s_waitcnt vmcnt(0)
+.Lok:`,
+);
+
+test("a fault in a split workgroup (waves that share nothing): the lowest-numbered wave's, as with 1 worker", () => {
+  const message = (workers: number) => {
+    const dev = new Device();
+    const mod = dev.load(WAVE_FAULT, 'wave_fault');
+    try {
+      mod.launch('wave_fault', { grid: [256], block: [256], args: [], workers });
+    } catch (e) {
+      return `${(e as { kind?: string }).kind}: ${(e as Error).message}`;
+    }
+    return 'no error';
+  };
+  const one = message(1);
+  assert.match(one, /^fault: kernel 'wave_fault' workgroup \(0,0,0\) wave 2 lane 0: memory fault at pc/);
+  for (let i = 0; i < 3; i++) assert.equal(message(2), one);
 });
 
 test('takeCount: a quarter of an even share of the workgroups left, at most 64, at least 1', () => {

@@ -6,6 +6,7 @@
 // unmapped guard gap so that running off its end faults rather than reading a neighbour.
 
 import type { AtomicOp } from '../isa/ops/atomics.js';
+import type { AtomicSample } from './mem/atomic-sample.js';
 import { floatAtomic32, floatAtomic64 } from './mem/float-atomic.js';
 import { sharedAtomic32, sharedAtomic64, sharedUpdate32 } from './mem/shared-atomic.js';
 
@@ -108,6 +109,12 @@ export class DeviceMemory {
    * where the one thread running lanes one at a time makes every read-modify-write atomic.
    */
   concurrent = false;
+
+  /**
+   * While concurrent: where the atomics note their addresses (a parallel dispatch's first units, before
+   * it decides whether threads would contend: gpu/parallel.ts), or null.
+   */
+  sample: AtomicSample | null = null;
 
   /** The live allocations as another thread can map them (shared bytes; see Region's backing). */
   shared(): SharedRegion[] {
@@ -376,7 +383,10 @@ export class DeviceMemory {
   update32(addr: number, f: (old: number, src: number) => number, src: number): number {
     const r = this.region(addr, 4, 'atomic');
     const off = addr - r.base;
-    if (this.concurrent) return sharedUpdate32(r, off, f, src);
+    if (this.concurrent) {
+      this.sample?.note(addr);
+      return sharedUpdate32(r, off, f, src);
+    }
     const old = r.view.getUint32(off, true);
     r.view.setUint32(off, f(old, src), true);
     return old;
@@ -390,7 +400,10 @@ export class DeviceMemory {
     const r = this.region(addr, 4, 'atomic');
     const v = r.view;
     const off = addr - r.base;
-    if (this.concurrent) return sharedAtomic32(r, off, op, src, cmp);
+    if (this.concurrent) {
+      this.sample?.note(addr);
+      return sharedAtomic32(r, off, op, src, cmp);
+    }
     const old = v.getUint32(off, true);
     src >>>= 0;
     let nv: number;
@@ -505,6 +518,7 @@ export class DeviceMemory {
     const v = r.view;
     const off = addr - r.base;
     if (this.concurrent) {
+      this.sample?.note(addr);
       sharedAtomic64(r, off, op, srcLo, srcHi, cmpLo, cmpHi, out, outIndex);
       return;
     }

@@ -61,6 +61,13 @@ export interface DispatchSetup {
   readonly engine?: Engine;
   /** The translating engine's runs of a region before it is compiled (default: compileAfter()). */
   readonly compileAfter?: number;
+  /**
+   * Whether the threads of a parallel dispatch take single waves instead of whole workgroups
+   * (GroupRunner.units): only for code whose waves share nothing within a workgroup (no barrier, LDS or
+   * message: parallel.ts, codeSharing) and no LDS allocation, so that a few large workgroups still
+   * spread over the threads.
+   */
+  readonly splitWaves?: boolean;
 }
 
 export interface DispatchStats {
@@ -78,6 +85,18 @@ function planOf(k: KernelSetup): WavePlan {
   if (k.registers !== undefined) return planOfRegisters(k.registers);
   if (k.descriptor !== undefined) return planOfDescriptor(k.descriptor);
   throw new DispatchError(`kernel '${k.name}' has neither a kernel descriptor nor dispatch registers`);
+}
+
+/**
+ * The units of work of a parallel dispatch (GroupRunner.units): its workgroups, or with
+ * DispatchSetup.splitWaves (and more than one wave a workgroup) every wave slot of every workgroup.
+ */
+export function dispatchUnits(d: DispatchSetup): number {
+  const [gx, gy, gz] = d.grid;
+  const [bx, by, bz] = d.block;
+  const groups = Math.ceil(gx / bx) * Math.ceil(gy / by) * Math.ceil(gz / bz);
+  const waves = Math.ceil((bx * by * bz) / WAVE_SIZE);
+  return d.splitWaves === true && waves > 1 ? groups * waves : groups;
 }
 
 /** Device memory backing one wave's private segment (each work-item's share rounded to 16 bytes). */
@@ -108,6 +127,15 @@ export function runDispatch(
 export class GroupRunner {
   /** Workgroups in the grid. */
   readonly count: number;
+  /**
+   * Units of work the threads of a parallel dispatch take (runUnit): the workgroups, or with
+   * DispatchSetup.splitWaves every wave slot of every workgroup (slots past a partial workgroup's last
+   * wave are empty).
+   */
+  readonly units: number;
+  /** Waves of a full workgroup: a unit's waves when units are single waves. */
+  private readonly wavesPerWg: number;
+  private readonly split: boolean;
   /** Workgroups per dimension. */
   readonly groups: readonly [number, number, number];
   readonly dog: Watchdog;
@@ -137,6 +165,9 @@ export class GroupRunner {
     this.groups = [Math.ceil(gx / bx), Math.ceil(gy / by), Math.ceil(gz / bz)];
     this.count = this.groups[0] * this.groups[1] * this.groups[2];
     const wavesPerWg = Math.ceil((bx * by * bz) / WAVE_SIZE);
+    this.wavesPerWg = wavesPerWg;
+    this.split = d.splitWaves === true && wavesPerWg > 1;
+    this.units = dispatchUnits(d);
     const plan = planOf(k);
     this.plan = plan;
     // Hardware starts a workgroup only when each of its waves has a scratch slot: with fewer slots than
@@ -204,8 +235,20 @@ export class GroupRunner {
     };
   }
 
-  /** Runs the workgroup of flat index `flat` (x fastest) to completion; adds its counts to `stats`. */
-  run(flat: number, stats: DispatchStats): void {
+  /** Runs unit `u` of `units` (a workgroup, or one wave of one) to completion; adds its counts to `stats`. */
+  runUnit(u: number, stats: DispatchStats): void {
+    if (!this.split) this.run(u, stats);
+    else {
+      const wi = u % this.wavesPerWg;
+      this.run((u - wi) / this.wavesPerWg, stats, wi, wi + 1);
+    }
+  }
+
+  /**
+   * Runs the workgroup of flat index `flat` (x fastest) to completion, or only its waves [from, to) (a
+   * split dispatch's unit); adds their counts to `stats`, the workgroup's with its first wave.
+   */
+  run(flat: number, stats: DispatchStats, from = 0, to = this.wavesPerWg): void {
     const k = this.k;
     const d = this.d;
     const wg = this.wg;
@@ -234,14 +277,18 @@ export class GroupRunner {
     const sz = Math.min(bz, grid[2] - z * bz);
     const items = sx * sy * sz;
     const nw = Math.ceil(items / WAVE_SIZE);
+    // The waves this call runs, in waves[0, m).
+    const m = Math.min(to, nw) - from;
+    if (m <= 0) return;
     const first = wavesBefore(grid, block, x, y, z);
     // Every full workgroup's waves start with the same ids: made once per dispatch.
     const full = sx === bx && sy === by && sz === bz;
     const size = full ? block : [sx, sy, sz];
     if (full && this.fullIds.length === 0)
       for (let wi = 0; wi < nw; wi++) this.fullIds.push(waveIds(wi, items, size, this.plan.workitemIds));
-    for (let wi = 0; wi < nw; wi++) {
-      const w = waves[wi];
+    for (let j = 0; j < m; j++) {
+      const wi = from + j;
+      const w = waves[j];
       w.reset(this.vgprs);
       w.wg = wg;
       w.ctx = this.ctx;
@@ -272,20 +319,20 @@ export class GroupRunner {
         full ? this.fullIds[wi] : undefined,
       );
       installTrapHandler(w, d.trapHandler, k.processor.generation);
-      state.ranges[2 * wi] = w.pc;
-      state.ranges[2 * wi + 1] = w.pc;
+      state.ranges[2 * j] = w.pc;
+      state.ranges[2 * j + 1] = w.pc;
     }
-    state.nw = nw;
-    wg.waveCount = nw;
+    state.nw = m;
+    wg.waveCount = m;
     state.wavesDone = stats.waves;
     state.workgroupsDone = stats.workgroups;
     runWorkgroup(state, k, this.dog, this.jit);
-    for (let wi = 0; wi < nw; wi++) {
-      stats.waveInstructions += waves[wi].waveInstructions;
-      stats.laneInstructions += waves[wi].laneInstructions;
+    for (let j = 0; j < m; j++) {
+      stats.waveInstructions += waves[j].waveInstructions;
+      stats.laneInstructions += waves[j].laneInstructions;
     }
-    stats.workgroups++;
-    stats.waves += nw;
+    if (from === 0) stats.workgroups++;
+    stats.waves += m;
   }
 
   /** Releases the private memory and the waves' register pages. */

@@ -40,16 +40,17 @@ export function runJob(job: ParallelJob): void {
         },
       },
     );
-    // A worker that took no workgroup (it joined after the others had taken them all) writes nothing:
-    // the calling thread may be reading the results already, having waited only for the joined.
-    if (outcome.stats.workgroups > 0 || outcome.fault !== undefined) writeOutcome(job.results[slot], outcome);
+    // A worker that ran no wave (it joined after the others had taken every unit) writes nothing: the
+    // calling thread may be reading the results already, having waited only for the joined. (Waves, not
+    // workgroups: a split dispatch's worker may run waves of workgroups whose first wave ran elsewhere.)
+    if (outcome.stats.waves > 0 || outcome.fault !== undefined) writeOutcome(job.results[slot], outcome);
   } catch (e) {
     // Set-up failed before any workgroup ran here: the other threads run them (not joined: the mapping,
     // the program or the waves), or the failure is reported as the dispatch's (joined).
     if (joined)
       writeOutcome(job.results[slot], {
         stats: { workgroups: 0, waves: 0, waveInstructions: 0, laneInstructions: 0 },
-        fault: { flat: 0, message: `worker thread: ${e instanceof Error ? e.message : String(e)}` },
+        fault: { unit: 0, message: `worker thread: ${e instanceof Error ? e.message : String(e)}` },
         messages: [],
       });
   } finally {

@@ -1,14 +1,16 @@
 // Parallel workgroups: one dispatch's workgroups split between the calling thread and worker threads
 // (issue 13 item 3). Device memory is shared (SharedArrayBuffers, emu/memory.ts) and its atomics use
 // Atomics while the dispatch runs (DeviceMemory.concurrent); each thread decodes the program itself and
-// has its own waves, LDS and private memory (a GroupRunner). Threads take workgroups in flat-index order
-// from one shared counter, a run of them at a time (takeCount), so a slow-starting worker only means the
-// others run more of them. What comes
-// back is what one thread would have reported: the counts are sums over workgroups (the same for a
-// race-free kernel however the workgroups are split), s_sendmsg messages are put in workgroup order, and
-// of the workgroups that fail, the lowest-numbered one's error is the dispatch's (every workgroup before
-// it has run, as they do on one thread). A dispatch that needs state the threads cannot share runs on
-// one thread (Module.launch decides, with crossGroupOps below).
+// has its own waves, LDS and private memory (a GroupRunner). Threads take units of work (workgroups; or
+// single waves, when the code's waves share nothing within a workgroup: codeSharing below) in flat-index
+// order from one shared counter, a run of them at a time (takeCount), so a slow-starting worker only
+// means the others run more of them. What comes back is what one thread would have reported: the counts
+// are sums over units (the same for a race-free kernel however they are split), s_sendmsg messages are
+// put in workgroup order, and of the units that fail, the lowest-numbered one's error is the dispatch's
+// (every unit before it has run, as on one thread; of a split workgroup's waves that fail, one thread
+// names the first to fail in its round-robin, a split dispatch the lowest-numbered). A dispatch that
+// needs state the threads cannot share runs on one thread (kernel-dispatch.ts decides, with
+// codeSharing).
 //
 // Threads come from a WorkerHost that the platform installs (cli/worker-threads.ts: Node's
 // worker_threads); the calling thread waits for them with Atomics.wait, which Node allows on its main
@@ -16,11 +18,18 @@
 
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
 import { compileAfter } from '../emu/jit/engine.js';
+import { AtomicSample } from '../emu/mem/atomic-sample.js';
 import type { DeviceMemory, SharedRegion } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import type { Target } from '../isa/targets.js';
-import { type DispatchSetup, type DispatchStats, GroupRunner, type KernelSetup } from './dispatch.js';
+import {
+  type DispatchSetup,
+  type DispatchStats,
+  dispatchUnits,
+  GroupRunner,
+  type KernelSetup,
+} from './dispatch.js';
 import { DispatchError, type DispatchErrorKind, type WaveState } from './dispatch-error.js';
 import type { ComputeRegisters } from './wave-plan.js';
 
@@ -113,10 +122,20 @@ export function takeCount(left: number, threads: number): number {
  */
 export const START_WORKERS_AFTER = 65536;
 
-/** After how many of its wave-instructions the calling thread posts the job, and how. */
+/**
+ * Atomic lanes a dispatch whose code has global atomics runs on the calling thread alone, noting their
+ * addresses (AtomicSample), before it decides whether to give the workers the job: enough to hit each
+ * of a thousand bins four times. The sample also ends after a sixteenth of the units (SAMPLE_SHARE).
+ */
+export const SAMPLE_OPS = 4096;
+const SAMPLE_SHARE = 16;
+
+/** When the calling thread posts the job, and how. */
 interface Later {
-  readonly after: number;
-  readonly post: () => void;
+  /** Whether to post now, before the next unit: after `ran` units, with the calling thread's counts. */
+  readonly ready: (ran: number, done: DispatchStats) => boolean;
+  /** Posts the job (or decides not to), given the calling thread's counts so far. */
+  readonly post: (done: DispatchStats) => void;
 }
 
 /** How a thread takes part in a dispatch (participate). */
@@ -125,7 +144,10 @@ export interface Part {
   readonly threads: number;
   /** A worker's: joins the dispatch, once its waves are set up. */
   readonly ready?: () => void;
-  /** The calling thread's, when the workers get the job only after some work (START_WORKERS_AFTER). */
+  /**
+   * The calling thread's, when the workers get the job only after some work (START_WORKERS_AFTER, or a
+   * sample of the atomics: SAMPLE_OPS).
+   */
   readonly later?: Later;
 }
 
@@ -133,12 +155,13 @@ export interface Part {
 interface Outcome {
   readonly stats: DispatchStats;
   fault?: {
-    readonly flat: number;
+    /** The unit (GroupRunner.runUnit) that failed. */
+    readonly unit: number;
     readonly message: string;
     readonly kind?: DispatchErrorKind;
     readonly running?: readonly WaveState[];
   };
-  readonly messages: { readonly flat: number; readonly message: SentMessage }[];
+  readonly messages: { readonly unit: number; readonly message: SentMessage }[];
 }
 
 /**
@@ -162,7 +185,7 @@ export function participate(
   const out: Outcome = { stats, messages: [] };
   const messages = d.messages;
   let groups: GroupRunner | undefined;
-  let flat = -1;
+  let unit = -1;
   // A worker that fails to set up has not joined: it throws to its caller and leaves the control cells
   // (FAULT above all) alone; the calling thread's own set-up failure is the dispatch's, as on one thread.
   if (ready !== undefined) {
@@ -173,15 +196,18 @@ export function participate(
     groups ??= new GroupRunner(mem, program, k, d);
     groups.dog.shared = executed;
     groups.dog.sharedDone = () => [Atomics.load(control, WAVES_DONE), Atomics.load(control, GROUPS_DONE)];
-    const count = groups.count;
-    // This thread's run of workgroups [next, end), and its finished ones not yet added to the totals.
+    const count = groups.units;
+    // This thread's run of units [next, end), and its finished waves and workgroups not yet added to the
+    // totals.
     let next = 0;
     let end = 0;
     let waves = 0;
     let done = 0;
+    // Units this thread ran.
+    let ran = 0;
     for (;;) {
       if (next >= end) {
-        if (done > 0) {
+        if (waves > 0) {
           Atomics.add(control, WAVES_DONE, waves);
           Atomics.add(control, GROUPS_DONE, done);
           waves = 0;
@@ -192,25 +218,27 @@ export function participate(
         end = Math.min(next + n, count);
         if (next >= count) break;
       }
-      flat = next++;
-      if (flat > Atomics.load(control, FAULT)) break;
-      if (later !== undefined && stats.waveInstructions >= later.after) {
-        later.post();
+      unit = next++;
+      if (unit > Atomics.load(control, FAULT)) break;
+      if (later?.ready(ran, stats)) {
+        later.post(stats);
         later = undefined;
       }
       const before = messages?.length ?? 0;
       const w0 = stats.waves;
-      groups.run(flat, stats);
+      const g0 = stats.workgroups;
+      groups.runUnit(unit, stats);
+      ran++;
       waves += stats.waves - w0;
-      done++;
+      done += stats.workgroups - g0;
       if (messages !== undefined)
-        for (let i = before; i < messages.length; i++) out.messages.push({ flat, message: messages[i] });
+        for (let i = before; i < messages.length; i++) out.messages.push({ unit, message: messages[i] });
     }
   } catch (e) {
     const err = e as { message?: string; kind?: DispatchErrorKind; running?: readonly WaveState[] };
-    const f = Math.max(flat, 0);
+    const f = Math.max(unit, 0);
     out.fault = {
-      flat: f,
+      unit: f,
       message: e instanceof Error ? (err.message ?? String(e)) : String(e),
       ...(e instanceof DispatchError ? { kind: err.kind, running: err.running } : {}),
     };
@@ -228,7 +256,10 @@ export function participate(
 
 /**
  * Runs a dispatch on the calling thread and `threads` worker threads of `h`; adds the counts to `stats`,
- * the messages to d.messages, and throws the error of the lowest-numbered failing workgroup.
+ * the messages to d.messages, and throws the error of the lowest-numbered failing workgroup. With
+ * `atomics` (the code has global atomics: CodeSharing) the calling thread first runs units alone until
+ * it has a sample of their atomics (SAMPLE_OPS), and keeps the rest when they would contend
+ * (AtomicSample.contended).
  */
 export function runParallel(
   h: WorkerHost,
@@ -238,6 +269,7 @@ export function runParallel(
   k: KernelSetup,
   d: DispatchSetup,
   stats: DispatchStats,
+  atomics = false,
 ): void {
   const control = new Int32Array(new SharedArrayBuffer(20));
   control[FAULT] = NO_FAULT;
@@ -264,6 +296,7 @@ export function runParallel(
       queue: d.queue,
       dispatchId: d.dispatchId,
       engine: d.engine,
+      splitWaves: d.splitWaves,
       // The calling thread's count: a worker's own default is not set from its environment.
       compileAfter: d.compileAfter ?? compileAfter(),
       budget: d.limits.budget,
@@ -274,13 +307,27 @@ export function runParallel(
     executed: executed.buffer as SharedArrayBuffer,
     results,
   };
-  const post = () => h.post(threads, job);
+  const loaded = h.loaded >= threads;
+  const sample = atomics ? new AtomicSample() : null;
+  const sampleUnits = Math.ceil(dispatchUnits(d) / SAMPLE_SHARE);
   let later: Later | undefined;
-  if (h.loaded >= threads) post();
-  else later = { after: START_WORKERS_AFTER, post };
+  if (loaded && sample === null) h.post(threads, job);
+  else
+    later = {
+      ready: (ran, done) =>
+        (loaded || done.waveInstructions >= START_WORKERS_AFTER) &&
+        (sample === null || (ran > 0 && (sample.ops >= SAMPLE_OPS || ran >= sampleUnits))),
+      post(done: DispatchStats) {
+        mem.sample = null;
+        // No other thread has the job yet: the calling thread keeps it, with plain read-modify-writes.
+        if (sample?.contended(done.waveInstructions)) mem.concurrent = false;
+        else h.post(threads, job);
+      },
+    };
   const mine: SentMessage[] = [];
   let outcomes: Outcome[];
   mem.concurrent = true;
+  mem.sample = sample;
   try {
     outcomes = [
       participate(mem, program, k, { ...d, messages: mine }, control, executed, {
@@ -294,6 +341,7 @@ export function runParallel(
     for (let a = Atomics.load(control, ACTIVE); a !== 0; a = Atomics.load(control, ACTIVE))
       Atomics.wait(control, ACTIVE, a, 100);
     mem.concurrent = false;
+    mem.sample = null;
   }
   for (const r of results) {
     const o = readOutcome(r);
@@ -305,7 +353,7 @@ export function runParallel(
     stats.waves += o.stats.waves;
     stats.waveInstructions += o.stats.waveInstructions;
     stats.laneInstructions += o.stats.laneInstructions;
-    if (o.fault !== undefined && (fault === undefined || o.fault.flat < fault.flat)) fault = o.fault;
+    if (o.fault !== undefined && (fault === undefined || o.fault.unit < fault.unit)) fault = o.fault;
   }
   if (fault !== undefined) {
     if (fault.kind === undefined) throw new Error(fault.message);
@@ -314,7 +362,7 @@ export function runParallel(
   if (d.messages !== undefined) {
     const all = outcomes.flatMap((o) => o.messages);
     // Stable: within a workgroup, the order its waves sent them in.
-    all.sort((a, b) => a.flat - b.flat);
+    all.sort((a, b) => a.unit - b.unit);
     for (const m of all) d.messages.push(m.message);
   }
 }
@@ -337,7 +385,7 @@ export function writeOutcome(area: SharedArrayBuffer, o: Outcome): void {
   if (bytes.length + 4 > area.byteLength) {
     // Only messages can make it this long: keep the counts and the error.
     const fault = o.fault ?? {
-      flat: 0,
+      unit: 0,
       message: `more s_sendmsg messages than a worker can return (${o.messages.length})`,
       kind: 'other' as const,
     };
@@ -371,22 +419,48 @@ function programId(p: Program): number {
 const CROSS_GROUP = /^(ds_gws_|ds_ordered_count)/;
 
 /**
- * Whether the code in `ranges` (device address ranges of executable segments) has an instruction whose
- * effect depends on workgroups sharing the dispatcher's state (ctx.gws): such a dispatch runs on one
- * thread. Decodes every instruction of the ranges once (the Program keeps them for execution).
+ * Instructions through which a workgroup's waves depend on each other or on their order: barriers, LDS
+ * (every DS instruction), and messages, which a thread collects in the order its waves send them.
  */
-export function crossGroupOps(program: Program, ranges: readonly (readonly [number, number])[]): boolean {
+const CROSS_WAVE = /^(s_barrier|ds_|s_sendmsg|s_ttracedata)/;
+
+/** Atomics that may reach global memory (FLAT ones too: their address decides). */
+const GLOBAL_ATOMIC = /^(global|flat|buffer)_atomic_/;
+
+/** What the threads of a dispatch of some code may split (Module.launch's choice, kernel-dispatch.ts). */
+export interface CodeSharing {
+  /** The code keeps state across workgroups (ctx.gws): the dispatch runs on one thread. */
+  readonly crossGroup: boolean;
+  /**
+   * A workgroup's waves share state or order: they run together on one thread. Without such
+   * instructions (and without LDS) a thread may take single waves (DispatchSetup.splitWaves).
+   */
+  readonly crossWave: boolean;
+  /** The code has global-memory atomics (runParallel samples their addresses). */
+  readonly atomics: boolean;
+}
+
+/**
+ * What the code in `ranges` (device address ranges of executable segments) lets the threads split.
+ * Decodes every instruction of the ranges once (the Program keeps them for execution).
+ */
+export function codeSharing(program: Program, ranges: readonly (readonly [number, number])[]): CodeSharing {
+  let crossGroup = false;
+  let crossWave = false;
+  let atomics = false;
   for (const [lo, hi] of ranges)
     for (let pc = lo; pc < hi; ) {
       let size = 4;
       try {
         const i = program.inst(pc);
-        if (CROSS_GROUP.test(i.text)) return true;
+        if (CROSS_GROUP.test(i.text)) crossGroup = true;
+        if (CROSS_WAVE.test(i.text)) crossWave = true;
+        if (GLOBAL_ATOMIC.test(i.text)) atomics = true;
         if (i.size > 0) size = i.size;
       } catch {
         // Not code (padding, data in the segment): step over the word.
       }
       pc += size;
     }
-  return false;
+  return { crossGroup, crossWave, atomics };
 }

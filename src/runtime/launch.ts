@@ -26,7 +26,7 @@ import { PT_LOAD } from '../elf/types.js';
 import { ENGINES, isEngine } from '../emu/jit/engine.js';
 import type { Program } from '../emu/program.js';
 import { DispatchError, type DispatchStats, privateBytesPerWave } from '../gpu/dispatch.js';
-import { crossGroupOps, workerHost } from '../gpu/parallel.js';
+import { type CodeSharing, codeSharing, workerHost } from '../gpu/parallel.js';
 import { processorOf } from '../isa/processors.js';
 import type { Target } from '../isa/targets.js';
 import { checkBlock, dynamicLdsWarning } from './checks.js';
@@ -306,18 +306,18 @@ export class Module implements LoadedCode {
     return decoded;
   }
 
-  private crossGroupCode: boolean | undefined;
-  /** Whether the code object's code has instructions whose state spans workgroups (parallel.ts). */
-  crossGroup(): boolean {
-    if (this.crossGroupCode === undefined) {
+  private codeShares: CodeSharing | undefined;
+  /** What the code object's code lets the threads of a dispatch split (parallel.ts). */
+  sharing(): CodeSharing {
+    if (this.codeShares === undefined) {
       const ranges: [number, number][] = [];
       // Executable PT_LOAD segments (p_flags PF_X = 1), at their load addresses.
       for (const seg of this.code.elf.segments)
         if (seg.type === PT_LOAD && (seg.flags & 1) !== 0)
           ranges.push([this.base + seg.vaddr, this.base + seg.vaddr + seg.memsz]);
-      this.crossGroupCode = crossGroupOps(this.program, ranges);
+      this.codeShares = codeSharing(this.program, ranges);
     }
-    return this.crossGroupCode;
+    return this.codeShares;
   }
 
   private printfFormats: PrintfTable | undefined;

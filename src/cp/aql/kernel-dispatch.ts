@@ -13,7 +13,7 @@ import type { Program } from '../../emu/program.js';
 import type { SentMessage } from '../../emu/salu/ops-system.js';
 import type { TrapHandler } from '../../emu/trap.js';
 import { type DispatchSetup, type DispatchStats, type KernelSetup, runDispatch } from '../../gpu/dispatch.js';
-import { runParallel, workerHost } from '../../gpu/parallel.js';
+import { type CodeSharing, runParallel, workerHost } from '../../gpu/parallel.js';
 import type { DispatchLimits } from '../../gpu/watchdog.js';
 import { processorOf } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
@@ -26,8 +26,8 @@ export interface LoadedCode {
   readonly target: Target;
   /** The kernel whose descriptor is at device address `kd`, if the code object names one there. */
   kernelName(kd: number): string | undefined;
-  /** Whether its code has instructions whose state spans workgroups (they need one thread). */
-  crossGroup(): boolean;
+  /** What its code lets the threads of a dispatch split (workgroups; a workgroup's waves). */
+  sharing(): CodeSharing;
   /** The descriptor decoded from these 64 bytes, cached while they stay the same. */
   descriptor(kd: number, bytes: Uint8Array): KernelDescriptor;
 }
@@ -141,19 +141,30 @@ export function runKernelDispatch(
     messages: host.messages,
     engine: host.engine,
   };
-  // Threads: no more than workgroups; one when the dispatch has state the threads cannot share (a trap
+  // Threads: no more than units of work (workgroups, or single waves when a workgroup's waves share
+  // nothing: DispatchSetup.splitWaves); one when the dispatch has state the threads cannot share (a trap
   // handler's, the printf buffer's record order, GWS and ordered counts).
-  const groups =
-    Math.ceil(grid[0] / block[0]) * Math.ceil(grid[1] / block[1]) * Math.ceil(grid[2] / block[2]);
-  const threads = Math.min(host.workers, groups, 0x7fffffff);
   const wh = workerHost();
-  if (
-    wh !== undefined &&
-    threads > 1 &&
-    host.trapHandler === undefined &&
-    host.shareable &&
-    !loaded.crossGroup()
-  )
-    runParallel(wh, threads - 1, mem, loaded.program, kernel, dispatch, host.stats);
-  else runDispatch(mem, loaded.program, kernel, dispatch, host.stats);
+  if (wh !== undefined && host.workers > 1 && host.trapHandler === undefined && host.shareable) {
+    const sharing = loaded.sharing();
+    const groups =
+      Math.ceil(grid[0] / block[0]) * Math.ceil(grid[1] / block[1]) * Math.ceil(grid[2] / block[2]);
+    const waves = Math.ceil((block[0] * block[1] * block[2]) / 64);
+    const splitWaves = !sharing.crossWave && groupSize === 0 && waves > 1;
+    const threads = Math.min(host.workers, splitWaves ? groups * waves : groups, 0x7fffffff);
+    if (threads > 1 && !sharing.crossGroup) {
+      runParallel(
+        wh,
+        threads - 1,
+        mem,
+        loaded.program,
+        kernel,
+        { ...dispatch, splitWaves },
+        host.stats,
+        sharing.atomics,
+      );
+      return;
+    }
+  }
+  runDispatch(mem, loaded.program, kernel, dispatch, host.stats);
 }

@@ -246,7 +246,8 @@ export function globalAtomicCode(i: Inst, x: number, at: (pc: number) => string)
     `{ k = ${x}; const e0 = s[${EXEC_LO}], e1 = s[${EXEC_HI}], mem = w.ctx.mem; ${base}`,
     'let done = false;',
     `if ((e0 & e1) === -1) { if (!mem.concurrent) { ${spanCode(i, 4, lane, null)} }`,
-    `else { ${spanCode(i, 4, shared, null)} } }`,
+    // Sampling (mem.sample): the lane's device address, as the handler's path notes it.
+    `else { const smp = mem.sample; ${spanCode(i, 4, `if (smp !== null) smp.note(U.base + 4 * q); ${shared}`, null)} } }`,
     `if (!done) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); } }`,
   ].join('\n');
 }
