@@ -13,14 +13,8 @@ import { StrTable } from '../strtab.js';
 import { lexed, REG_S, TOKEN } from './lexer.js';
 
 const { END: T_END, IDENT: T_IDENT, INT: T_INT, FLOAT: T_FLOAT, PUNCT: T_PUNCT } = TOKEN;
-const {
-  kind: tokKind,
-  start: tokStart,
-  end: tokEnd,
-  value: tokValue,
-  space: tokSpace,
-  hash: tokHash,
-} = lexed;
+const { kind: tokKind, start: tokStart, end: tokEnd } = lexed;
+const { value: tokValue, space: tokSpace, hash: tokHash } = lexed;
 const REG_SGPR = REG_S;
 
 // Readers copy these into constants of their own when loaded (see lexer.ts).
