@@ -13,7 +13,8 @@ import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import { installTrapHandler, type TrapHandler, trapMemoryViolation } from '../emu/trap.js';
 import { trapFetch } from '../emu/trap-fetch.js';
-import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, Wave, Workgroup } from '../emu/wave.js';
+import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, type Wave, Workgroup } from '../emu/wave.js';
+import { giveWave, takeWave } from '../emu/wave-pool.js';
 import type { Processor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
 import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
@@ -216,7 +217,7 @@ export class GroupRunner {
           ? { sgpr: p.flatScratchSgpr, privateBase: plan.privateBase ?? scratchBase }
           : undefined,
     };
-    for (let i = 0; i < wavesPerWg; i++) this.waves.push(new Wave(p.agprs > 0, true));
+    for (let i = 0; i < wavesPerWg; i++) this.waves.push(takeWave(p.agprs > 0));
     // VGPRs (and with MFMA as many AGPRs) the descriptor allocates, in the processor's granules.
     this.vgprs = Math.min(p.vgprs, (plan.vgprGranules + 1) * p.vgprEncodingGranule);
     this.wg.ldsSize = k.groupSize;
@@ -339,7 +340,8 @@ export class GroupRunner {
   free(): void {
     for (const a of this.scratch) this.mem.free(a);
     this.scratch.length = 0;
-    for (const w of this.waves) w.release();
+    for (const w of this.waves) giveWave(w);
+    this.waves.length = 0;
   }
 }
 
