@@ -2,6 +2,7 @@
 // nothing else found, and the stored copy returned for a sliced lookup key.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { lexed, lexFast, REG_S, REG_V, TOKEN } from '../src/asm/fast/lexer.js';
 import { StrTable, strHash } from '../src/asm/strtab.js';
 
 test('StrTable finds every key of a full table and no other string', () => {
@@ -15,6 +16,10 @@ test('StrTable finds every key of a full table and no other string', () => {
     assert.equal(t.key(key), names[i]);
     assert.equal(t.getSpan(line, 1, 1 + names[i].length), i);
     assert.equal(t.getSpan(line, 1, names[i].length), undefined);
+    assert.equal(t.getHashed(line, 1, 1 + names[i].length, strHash(names[i])), i);
+    const slot = t.slotHashed(line, 1, 1 + names[i].length, strHash(names[i]) | 0);
+    assert.equal(t.keyAt(slot), names[i]);
+    assert.equal(t.valueAt(slot), i);
   }
   for (const miss of ['v_op_3000_e32', 'v_op_1_e3', '', 'v_op_1_e32 ']) assert.equal(t.has(miss), false);
 });
@@ -23,4 +28,27 @@ test('strHash is FNV-1a (32-bit)', () => {
   // Reference values of FNV-1a 32: offset basis for '', 0xe40c292c for 'a'.
   assert.equal(strHash(''), 0x811c9dc5);
   assert.equal(strHash('a'), 0xe40c292c);
+});
+
+test('the fast lexer hashes identifiers as strHash and reads vN / sN operands', () => {
+  const line = 'x v_add_f32 v12, s3, v0, v012, s100000, vcc, acc1 s7[';
+  const n = lexFast(line, 2, line.length);
+  const ids: [string, number][] = [];
+  for (let k = 0; k < n; k++)
+    if (lexed.kind[k] === TOKEN.IDENT) ids.push([line.slice(lexed.start[k], lexed.end[k]), lexed.value[k]]);
+  for (let k = 0; k < n; k++)
+    if (lexed.kind[k] === TOKEN.IDENT)
+      assert.equal(lexed.hash[k] >>> 0, strHash(line.slice(lexed.start[k], lexed.end[k])));
+  // The mnemonic (token 0) is no register; 'v012' (a leading zero) and 6 digits are none either.
+  assert.deepEqual(ids, [
+    ['v_add_f32', -1],
+    ['v12', REG_V + 12],
+    ['s3', REG_S + 3],
+    ['v0', REG_V],
+    ['v012', -1],
+    ['s100000', -1],
+    ['vcc', -1],
+    ['acc1', -1],
+    ['s7', REG_S + 7],
+  ]);
 });

@@ -447,7 +447,7 @@ export class Assembler {
       const src = f.src;
       if (src !== null) {
         // A source text is read in place: a line the fast path takes is never sliced out of it.
-        const at = f.pos;
+        let at = f.pos;
         // The newline that ends the last line does not start another.
         if (at >= src.length) {
           this.frames.pop();
@@ -455,15 +455,18 @@ export class Assembler {
         }
         let end = src.indexOf('\n', at);
         if (end < 0) end = src.length;
+        if (this.plainStatements()) {
+          // A run of lines the fast path takes needs none of the per-line work below: read them here.
+          end = this.fastRun(f, src, at, end);
+          if (end < 0) continue;
+          at = f.pos;
+          fastTried = true;
+        }
         f.pos = end + 1;
         this.line = ++f.i;
         this.whereText = null;
         this.whereAt = at;
         this.whereEnd = end;
-        if (this.plainStatements()) {
-          if (this.fastLine(src, at, end)) continue;
-          fastTried = true;
-        }
         text = src.slice(at, end);
         this.whereText = text;
       } else {
@@ -730,6 +733,12 @@ export class Assembler {
     // Not kept past the call: it would hold a finished Assembler's sections and symbols.
     fastOwner = null;
     if (n === 0) return false;
+    this.fastEmit(n);
+    return true;
+  }
+
+  /** Puts the fast path's n words into the current section (and the listing). */
+  private fastEmit(n: number): void {
     const sec = this.cur;
     for (let k = 0; k < n; k++) sec.put32(fastWords[k]);
     if (this.out) {
@@ -737,7 +746,37 @@ export class Assembler {
       const shown = this.canonical(words, []);
       this.out.push(this.opts.encodings === false ? `\t${shown}\n` : instructionListing(shown, words, []));
     }
-    return true;
+  }
+
+  /**
+   * Assembles the lines of `src` from the line [at, end) on through the fast path while it takes them (such
+   * lines change no state but the section's contents). Returns -1 when the source is done, else the end of
+   * the line it declined, with `f.pos` at that line's start (not yet counted in `f.i`).
+   */
+  private fastRun(f: Frame, src: string, at: number, end: number): number {
+    const target = this.target;
+    const size = src.length;
+    let i = f.i;
+    fastOwner = this;
+    for (;;) {
+      const n = fastEncodeAt(src, at, end, target, fastConsts);
+      if (n === 0) break;
+      this.fastEmit(n);
+      i++;
+      at = end + 1;
+      if (at >= size) {
+        end = -1;
+        break;
+      }
+      end = src.indexOf('\n', at);
+      if (end < 0) end = size;
+    }
+    // Not kept past the call: it would hold a finished Assembler's sections and symbols.
+    fastOwner = null;
+    f.i = i;
+    f.pos = at;
+    this.line = i;
+    return end;
   }
 
   private instruction(text: string, tryFast: boolean): void {

@@ -57,14 +57,38 @@ export class StrTable<V> {
   getSpan(line: string, start: number, end: number): V | undefined {
     let h = 0x811c9dc5;
     for (let i = start; i < end; i++) h = Math.imul(h ^ line.charCodeAt(i), 0x01000193);
-    h = (h >>> 0) & this.mask;
+    const slot = this.slotHashed(line, start, end, h);
+    return slot < 0 ? undefined : this.vals[slot];
+  }
+  /** getSpan with the span's strHash (any 32-bit form of it) already known: the fast lexer hashes as it reads. */
+  getHashed(line: string, start: number, end: number, hash: number): V | undefined {
+    const slot = this.slotHashed(line, start, end, hash);
+    return slot < 0 ? undefined : this.vals[slot];
+  }
+  /**
+   * The slot (0 .. capacity - 1) of the key spelled by line[start, end) whose strHash is `hash`, or -1: a
+   * caller may keep data of its own per slot in typed arrays of `capacity` entries.
+   */
+  slotHashed(line: string, start: number, end: number, hash: number): number {
+    let h = (hash >>> 0) & this.mask;
     const len = end - start;
     for (;;) {
       const k = this.keys[h];
-      if (k === undefined) return undefined;
-      if (k.length === len && sameAt(k, line, start)) return this.vals[h];
+      if (k === undefined) return -1;
+      if (k.length === len && sameAt(k, line, start)) return h;
       h = (h + 1) & this.mask;
     }
+  }
+  /** The number of slots (slotHashed's range). */
+  get capacity(): number {
+    return this.mask + 1;
+  }
+  /** The key and the value in a slot slotHashed gave. */
+  keyAt(slot: number): string {
+    return this.keys[slot] as string;
+  }
+  valueAt(slot: number): V {
+    return this.vals[slot] as V;
   }
   /** The stored (flat, internalised) copy of `s`: later Map lookups with it hash for free. */
   key(s: string): string | undefined {

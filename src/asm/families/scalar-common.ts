@@ -395,9 +395,22 @@ function inline64(hi: number, lo: number): number {
 
 /** The high and low words of an integer operand as the 64-bit value LLVM holds. */
 export function intWords(v: number | bigint): [number, number] {
-  if (typeof v === 'number') return [Math.floor(v / TWO32) >>> 0, v >>> 0];
+  intWordsOut(v);
+  return [words64[0], words64[1]];
+}
+
+/** intWords into words64 ([0] high, [1] low): no array per call (the fast path's scalarImm runs per operand). */
+const words64 = new Uint32Array(2);
+function intWordsOut(v: number | bigint): void {
+  if (typeof v === 'number') {
+    // Uint32Array stores take the low 32 bits (ToUint32), as `>>> 0` does.
+    words64[0] = Math.floor(v / TWO32);
+    words64[1] = v;
+    return;
+  }
   const b = BigInt.asUintN(64, v);
-  return [Number(b >> 32n) >>> 0, Number(b & 0xffffffffn) >>> 0];
+  words64[0] = Number(b >> 32n);
+  words64[1] = Number(b & 0xffffffffn);
 }
 
 /** The 64-bit value fits 32 bits as a signed or an unsigned number. */
@@ -528,7 +541,9 @@ export const scalarImmOut = new Uint32Array(1);
 export function scalarImm(isFloat: boolean, v: number | bigint, kind: Src): number {
   const wide = kind !== Src.B32;
   if (!isFloat) {
-    const [hi, lo] = intWords(v);
+    intWordsOut(v);
+    const hi = words64[0];
+    const lo = words64[1];
     if (wide) {
       const c = inline64(hi, lo);
       if (c >= 0) return c;

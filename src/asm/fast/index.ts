@@ -36,7 +36,7 @@ import { encodeWaitcnt } from './waitcnt.js';
 const { hasXnack, setScalarGen } = scalar;
 const { setValuGen } = valu;
 const { lexFast } = lexer;
-const { kind: tokKind, start: tokStart, end: tokEnd } = lexer.lexed;
+const { kind: tokKind, start: tokStart, end: tokEnd, hash: tokHash } = lexer.lexed;
 const T_IDENT = lexer.TOKEN.IDENT;
 const { parseFast } = operands;
 const { encodeProgram, setGeneration, P_DPP, P_WAITCNT, P_SDWA } = program;
@@ -57,16 +57,15 @@ const E_DS = 7;
 const E_FLAT = 8;
 const E_VOP3P = 9;
 
-/** A mnemonic's encoder, decided on first use. */
-interface Cell {
-  readonly name: string;
-  enc: number;
-  /** E_PROG: its Program; E_EXP: the generation's EXP layout; E_BUF: a BufProgram; ... */
-  data: unknown;
-}
-
+/**
+ * A target's mnemonics with, per slot of their table, the encoder (E_*, decided on first use) and its data
+ * (E_PROG: its Program; E_EXP: the generation's EXP layout; E_BUF: a BufProgram; ...): typed arrays and a
+ * flat array, so that a line's lookup touches no object per mnemonic before its program.
+ */
 interface PerTarget {
-  readonly table: StrTable<Cell>;
+  readonly table: StrTable<null>;
+  readonly enc: Uint8Array;
+  readonly data: unknown[];
   readonly gen: ReturnType<typeof genOf>;
   readonly xnack: boolean;
 }
@@ -85,16 +84,18 @@ let last: PerTarget | null = null;
 function perTarget(t: Target): PerTarget {
   let p = targets.get(t);
   if (!p) {
-    const cells = mnemonicsOf(t).map((name) => [name, { name, enc: E_UNBUILT, data: null }] as const);
-    p = { table: new StrTable<Cell>(cells), gen: genOf(t), xnack: hasXnack(t) };
+    const table = new StrTable<null>(mnemonicsOf(t).map((name) => [name, null] as const));
+    const data: unknown[] = new Array(table.capacity).fill(null);
+    p = { table, enc: new Uint8Array(table.capacity), data, gen: genOf(t), xnack: hasXnack(t) };
     targets.set(t, p);
   }
   return p;
 }
 
-/** Decides the encoder of `cell`'s mnemonic on `t` (from the first family the general path tries). */
-function build(t: Target, cell: Cell): number {
-  const f = familiesOf(t, cell.name);
+/** Decides the encoder of the mnemonic in `slot` of `pt` (from the first family the general path tries). */
+function build(t: Target, pt: PerTarget, slot: number): number {
+  const name = pt.table.keyAt(slot);
+  const f = familiesOf(t, name);
   let enc = E_NONE;
   let data: unknown = null;
   const fam = f?.fams[0]?.name;
@@ -117,18 +118,18 @@ function build(t: Target, cell: Cell): number {
     data = dsProgram(entry as DsEntry, genOf(t));
     enc = E_DS;
   } else if (fam === 'valu-vop3p') {
-    data = vop3pProgram(t, cell.name);
+    data = vop3pProgram(t, name);
     enc = E_VOP3P;
   } else if (fam === 'vintrp') {
-    data = vintrpProgram(cell.name, entry as number, genOf(t));
+    data = vintrpProgram(name, entry as number, genOf(t));
     enc = E_VINTRP;
   } else {
-    data = programOf(t, cell.name, f.fams[0], entry);
+    data = programOf(t, name, f.fams[0], entry);
     enc = E_PROG;
   }
   if (data === null) enc = E_NONE;
-  cell.data = data;
-  cell.enc = enc;
+  pt.data[slot] = data;
+  pt.enc[slot] = enc;
   return enc;
 }
 
@@ -155,11 +156,12 @@ export function fastEncodeAt(
     lastTarget = target;
   }
   const pt = last as PerTarget;
-  const cell = pt.table.getSpan(text, tokStart[0], tokEnd[0]);
-  if (cell === undefined) return 0;
-  let enc = cell.enc;
-  if (enc === E_UNBUILT) enc = build(target, cell);
+  const slot = pt.table.slotHashed(text, tokStart[0], tokEnd[0], tokHash[0]);
+  if (slot < 0) return 0;
+  let enc = pt.enc[slot];
+  if (enc === E_UNBUILT) enc = build(target, pt, slot);
   if (enc === E_NONE) return 0;
+  const data = pt.data[slot];
   const n = parseFast(text, 1, consts);
   if (n < 0) return 0;
   // The register and immediate rules read the generation (inline 1/(2*pi) from gfx8, register files).
@@ -168,25 +170,25 @@ export function fastEncodeAt(
   setScalarGen(pt.gen, pt.xnack);
   switch (enc) {
     case E_PROG: {
-      const p = cell.data as Program;
+      const p = data as Program;
       if (p.flags & (P_DPP | P_WAITCNT | P_SDWA))
         return p.flags & P_DPP ? encodeDpp(p, n) : p.flags & P_SDWA ? encodeSdwa(p, n) : encodeWaitcnt(p, n);
       return encodeProgram(p, n);
     }
     case E_EXP:
-      return encodeExp(cell.data as Layout<string>, n);
+      return encodeExp(data as Layout<string>, n);
     case E_BUF:
-      return encodeBuf(cell.data as BufProgram, n);
+      return encodeBuf(data as BufProgram, n);
     case E_MIMG:
-      return encodeMimg(cell.data as MimgProgram, n);
+      return encodeMimg(data as MimgProgram, n);
     case E_VINTRP:
-      return encodeVintrp(cell.data as VintrpProgram, n);
+      return encodeVintrp(data as VintrpProgram, n);
     case E_DS:
-      return encodeDs(cell.data as DsProgram, n);
+      return encodeDs(data as DsProgram, n);
     case E_FLAT:
-      return encodeFlat(cell.data as FlatProgram, n);
+      return encodeFlat(data as FlatProgram, n);
     case E_VOP3P:
-      return encodeVop3p(cell.data as Vop3pProgram, n);
+      return encodeVop3p(data as Vop3pProgram, n);
   }
   return 0;
 }

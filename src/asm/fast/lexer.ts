@@ -21,16 +21,26 @@ const tokStart = new Int32Array(MAX_TOKENS);
 const tokEnd = new Int32Array(MAX_TOKENS);
 const tokValue = new Float64Array(MAX_TOKENS);
 const tokSpace = new Uint8Array(MAX_TOKENS);
+const tokHash = new Int32Array(MAX_TOKENS);
 /** Tokens of the last line lexed: parallel arrays indexed by token number. */
 export const lexed = {
   kind: tokKind,
   start: tokStart,
   end: tokEnd,
-  /** An integer's or float's value; a punctuation token's character code. */
+  /**
+   * An integer's or float's value; a punctuation token's character code; for an identifier after the
+   * first, REG_V + N for `vN` and REG_S + N for `sN` as operands.ts `single` reads them (digits only, no
+   * leading zero, 1-5 digits), else -1.
+   */
   value: tokValue,
   /** 1 when blanks precede the token. */
   space: tokSpace,
+  /** An identifier's strHash (strtab.ts), made as it is read: the mnemonic and keyword lookups need no pass of their own. */
+  hash: tokHash,
 } as const;
+/** The register names the lexer reads (see `value`): VGPR N is REG_V + N, SGPR N is REG_S + N. */
+export const REG_V = 0;
+export const REG_S = 1 << 17;
 
 // Character classes, one table load per character (codes >= 128 are C_BAD).
 const C_BAD = 0;
@@ -91,10 +101,19 @@ export function lexFast(line: string, from: number, to: number): number {
     tokSpace[k] = space;
     space = 0;
     if (cls === C_ID) {
+      // FNV-1a as strtab.ts strHash, over the identifier's characters.
+      let h = Math.imul(0x811c9dc5 ^ c, 0x01000193);
       let j = i + 1;
-      while (j < n && isIdChar(line.charCodeAt(j))) j++;
+      for (; j < n; j++) {
+        const d = line.charCodeAt(j);
+        if (!isIdChar(d)) break;
+        h = Math.imul(h ^ d, 0x01000193);
+      }
       tokKind[k] = T_IDENT;
       tokEnd[k] = j;
+      tokHash[k] = h;
+      tokValue[k] =
+        k > 0 && (c === 118 || c === 115) ? register(line, i + 1, j, c === 118 ? REG_V : REG_S) : -1;
       i = j;
     } else if (cls === C_DIGIT) {
       const j = number(line, i, n, k);
@@ -115,6 +134,19 @@ export function lexFast(line: string, from: number, to: number): number {
   tokEnd[k] = i;
   tokSpace[k] = space;
   return k;
+}
+
+/** `base` + N for the digits line[i, j) of a register name (1-5 digits, no leading zero), else -1. */
+function register(line: string, i: number, j: number, base: number): number {
+  const len = j - i;
+  if (len < 1 || len > 5 || (len > 1 && line.charCodeAt(i) === 48)) return -1;
+  let v = 0;
+  for (; i < j; i++) {
+    const d = line.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return base + v;
 }
 
 /** An integer (decimal, 0x hex) or a float `ddd.ddd[e[+-]ddd]` at `i`; returns its end or -1. */

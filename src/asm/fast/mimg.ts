@@ -48,7 +48,13 @@ const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 export interface MimgProgram {
   /** The first dword's fixed bits and opcode. */
   readonly base0: number;
-  readonly cls: MimgClass;
+  /**
+   * LLVM's checks after matching (mem-mimg.ts) as data, so that every line runs the same code: the dmask
+   * values taken (bit d for dmask d: gather4 one channel, atomics 1, 2 or 4 channels, others any), and the
+   * channels vdata holds whatever the dmask (4 for gather4, else 0: the dmask's).
+   */
+  readonly dmasks: number;
+  readonly channels: number;
   readonly sampler: boolean;
   readonly dataWidths: number;
   readonly vaddrWidths: number;
@@ -65,7 +71,8 @@ export function mimgProgram(t: Target, e: MimgEntry): MimgProgram {
   const l = MIMG[g];
   return {
     base0: (l.fixedValue | ((e.op.opcodes[g] as number) << l.fields.op.shift)) >>> 0,
-    cls: e.op.cls,
+    dmasks: dmasksOf(e.op.cls),
+    channels: e.op.cls === MimgClass.Gather4 ? 4 : 0,
     sampler: e.sampler,
     dataWidths: e.op.dataWidths,
     vaddrWidths: e.vaddr,
@@ -73,6 +80,21 @@ export function mimgProgram(t: Target, e: MimgEntry): MimgProgram {
     d16: e.op.d16 && g !== 'gfx6' && g !== 'gfx7',
     packed: !proc.features.has('unpacked-d16-vmem'),
   };
+}
+
+/** The dmask values an op of class `cls` takes (bit d for dmask d). */
+function dmasksOf(cls: MimgClass): number {
+  let m = 0;
+  for (let d = 0; d < 16; d++) {
+    const ok =
+      cls === MimgClass.Gather4
+        ? POPCOUNT4[d] === 1
+        : cls === MimgClass.Atomic
+          ? d === 1 || d === 3 || d === 15
+          : true;
+    if (ok) m |= 1 << d;
+  }
+  return m;
 }
 
 /** `a16` as written (an AGPR to the operand reader; `acc16` is not the keyword). */
@@ -161,10 +183,8 @@ export function encodeMimg(p: MimgProgram, n: number): number {
   }
   // LLVM's checks after matching (mem-mimg.ts): gather4 reads one channel, atomics 1, 2 or 4, and vdata
   // holds the channels dmask enables (halved with packed d16) plus the tfe dword.
-  const gather = p.cls === MimgClass.Gather4;
-  if (gather && POPCOUNT4[dmask] !== 1) return 0;
-  if (p.cls === MimgClass.Atomic && dmask !== 1 && dmask !== 3 && dmask !== 15) return 0;
-  let want = gather ? 4 : POPCOUNT4[dmask] || 1;
+  if (((p.dmasks >> dmask) & 1) === 0) return 0;
+  let want = p.channels || POPCOUNT4[dmask] || 1;
   if (d16 === 1 && p.packed) want = (want + 1) >> 1;
   if (dw !== want + tfe) return 0;
   words[0] = p.base0;

@@ -10,10 +10,12 @@ import { HWREG_IDS } from '../families/scalar-symbolic.js';
 import type { ConstLookup } from '../operands.js';
 import { SPECIAL_REGS } from '../registers.js';
 import { StrTable } from '../strtab.js';
-import { lexed, TOKEN } from './lexer.js';
+import { lexed, REG_S, TOKEN } from './lexer.js';
 
 const { END: T_END, IDENT: T_IDENT, INT: T_INT, FLOAT: T_FLOAT, PUNCT: T_PUNCT } = TOKEN;
-const { kind: tokKind, start: tokStart, end: tokEnd, value: tokValue, space: tokSpace } = lexed;
+const { kind: tokKind, start: tokStart, end: tokEnd } = lexed;
+const { value: tokValue, space: tokSpace, hash: tokHash } = lexed;
+const REG_SGPR = REG_S;
 
 // Readers copy these into constants of their own when loaded (see lexer.ts).
 const O_REG = 1;
@@ -320,18 +322,20 @@ function operand(n: number, consts: ConstLookup): boolean {
   return ends(t);
 }
 
-/** M_NEG for `neg(` at token k, M_ABS for `abs(`, M_SEXT for `sext(`, else 0. */
+/** The modifier calls, by name. */
+const FN_MODS = new StrTable<number>([
+  ['neg', M_NEG],
+  ['abs', M_ABS],
+  ['sext', M_SEXT],
+]);
+
+/**
+ * M_NEG for `neg(` at token k, M_ABS for `abs(`, M_SEXT for `sext(`, else 0. Looked up in a table, as
+ * keywords are: code of its own, first run by a rare line, would throw the optimised reader away.
+ */
 function fnMod(k: number): number {
   if (tokKind[k] !== T_IDENT || !isPunct(k + 1, LPAREN)) return 0;
-  const s = tokStart[k];
-  const len = tokEnd[k] - s;
-  if (len === 4) return line.startsWith('sext', s) ? M_SEXT : 0;
-  if (len !== 3) return 0;
-  const c0 = line.charCodeAt(s);
-  const c1 = line.charCodeAt(s + 1);
-  const c2 = line.charCodeAt(s + 2);
-  if (c0 === 110 && c1 === 101 && c2 === 103) return M_NEG;
-  return c0 === 97 && c1 === 98 && c2 === 115 ? M_ABS : 0;
+  return FN_MODS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]) ?? 0;
 }
 
 /** Whether token k ends an operand: a comma, the end, or a blank before the next operand. */
@@ -343,9 +347,24 @@ function ends(k: number): boolean {
 }
 
 function ident(n: number, consts: ConstLookup): boolean {
+  const next = t + 1;
+  const r = tokValue[t];
+  if (r >= 0) {
+    // `v12`, `s3` as the lexer read them: a register unless a glued `[` or `:`, or a `(`, follows (a range,
+    // `name:value` or a call, none of which such a name begins).
+    if (tokKind[next] === T_PUNCT) {
+      const p = tokValue[next];
+      if (p === LPAREN || (tokSpace[next] === 0 && (p === LBRACK || p === COLON))) return false;
+    }
+    opKind[n] = O_REG;
+    opFile[n] = r >= REG_SGPR ? F_S : F_V;
+    opIndex[n] = r >= REG_SGPR ? r - REG_SGPR : r;
+    opCount[n] = 1;
+    t = next;
+    return true;
+  }
   const s = tokStart[t];
   const e = tokEnd[t];
-  const next = t + 1;
   // `s[0:3]`: a range glued to its prefix.
   if (isPunct(next, LBRACK) && tokSpace[next] === 0) {
     const file = rangeFile(s, e);
@@ -369,7 +388,7 @@ function ident(n: number, consts: ConstLookup): boolean {
   }
   if (isPunct(next, COLON) && tokSpace[next] === 0) {
     // `name:value` with an integer value.
-    const w = WORDS.getSpan(line, s, e);
+    const w = WORDS.getHashed(line, s, e, tokHash[t]);
     if (w === undefined || w < NAMED_BASE || w >= TARGET_BASE) return false;
     if (isPunct(next + 1, LBRACK)) {
       if (w === N_FORMAT) return formatList(n, next + 2, consts);
@@ -394,7 +413,7 @@ function ident(n: number, consts: ConstLookup): boolean {
   if (isPunct(next, 40)) {
     // hwreg(...) and `counter(N)` are read here; other calls are the general path's.
     if (e - s === 5 && line.startsWith('hwreg', s)) return hwregCall(n, next + 1, consts);
-    const c = COUNTERS.getSpan(line, s, e);
+    const c = COUNTERS.getHashed(line, s, e, tokHash[t]);
     // An integer count and the closing parenthesis.
     if (c === undefined || tokKind[next + 1] !== T_INT || !isPunct(next + 2, RPAREN) || !ends(next + 3))
       return false;
@@ -408,7 +427,7 @@ function ident(n: number, consts: ConstLookup): boolean {
     t = next;
     return true;
   }
-  const w = WORDS.getSpan(line, s, e);
+  const w = WORDS.getHashed(line, s, e, tokHash[t]);
   if (w === undefined) return false;
   if (w >= SPECIAL_BASE) {
     opKind[n] = O_REG;
@@ -439,7 +458,7 @@ function ident(n: number, consts: ConstLookup): boolean {
 /** An SDWA select or dst_unused value (named `w`) at token k, right after the colon. */
 function sel(n: number, w: number, k: number, consts: ConstLookup): boolean {
   if (tokKind[k] !== T_IDENT || tokSpace[k] !== 0 || !ends(k + 1)) return false;
-  const v = SELS.getSpan(line, tokStart[k], tokEnd[k]);
+  const v = SELS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]);
   if (v === undefined || v >= UNUSED_BASE !== (w === N_DST_UNUSED)) return false;
   // A value defined as a symbol: the general parser's.
   if (consts(line.slice(tokStart[k], tokEnd[k])) !== undefined) return false;
@@ -460,7 +479,7 @@ function formatList(n: number, k: number, consts: ConstLookup): boolean {
   let nfmt = -1;
   for (;;) {
     if (tokKind[k] !== T_IDENT) return false;
-    const f = FORMATS.getSpan(line, tokStart[k], tokEnd[k]);
+    const f = FORMATS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]);
     if (f === undefined) return false;
     // A format name defined as a symbol is a value to the general parser.
     if (consts(FORMAT_NAMES[f]) !== undefined) return false;
@@ -523,7 +542,7 @@ function hwregCall(n: number, k: number, consts: ConstLookup): boolean {
     id = tokValue[k];
     if (id > 63) return false;
   } else if (kind === T_IDENT) {
-    const r = HWREGS.getSpan(line, tokStart[k], tokEnd[k]);
+    const r = HWREGS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]);
     if (r === undefined || consts(HWREG_NAMES[r]) !== undefined) return false;
     id = HWREG_ID[r];
   } else return false;

@@ -208,23 +208,22 @@ export function setGeneration(g: Generation): void {
 }
 
 /**
- * Named registers the fast path takes (gfx9 codes), which exist on every generation with one code:
- * vcc, vcc_lo/hi, m0, exec, exec_lo/hi. The others (flat_scratch, xnack_mask, apertures, lds_direct ...)
- * have generation- and feature-dependent rules: the general path's.
+ * Named registers the fast path takes as scalar registers (gfx9 codes), which exist on every generation
+ * with one code: vcc_lo/hi, m0, exec_lo/hi as 32 bits, vcc and exec as 64; bit dw is set for a width of dw
+ * dwords. The others (flat_scratch, xnack_mask, apertures, lds_direct ...) have generation- and
+ * feature-dependent rules: the general path's. A table, so that every width runs the same code (code first
+ * run by a rare line would throw the optimised callers away).
  */
-function special32(code: number): boolean {
-  return code === 106 || code === 107 || code === 124 || code === 126 || code === 127;
-}
+const SPECIAL_WIDTHS = new Uint8Array(256);
+for (const c of [106, 107, 124, 126, 127]) SPECIAL_WIDTHS[c] = 1 << 1;
+for (const c of [106, 126]) SPECIAL_WIDTHS[c] |= 1 << 2;
 
 /** The scalar code of operand k as a register of `dw` dwords (SGPR, TTMP, vcc/exec/m0), or -1. */
 export function scalarReg(k: number, dw: number): number {
   if (opCount[k] !== dw) return -1;
   const f = opFile[k];
   const i = opIndex[k];
-  if (f === F_SPECIAL) {
-    if (dw === 1) return special32(i) ? i : -1;
-    return dw === 2 && (i === 106 || i === 126) ? i : -1;
-  }
+  if (f === F_SPECIAL) return (SPECIAL_WIDTHS[i] >> dw) & 1 ? i : -1;
   if (f !== F_S && f !== F_TTMP) return -1;
   if (dw > 1 && i % (dw >= 4 ? 4 : dw) !== 0) return -1;
   if (f === F_S) return i + dw - 1 <= lastScalar ? i : -1;
