@@ -3,7 +3,7 @@
 // by format, and checks each size against the plan (src/disasm/decode-window.ts). A wrong guess costs
 // time only: the plan ends at the first line whose size differs from it.
 import { Sopk } from '../isa/ops/scalar-sop.js';
-import type { Generation } from '../isa/processors.js';
+import { GENERATIONS, type Generation } from '../isa/processors.js';
 import { FORMAT_COUNT, formatNumberOf, generationOf } from './disasm.js';
 import { SOPK_BY_GEN } from './families/sopk.js';
 import { ENC_VOP1, ENC_VOP2, ENC_VOPC, vopSizeHint } from './families/vop-decode.js';
@@ -33,16 +33,12 @@ for (const f of VARIABLE) FIXED_SIZE[formatNumberOf(f)] = 0;
 for (const f of ONE_DWORD) FIXED_SIZE[formatNumberOf(f)] = 1;
 
 /** s_setreg_imm32_b32 has a literal: SOPK sizes by generation and opcode. */
-const SOPK_SIZE: Record<Generation, Uint8Array> = {
-  gfx6: sopkSizes('gfx6'),
-  gfx7: sopkSizes('gfx7'),
-  gfx8: sopkSizes('gfx8'),
-  gfx9: sopkSizes('gfx9'),
-};
-
-function sopkSizes(g: Generation): Uint8Array {
-  return Uint8Array.from(SOPK_BY_GEN[g], (row) => (row?.kind === Sopk.SetRegImm32 ? 2 : 1));
-}
+const SOPK_SIZE = Object.fromEntries(
+  GENERATIONS.map((g) => [
+    g,
+    Uint8Array.from(SOPK_BY_GEN[g], (row) => (row?.kind === Sopk.SetRegImm32 ? 2 : 1)),
+  ]),
+) as Record<Generation, Uint8Array>;
 
 /** VOP's encoding number (vopSizeHint) by format number, -1 for the other formats. */
 const VOP_ENC = new Int8Array(FORMAT_COUNT + 1).fill(-1);
