@@ -51,7 +51,17 @@ test('the lane check: in bounds, aligned, one high word; one run (each lane grou
       assert.equal(lanes(page, -1, stride, 0, 0x7fffffff), RUN);
       // The low word wraps inside the run: still one run modulo 2^32 (the generated code does not copy it).
       fill(0xffffff00);
-      assert.equal(lanes(page, page + 256, stride, 0, 0xffffffff) & RUN, RUN);
+      assert.equal(lanes(page, page + 256, stride, 0, 0xffffffff), IN | RUN);
+      // Its first and last lanes are in bounds, the lanes after the wrap are not (stride 4 ends at
+      // 0xfffffffc: no wrap).
+      assert.equal(
+        lanes(page, -1, stride, 0xffffff00, 0xffffffff),
+        stride === 4 ? IN | RUN : RUN,
+        `stride ${stride}: a wrapped run`,
+      );
+      // A run off alignment: every lane is.
+      fill(0x1002);
+      assert.equal(lanes(page, -1, stride, 0, 0xffffffff), RUN, `stride ${stride}: an unaligned run`);
       for (let l = 0; l < 64; l++) {
         fill(0x1000);
         v[l] += 4;

@@ -7,6 +7,7 @@
 // results and counts must be those of one thread, partial workgroups included.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SPLIT_BELOW } from '../src/cp/aql/kernel-dispatch.js';
 import { AtomicSample } from '../src/emu/mem/atomic-sample.js';
 import { type ParallelJob, setWorkerHost, workerHost } from '../src/gpu/parallel.js';
 import { Device } from '../src/runtime/device.js';
@@ -60,7 +61,7 @@ function launch(code: Uint8Array, grid: number, workers: number, groupSize = 0) 
   try {
     const dev = new Device();
     const mod = dev.load(code, 'ids');
-    const out = dev.upload(new Uint32Array(2 * 2 * 192));
+    const out = dev.upload(new Uint32Array(2 * Math.ceil(grid / 192) * 192));
     const r = mod.launch('ids', { grid: [grid], block: [192], args: [out], workers, dynamicLds: groupSize });
     return {
       posts,
@@ -84,6 +85,13 @@ test('independent waves: one workgroup of 3 waves is split for 2 threads; output
   // Lane 0 of wave 2: HW_ID's wave bits from dispatch index 2; workgroup info: 3 waves.
   assert.equal(one.out[2 * 128], 2);
   assert.equal(one.out[2 * 128 + 1], 128 + 3);
+});
+
+test('many workgroups (16 a thread or more) are taken whole, waves that share nothing or not', () => {
+  const code = writer('');
+  const out = (grid: number) => launch(code, grid, 2).posts;
+  assert.deepEqual(out(192 * 31), [{ n: 1, split: true }]);
+  assert.deepEqual(out(192 * SPLIT_BELOW * 2), [{ n: 1, split: false }]);
 });
 
 test('a partial workgroup: its empty wave slots run nothing and count nothing', () => {

@@ -93,6 +93,14 @@ function highBits(g: Generation): (Format | null)[] {
 /** The formats as small numbers for decodeInto's switch, whose cases follow FAMILIES' order (index + 1; 0: none). */
 const FORMAT_LIST = Object.keys(FAMILIES) as Format[];
 
+/** How many formats there are (the largest format number). */
+export const FORMAT_COUNT = FORMAT_LIST.length;
+
+/** The format number of a format (see formatNumbers). */
+export function formatNumberOf(f: Format): number {
+  return FORMAT_LIST.indexOf(f) + 1;
+}
+
 /**
  * The same tables as format numbers, for the per-instruction path: decodeInto switches on the number
  * and calls each family's decoder from its own call site. One call site for every family (`fam.decode`)
@@ -129,6 +137,14 @@ export function generationOf(t: Target): Generation {
     lastGen = r.generation;
   }
   return lastGen;
+}
+
+/**
+ * decodeInto's numbers for the formats of a target's first dwords, by bits [31:23] (0: none; else the
+ * index in FAMILIES' order + 1): the disassembler groups lines by them (src/disasm/decode-window.ts).
+ */
+export function formatNumbers(t: Target): Uint8Array {
+  return FORMAT_ID[generationOf(t)];
 }
 
 export function formatOf(word0: number, gen: Generation = 'gfx9'): Format | null {

@@ -29,6 +29,8 @@ export class LineCache {
    * the time; 1 in 16: still 8-10%), and a sample is enough to see repetition come back.
    */
   skip = 0;
+  /** Whether fewer than 1 recent lookup in 64 hit (distinct input): the driver then decodes by blocks. */
+  rare = false;
   /** Recent lookups and their hits (halved now and then). */
   private lookups = 0;
   private lookupHits = 0;
@@ -37,6 +39,7 @@ export class LineCache {
   reset(): void {
     this.meta.fill(0);
     this.skip = 0;
+    this.rare = false;
     this.lookups = 0;
     this.lookupHits = 0;
   }
@@ -68,7 +71,8 @@ export class LineCache {
       this.lookupHits >>= 1;
     }
     const hits = this.lookupHits;
-    this.skip = hits * 8 < lookups ? (hits * 64 < lookups ? 255 : 15) : 0;
+    this.rare = hits * 64 < lookups;
+    this.skip = hits * 8 < lookups ? (this.rare ? 255 : 15) : 0;
     const m = slot * 3;
     const size = this.meta[m];
     if (size === 0 || w + size > n) return 0;

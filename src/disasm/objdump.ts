@@ -20,6 +20,7 @@ import {
 } from '../elf/types.js';
 import { isaRefusal, supportedNames } from '../isa/processors.js';
 import { isTarget, type Target } from '../isa/targets.js';
+import { DecodeWindow, NOTE, VALID, WINDOW_MODE } from './decode-window.js';
 import { hex2L, hex2U, hex16L } from './hex.js';
 import { LineCache } from './line-cache.js';
 import { ByteOut, latin1String } from './out.js';
@@ -112,8 +113,13 @@ function disassemble(bytes: Uint8Array, fileName: string, opts: ObjdumpOptions, 
   } finally {
     // A sink that disassembles another file from within its call finds the spare taken and makes its own.
     spareCache = cache;
+    // The window holds the section's words: not kept past the call (nor valid for another file).
+    WINDOW.clear();
   }
 }
+
+/** The lines decoded ahead on distinct input (one for all calls: a window is refilled when it does not match). */
+const WINDOW = new DecodeWindow();
 
 /** The line cache not in use (about 5 MB, made on the first call). */
 let spareCache: LineCache | null = null;
@@ -293,7 +299,6 @@ class LineRun {
    */
   lines(idx: number, end: number): number {
     // Locals: V8 keeps them in registers across the loop.
-    const sec = this.sec;
     const secAddr = this.secAddr;
     const secSize = this.secSize;
     const data = this.data;
@@ -304,9 +309,9 @@ class LineRun {
     const dout = this.dout;
     const out = this.out;
     const cache = this.cache;
-    const syms = this.syms;
-    const notypeAt = this.notypeAt;
     const flushAt = out.flushAt;
+    const win = WINDOW;
+    const windowed = WINDOW_MODE.on;
     for (let count = 0; idx < end && count < 4096 && out.pos < flushAt; count++) {
       const w = (idx - phase) >>> 2;
       // Runs of 8 or more zero bytes within the chunk print as `...` (skipped in whole dwords).
@@ -335,6 +340,45 @@ class LineRun {
         idx = secSize;
         continue;
       }
+      if (cache.rare && windowed && addr < 0x100000000) {
+        // Distinct input: the line from the window, decoded ahead a format at a time.
+        const r = 4 * win.take(inp, w, dout);
+        const rec = win.rec;
+        const from = rec[r];
+        const len = rec[r + 1];
+        const m = rec[r + 2];
+        const size = m & 0xff;
+        out.ensure(len + 40);
+        const lineStart = out.pos;
+        const v = out.view;
+        const text = win.scratch.view;
+        v.setUint8(lineStart, 0x09);
+        // Eight bytes a store, the first 32 without a loop (most texts are shorter): up to 31 bytes past
+        // the text, which the line's tail overwrites. As float64s: text is ASCII, and no 8 bytes under
+        // 0x80 are a NaN (whose bit pattern a store could change), so the bytes are copied as they are.
+        const to = lineStart + 1;
+        v.setFloat64(to, text.getFloat64(from));
+        v.setFloat64(to + 8, text.getFloat64(from + 8));
+        v.setFloat64(to + 16, text.getFloat64(from + 16));
+        v.setFloat64(to + 24, text.getFloat64(from + 24));
+        for (let q = 32; q < len; q += 8) v.setFloat64(to + q, text.getFloat64(from + q));
+        out.pos = to + len;
+        let addrAt: number;
+        if (m & NOTE) {
+          const j = r >>> 2;
+          addrAt = this.finish(lineStart, addr, w, size, win.branch[j], win.label[j], win.comment[j]);
+        } else addrAt = this.finish(lineStart, addr, w, size, Number.NaN, Number.NaN, '');
+        // The cache keeps sampling (its statistics tell when repetition comes back); a line it holds is
+        // the one just written.
+        if (cache.skip > 0) cache.skip--;
+        else {
+          const slot = LineCache.slotOf(words[w], w + 1 < n ? words[w + 1] : 0);
+          if (cache.find(slot, words, w, n) === 0 && m & VALID && addrAt >= 0)
+            cache.store(slot, words, w, size, out.buf, lineStart, out.pos, addrAt);
+        }
+        idx += size * 4;
+        continue;
+      }
       // A line's bytes depend only on its words and address: repeated words are copied from the cache
       // (-1: this line is not looked up, see LineCache.skip).
       let slot = -1;
@@ -359,49 +403,75 @@ class LineRun {
       const lineStart = out.pos;
       out.buf[out.pos++] = 0x09;
       const valid = decodeInto(inp, w, dout, out);
-      let annot = '';
-      let symbolized = false;
-      if (!Number.isNaN(dout.branchOffset)) {
-        const tgt = addr + dout.branchOffset;
-        const name = notypeAt.get(tgt);
-        if (name !== undefined) {
-          symbolized = true;
-          symbolize(out, lineStart + 1, name);
-        } else annot = syms.branchAnnotation(sec.index, tgt);
-      } else if (!Number.isNaN(dout.labelOffset as number)) {
-        const name = notypeAt.get(addr + (dout.labelOffset as number));
-        if (name !== undefined) {
-          symbolized = true;
-          symbolize(out, lineStart + 1, name);
-        }
-      }
-      let addrAt = 0;
-      if (addr < 0x100000000) addrAt = out.lineTail(lineStart, addr, words, w, dout.size);
-      else {
-        out.spaces(60 - (out.pos - lineStart));
-        out.str('// ');
-        out.hexU(addr, 12);
-        out.str(': ');
-        out.hex8U(words[w]);
-        for (let k = 1; k < dout.size; k++) {
-          out.byte(0x20);
-          out.hex8U(words[w + k]);
-        }
-      }
-      if (annot) out.str(annot);
-      if (dout.comment) {
-        out.str(' ; ');
-        out.str(dout.comment);
-      }
-      out.byte(0x0a);
-      // Branches are not cached: their line depends on the address (annotation, symbolized target).
-      // Nor is `.long`: a word can be invalid because of the words after it, which the key omits.
-      if (slot >= 0 && valid && Number.isNaN(dout.branchOffset) && !symbolized) {
+      const addrAt = this.finish(
+        lineStart,
+        addr,
+        w,
+        dout.size,
+        dout.branchOffset,
+        dout.labelOffset as number,
+        dout.comment as string,
+      );
+      // `.long` is not cached: a word can be invalid because of the words after it, which the key omits.
+      if (slot >= 0 && valid && addrAt >= 0) {
         cache.store(slot, words, w, dout.size, out.buf, lineStart, out.pos, addrAt);
       }
       idx += dout.size * 4;
     }
     return idx;
+  }
+
+  /**
+   * Ends an instruction line whose text is written (from lineStart + 1 on): a branch's target replaced
+   * by its symbol or annotated, the padding, address and words, the comment, the newline. Returns where
+   * the address's low 8 hex digits are (relative to lineStart), or -1 for a line the cache must not keep
+   * (a branch: its text depends on the address).
+   */
+  private finish(
+    lineStart: number,
+    addr: number,
+    w: number,
+    size: number,
+    branch: number,
+    label: number,
+    comment: string,
+  ): number {
+    const out = this.out;
+    let annot = '';
+    let cacheable = true;
+    if (!Number.isNaN(branch)) {
+      cacheable = false;
+      const tgt = addr + branch;
+      const name = this.notypeAt.get(tgt);
+      if (name !== undefined) symbolize(out, lineStart + 1, name);
+      else annot = this.syms.branchAnnotation(this.sec.index, tgt);
+    } else if (!Number.isNaN(label)) {
+      const name = this.notypeAt.get(addr + label);
+      if (name !== undefined) {
+        cacheable = false;
+        symbolize(out, lineStart + 1, name);
+      }
+    }
+    let addrAt = 0;
+    if (addr < 0x100000000) addrAt = out.lineTail(lineStart, addr, this.words, w, size);
+    else {
+      out.spaces(60 - (out.pos - lineStart));
+      out.str('// ');
+      out.hexU(addr, 12);
+      out.str(': ');
+      out.hex8U(this.words[w]);
+      for (let k = 1; k < size; k++) {
+        out.byte(0x20);
+        out.hex8U(this.words[w + k]);
+      }
+    }
+    if (annot) out.str(annot);
+    if (comment) {
+      out.str(' ; ');
+      out.str(comment);
+    }
+    out.byte(0x0a);
+    return cacheable ? addrAt : -1;
   }
 }
 

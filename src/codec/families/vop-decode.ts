@@ -166,6 +166,25 @@ export function decodeVop(enc: number, inp: DecodeInput, i: number, out: DecodeO
   plain(enc, o, w, inp, i, out, sk);
 }
 
+/**
+ * The size in dwords decodeVop gives the word at `i` if it decodes, read from the op and the fields that
+ * add a dword (the SDWA/DPP dword, a literal, madmk/madak's K), without decoding the operands. A guess
+ * where the word turns out invalid (or its SDWA/DPP dword does not decode): the caller compares it with
+ * what decodeVop then returns (src/codec/size-hint.ts).
+ */
+export function vopSizeHint(enc: number, inp: DecodeInput, i: number): number {
+  const w = inp.words[i];
+  const op = enc === ENC_VOP1 ? (w >>> 9) & 0xff : enc === ENC_VOP2 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
+  const o = vopOp(inp.target, enc, op);
+  if (o === null) return 1;
+  const src0 = w & 0x1ff;
+  if ((src0 === 0xfa && o.hasDpp) || (src0 === 0xf9 && o.hasSdwa)) return 2;
+  const p = o.p;
+  if (p.dstKind === 'none') return 1;
+  const dstLit = p.dstKind === 'sgpr' && ((w >>> 17) & 0xff) === LITERAL;
+  return src0 === LITERAL || dstLit || (p.flags & (VF_MADMK | VF_MADAK)) !== 0 ? 2 : 1;
+}
+
 function plain(
   enc: number,
   o: VopOp,

@@ -20,6 +20,13 @@ import type { Target } from '../../isa/targets.js';
 import { DISPATCH } from './layout.js';
 import { readU64 } from './signal.js';
 
+/**
+ * Workgroups per thread below which a dispatch whose waves share nothing gives the threads single waves
+ * (DispatchSetup.splitWaves): with more, whole workgroups already balance the threads to within a
+ * sixteenth, and a unit of one wave costs a workgroup's set-up per wave (vector add: +29% CPU).
+ */
+export const SPLIT_BELOW = 16;
+
 /** A code object loaded on the device, as the packet processor needs it. */
 export interface LoadedCode {
   readonly program: Program;
@@ -150,7 +157,8 @@ export function runKernelDispatch(
     const groups =
       Math.ceil(grid[0] / block[0]) * Math.ceil(grid[1] / block[1]) * Math.ceil(grid[2] / block[2]);
     const waves = Math.ceil((block[0] * block[1] * block[2]) / 64);
-    const splitWaves = !sharing.crossWave && groupSize === 0 && waves > 1;
+    const splitWaves =
+      !sharing.crossWave && groupSize === 0 && waves > 1 && groups < SPLIT_BELOW * host.workers;
     const threads = Math.min(host.workers, splitWaves ? groups * waves : groups, 0x7fffffff);
     if (threads > 1 && !sharing.crossGroup) {
       runParallel(

@@ -6,7 +6,7 @@
 // moves as one copy (mem-gen.ts).
 
 import { vregExports, vregMemory } from './vregs.js';
-import { FuncWriter, moduleBytes, OP, SIMD, V128 } from './wasm-bin.js';
+import { FuncWriter, I32, moduleBytes, OP, SIMD, V128 } from './wasm-bin.js';
 
 /**
  * (lo, hi, stride, min, max) => bit 0 set if each of the 64 words of the row at byte offset `lo` is in
@@ -34,28 +34,58 @@ function build(): FuncWriter {
   const min = f.local(V128);
   const max = f.local(V128);
   const x = f.local(V128);
-  // want = lo[0] + stride * (0, 1, 2, 3); step = 4 * stride in each lane.
-  f.get(P_LO).mem32(OP.i32Load, 0).simd(SIMD.i32x4Splat);
+  const first = f.local(I32);
+  const last = f.local(I32);
+  const okBit = f.local(I32);
+  const runBit = f.local(I32);
+  // Whether the lanes are one run: want = lo[0] + stride * (0, 1, 2, 3), step = 4 * stride in each lane.
+  f.get(P_LO).mem32(OP.i32Load, 0).tee(first).simd(SIMD.i32x4Splat);
   f.get(P_STRIDE).simd(SIMD.i32x4Splat).const16([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]);
   f.simd(SIMD.i32x4Mul).simd(SIMD.i32x4Add).set(want);
   f.get(P_STRIDE).i32(2).op(OP.i32Shl).simd(SIMD.i32x4Splat).set(step);
+  f.splatConst(-1).set(run);
+  for (let k = 0; k < 16; k++) {
+    f.get(run)
+      .get(P_LO)
+      .simdMem(SIMD.load, 16 * k)
+      .get(want)
+      .simd(SIMD.i32x4Eq)
+      .simd(SIMD.and)
+      .set(run);
+    if (k < 15) f.get(want).get(step).simd(SIMD.i32x4Add).set(want);
+  }
+  f.get(P_LO).mem32(OP.i32Load, 252).set(last);
+  // A run of whole dwords that does not wrap (its last lane at or above its first) lies between its
+  // first and last lanes, each aligned if the first is: those two decide. Any other set of lanes is
+  // checked lane by lane.
+  f.get(run).simd(SIMD.i32x4AllTrue);
+  f.get(P_STRIDE).i32(3).op(OP.i32And, OP.i32Eqz, OP.i32And);
+  f.get(last).get(first).op(OP.i32GeU, OP.i32And);
+  f.op(OP.if, OP.void);
+  f.get(first).get(P_MIN).op(OP.i32GeU);
+  f.get(P_MAX).get(last).op(OP.i32GeU, OP.i32And);
+  f.get(first).i32(3).op(OP.i32And, OP.i32Eqz, OP.i32And).set(okBit);
+  f.i32(LANES_RUN).set(runBit);
+  f.op(OP.else);
   f.get(P_MIN).simd(SIMD.i32x4Splat).set(min);
   f.get(P_MAX).simd(SIMD.i32x4Splat).set(max);
-  f.splatConst(-1).set(run);
   f.splatConst(-1).set(ok);
   for (let k = 0; k < 16; k++) {
     f.get(P_LO)
       .simdMem(SIMD.load, 16 * k)
       .set(x);
-    f.get(run).get(x).get(want).simd(SIMD.i32x4Eq).simd(SIMD.and).set(run);
-    if (k < 15) f.get(want).get(step).simd(SIMD.i32x4Add).set(want);
     // In [min, max] and a multiple of 4 (x & 3 clear: x AND NOT 3 equals x).
     f.get(ok).get(x).get(min).simd(SIMD.i32x4GeU).simd(SIMD.and);
     f.get(x).get(max).simd(SIMD.i32x4LeU).simd(SIMD.and);
     f.get(x).splatConst(3).simd(SIMD.and).splatConst(0).simd(SIMD.i32x4Eq).simd(SIMD.and).set(ok);
   }
+  f.get(ok).simd(SIMD.i32x4AllTrue).set(okBit);
+  f.get(run).simd(SIMD.i32x4AllTrue).i32(1).op(OP.i32Shl).set(runBit);
+  f.op(OP.end);
+  // With a high word: every lane's equal to lane 0's.
   f.get(P_HI).i32(1).op(OP.i32Add).op(OP.if, OP.void);
   f.get(P_HI).mem32(OP.i32Load, 0).simd(SIMD.i32x4Splat).set(want);
+  f.splatConst(-1).set(ok);
   for (let k = 0; k < 16; k++)
     f.get(ok)
       .get(P_HI)
@@ -64,9 +94,9 @@ function build(): FuncWriter {
       .simd(SIMD.i32x4Eq)
       .simd(SIMD.and)
       .set(ok);
+  f.get(okBit).get(ok).simd(SIMD.i32x4AllTrue).op(OP.i32And).set(okBit);
   f.op(OP.end);
-  f.get(ok).simd(SIMD.i32x4AllTrue);
-  f.get(run).simd(SIMD.i32x4AllTrue).i32(1).op(OP.i32Shl, OP.i32Or);
+  f.get(okBit).get(runBit).op(OP.i32Or);
   return f;
 }
 
