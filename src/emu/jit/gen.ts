@@ -14,7 +14,7 @@ import { M_IEEE } from '../valu/f32-util.js';
 import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
-import { HELPERS, laneLoop } from './helpers.js';
+import { ACTIVE_LANES, HELPERS, laneLoop } from './helpers.js';
 import { globalAtomicCode, globalCode, ldsLane, sloadCode } from './mem-gen.js';
 import { mfmaSimdFits } from './mfma-simd.js';
 import { SALU_GENS } from './salu-gen.js';
@@ -527,7 +527,7 @@ export class Gen {
     if (fw !== null && this.simd !== null) lines.push(...this.simdLoop(grp, fw, body));
     else lines.push(laneLoop(body));
     for (const p of grp.masks) lines.push(`s[${p}] = M${p}a; s[${p + 1}] = M${p}b;`);
-    lines.push(`w.laneInstructions += (H.popc(e0) + H.popc(e1)) * ${grp.count};`, '}');
+    lines.push(`w.laneInstructions += ${ACTIVE_LANES} * ${grp.count};`, '}');
     this.out.push(lines.join('\n'));
   }
 }

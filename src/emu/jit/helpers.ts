@@ -60,3 +60,6 @@ export function laneLoop(body: string, label = 'lanes'): string {
     `while (m !== 0) { const l = h | (31 - Math.clz32(m & -m)); m &= m - 1;\n${body}\n} }`,
   ].join('\n');
 }
+
+/** The active lanes of EXEC (e0, e1) in generated code: 64, not counted, under a full EXEC. */
+export const ACTIVE_LANES = '((e0 & e1) === -1 ? 64 : H.popc(e0) + H.popc(e1))';

@@ -9,7 +9,7 @@ import { dsHandler } from '../mem/ds.js';
 import { flatAtomic32, flatDwords, flatIsStore } from '../mem/flat.js';
 import { smemPlainLoad } from '../mem/smem.js';
 import { EXEC_HI, EXEC_LO } from '../wave.js';
-import { laneLoop } from './helpers.js';
+import { ACTIVE_LANES, laneLoop } from './helpers.js';
 
 /** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
 const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
@@ -175,7 +175,7 @@ if (x < rb || x + ${bytes} > re) { R = mem.regionOf(x, ${bytes}); if (R === null
 const o = x - rb; ${moves.join(' ')}`,
       ),
       `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
-      'else w.laneInstructions += H.popc(e0) + H.popc(e1); } }',
+      `else w.laneInstructions += ${ACTIVE_LANES}; } }`,
     ].join('\n');
   return [
     head,
@@ -188,7 +188,7 @@ else if (x < R.base || x + ${bytes} > R.end) { ok = false; break lanes; }`,
     `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
     'else if (R !== null) { const dv = R.view, rb = R.base;',
     laneLoop(`const o = ${addr} - rb; ${moves.join(' ')}`),
-    'w.laneInstructions += H.popc(e0) + H.popc(e1); } } }',
+    `w.laneInstructions += ${ACTIVE_LANES}; } } }`,
   ].join('\n');
 }
 
