@@ -218,9 +218,16 @@ function buildAlignWarnings(ttmpBase: number, dwords: number): string[] {
       else if (code >= ttmpBase && code < 124 && (code - ttmpBase) % align !== 0)
         w = `Warning: TTMP${cls}: scalar reg isn't aligned ${code - ttmpBase}`;
     }
-    t.push(w);
+    t.push(flat(w));
   }
   return t;
+}
+
+/** `s` as one sequential string (a template literal makes a rope, which each read walks). */
+function flat(s: string): string {
+  const codes: number[] = [];
+  for (let k = 0; k < s.length; k++) codes.push(s.charCodeAt(k));
+  return String.fromCharCode(...codes);
 }
 
 const ALIGN_WARNINGS_GFX9: Record<number, string[]> = {};

@@ -3,6 +3,7 @@
 // by format, and checks each size against the plan (src/disasm/decode-window.ts). A wrong guess costs
 // time only: the plan ends at the first line whose size differs from it.
 import { Sopk } from '../isa/ops/scalar-sop.js';
+import { GENERATIONS, type Generation } from '../isa/processors.js';
 import { FORMAT_COUNT, formatNumberOf, generationOf } from './disasm.js';
 import { SOPK_BY_GEN } from './families/sopk.js';
 import { ENC_VOP1, ENC_VOP2, ENC_VOPC, vopSizeHint } from './families/vop-decode.js';
@@ -31,24 +32,39 @@ FIXED_SIZE[0] = 1;
 for (const f of VARIABLE) FIXED_SIZE[formatNumberOf(f)] = 0;
 for (const f of ONE_DWORD) FIXED_SIZE[formatNumberOf(f)] = 1;
 
+/** s_setreg_imm32_b32 has a literal: SOPK sizes by generation and opcode. */
+const SOPK_SIZE = Object.fromEntries(
+  GENERATIONS.map((g) => [
+    g,
+    Uint8Array.from(SOPK_BY_GEN[g], (row) => (row?.kind === Sopk.SetRegImm32 ? 2 : 1)),
+  ]),
+) as Record<Generation, Uint8Array>;
+
+/** VOP's encoding number (vopSizeHint) by format number, -1 for the other formats. */
+const VOP_ENC = new Int8Array(FORMAT_COUNT + 1).fill(-1);
+VOP_ENC[VOP1] = ENC_VOP1;
+VOP_ENC[VOP2] = ENC_VOP2;
+VOP_ENC[VOPC] = ENC_VOPC;
+
 /**
  * The size in dwords of the instruction at word `i`, whose format number is `format`, as decodeInto
- * gives it when the word decodes.
+ * gives it when the word decodes. Straight-line: every size is worked out on every word (but VOP's, for
+ * VOP words), and the format picks one; an operation first reached after V8 optimised the caller (a
+ * SOPK word, rare) deoptimised it in a cold run.
  */
 export function sizeHint(inp: DecodeInput, i: number, format: number): number {
-  const fixed = FIXED_SIZE[format];
-  if (fixed !== 0) return fixed;
   const w = inp.words[i];
-  if (format === VOP2) return vopSizeHint(ENC_VOP2, inp, i);
-  if (format === VOP1) return vopSizeHint(ENC_VOP1, inp, i);
-  if (format === VOPC) return vopSizeHint(ENC_VOPC, inp, i);
-  if (format === SOP2 || format === SOPC)
-    return (w & 0xff) === LITERAL || ((w >>> 8) & 0xff) === LITERAL ? 2 : 1;
-  if (format === SOP1) return (w & 0xff) === LITERAL ? 2 : 1;
   const g = generationOf(inp.target);
-  // s_setreg_imm32_b32 has a literal.
-  if (format === SOPK) return SOPK_BY_GEN[g][(w >>> 23) & 0x1f]?.kind === Sopk.SetRegImm32 ? 2 : 1;
+  const lo = (w & 0xff) === LITERAL ? 2 : 1;
+  const hi = ((w >>> 8) & 0xff) === LITERAL ? 2 : 1;
+  const sopk = SOPK_SIZE[g][(w >>> 23) & 0x1f];
   // SMRD (gfx6/7) is one dword (gfx7's literal offset is a wrong guess, rare); SMEM two.
-  if (format === SMEM) return g === 'gfx6' || g === 'gfx7' ? 1 : 2;
-  return 1;
+  const smem = g === 'gfx6' || g === 'gfx7' ? 1 : 2;
+  const enc = VOP_ENC[format];
+  if (enc >= 0) return vopSizeHint(enc, inp, i);
+  if (format === SOP2 || format === SOPC) return lo > hi ? lo : hi;
+  if (format === SOP1) return lo;
+  if (format === SOPK) return sopk;
+  if (format === SMEM) return smem;
+  return FIXED_SIZE[format];
 }

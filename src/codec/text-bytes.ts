@@ -78,7 +78,7 @@ export function byteTable(t: readonly (string | null)[]): ByteTable {
       if (s === null || s === undefined) continue;
       const len = s.length;
       const restWords = len > 8 ? (len - 5) >>> 2 : 0;
-      REST = grow(REST, restUsed + restWords);
+      REST = grow(REST, restUsed + restWords + 1);
       HEADS[e] = len;
       HEADS[e + 3] = restUsed;
       for (let c = 0; c < len; c++) {
@@ -123,10 +123,16 @@ export function putT(o: TextSink, t: ByteTable, k: number): void {
   o.pos = p + n;
 }
 
-/** The bytes after the first 8 of a text of `n` bytes whose rest is REST[r...], four bytes a store. */
+/**
+ * The bytes after the first 8 of a text of `n` bytes whose rest is REST[r...], four bytes a store: the
+ * first 8 without a loop (most such texts are mnemonics of 9 to 16 bytes; a loop's varying count
+ * mispredicted its end), which may copy a word past the text's (REST keeps one word to spare).
+ */
 function putRest(v: DataView, r: number, n: number, p: number): void {
   const w = REST;
-  for (let q = r, e = r + ((n - 5) >>> 2), d = p + 8; q < e; q++, d += 4) v.setUint32(d, w[q], true);
+  v.setUint32(p + 8, w[r], true);
+  v.setUint32(p + 12, w[r + 1], true);
+  for (let q = r + 2, e = r + ((n - 5) >>> 2), d = p + 16; q < e; q++, d += 4) v.setUint32(d, w[q], true);
 }
 
 /** A fixed text (a mnemonic) as a one-entry ByteTable, for putP (made once per text). */

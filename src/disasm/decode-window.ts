@@ -21,8 +21,10 @@ export const WINDOW_MODE = { on: true };
 export const VALID = 0x100;
 export const NOTE = 0x200;
 
-/** Lines planned and decoded at once. */
+/** Lines planned and decoded at once; in the first window of a process. */
 const WINDOW_LINES = 8192;
+const FIRST_LINES = 2048;
+let filled = 0;
 
 export class DecodeWindow {
   /** The words and target the window was planned for (a window is valid for one section's words). */
@@ -31,10 +33,9 @@ export class DecodeWindow {
   /** Lines in the window, and the next one the driver takes. */
   private k = 0;
   private next = 0;
-  /** Per line: its first word, format number, planned size. */
+  /** Per line: its planned first word and format number. */
   private readonly word = new Int32Array(WINDOW_LINES);
   private readonly format = new Uint8Array(WINDOW_LINES);
-  private readonly plan = new Uint8Array(WINDOW_LINES);
   /** Per format number + 1, then where each format's lines go in `order`. */
   private readonly count = new Int32Array(FORMAT_COUNT + 2);
   private readonly order = new Int32Array(WINDOW_LINES);
@@ -76,8 +77,14 @@ export class DecodeWindow {
   private fill(inp: DecodeInput, w: number, dout: DecodeOutput): void {
     const words = inp.words;
     const n = inp.n;
-    // The plan: each line's start, format and size; it stops before a pair of zero words (the driver's
+    // The plan: each line's start and format; it stops before a pair of zero words (the driver's
     // `...`, which depends on the symbol's end) and at the last word.
+    // The first window of a process is not grouped: its lines reach every family's case of decodeInto
+    // in their mixed order, before V8 optimises it; grouped, the families of the later groups were first
+    // reached by optimised code, which deoptimised at each (recompiling decodeInto with the families
+    // inlined into it, in the CLI's cold run: issue 13).
+    const first = filled++ === 0;
+    const lines = first ? FIRST_LINES : WINDOW_LINES;
     const formats = formatNumbers(inp.target);
     let k = 0;
     let at = w;
@@ -87,10 +94,9 @@ export class DecodeWindow {
       if (size === 0) size = sizeHint(inp, at, f);
       this.word[k] = at;
       this.format[k] = f;
-      this.plan[k] = size;
       k++;
       at += size;
-    } while (k < WINDOW_LINES && at < n && (words[at] !== 0 || at + 1 >= n || words[at + 1] !== 0));
+    } while (k < lines && at < n && (words[at] !== 0 || at + 1 >= n || words[at + 1] !== 0));
     // Grouped by format: a counting sort, lines in order within a format.
     const count = this.count;
     count.fill(0);
@@ -98,10 +104,10 @@ export class DecodeWindow {
     for (let f = 1; f < count.length; f++) count[f] += count[f - 1];
     const order = this.order;
     for (let j = 0; j < k; j++) order[count[this.format[j]]++] = j;
+    if (first) for (let j = 0; j < k; j++) order[j] = j;
     const scratch = this.scratch;
     scratch.pos = 0;
     const rec = this.rec;
-    let lines = k;
     for (let t = 0; t < k; t++) {
       const j = order[t];
       scratch.ensure(TEXT_ROOM);
@@ -122,10 +128,8 @@ export class DecodeWindow {
         this.comment[j] = comment;
       }
       rec[r + 2] = m;
-      // A line whose size differs from the plan ends the window: the next planned start may be no line.
-      if (dout.size !== this.plan[j] && j < lines) lines = j + 1;
     }
-    this.k = lines;
+    this.k = k;
     this.words = words;
     this.target = inp.target;
   }

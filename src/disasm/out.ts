@@ -110,17 +110,19 @@ export class ByteOut {
     let p = this.pos;
     const e = lineStart + 60;
     if (p < e) {
-      // The padding as eight 8-byte stores, always 64 bytes (the text is at least a byte after the tab):
-      // straight-line code, where a loop of as many iterations as the text is short mispredicted its end
-      // (issue 13).
+      // The padding as 8-byte stores, 32 bytes (most texts leave less) or 64 (the text is at least a byte
+      // after the tab): straight-line code, where a loop of as many iterations as the text is short
+      // mispredicted its end (issue 13).
       v.setFloat64(p, SPACES8);
       v.setFloat64(p + 8, SPACES8);
       v.setFloat64(p + 16, SPACES8);
       v.setFloat64(p + 24, SPACES8);
-      v.setFloat64(p + 32, SPACES8);
-      v.setFloat64(p + 40, SPACES8);
-      v.setFloat64(p + 48, SPACES8);
-      v.setFloat64(p + 56, SPACES8);
+      if (e - p > 32) {
+        v.setFloat64(p + 32, SPACES8);
+        v.setFloat64(p + 40, SPACES8);
+        v.setFloat64(p + 48, SPACES8);
+        v.setFloat64(p + 56, SPACES8);
+      }
       p = e;
     }
     v.setUint32(p, SLASHES, true);

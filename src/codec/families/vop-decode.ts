@@ -177,12 +177,17 @@ export function vopSizeHint(enc: number, inp: DecodeInput, i: number): number {
   const op = enc === ENC_VOP1 ? (w >>> 9) & 0xff : enc === ENC_VOP2 ? (w >>> 25) & 0x3f : (w >>> 17) & 0xff;
   const o = vopOp(inp.target, enc, op);
   if (o === null) return 1;
+  // Every field read on every word: a read first reached after optimisation (on the first SDWA word)
+  // deoptimised the caller in a cold run.
   const src0 = w & 0x1ff;
-  if ((src0 === 0xfa && o.hasDpp) || (src0 === 0xf9 && o.hasSdwa)) return 2;
-  const p = o.p;
-  if (p.dstKind === 'none') return 1;
-  const dstLit = p.dstKind === 'sgpr' && ((w >>> 17) & 0xff) === LITERAL;
-  return src0 === LITERAL || dstLit || (p.flags & (VF_MADMK | VF_MADAK)) !== 0 ? 2 : 1;
+  const hasDpp = o.hasDpp;
+  const hasSdwa = o.hasSdwa;
+  const dstKind = o.p.dstKind;
+  const k = (o.p.flags & (VF_MADMK | VF_MADAK)) !== 0;
+  const dstLit = dstKind === 'sgpr' && ((w >>> 17) & 0xff) === LITERAL;
+  if ((src0 === 0xfa && hasDpp) || (src0 === 0xf9 && hasSdwa)) return 2;
+  if (dstKind === 'none') return 1;
+  return src0 === LITERAL || dstLit || k ? 2 : 1;
 }
 
 function plain(

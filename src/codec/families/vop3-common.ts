@@ -3,6 +3,7 @@
 import type { Generation } from '../../isa/processors.js';
 import type { Decoded } from '../decoded.js';
 import { LITERAL, type OperandType } from '../operands.js';
+import { type ByteTable, byteTable } from '../text-bytes.js';
 import type { Format } from '../types.js';
 import { vopSrc } from './vop-operands.js';
 
@@ -44,6 +45,27 @@ export function bitList(name: string, bits: number, n: number): string {
   let s = ' ' + name + ':[' + (bits & 1);
   for (let k = 1; k < n; k++) s += ',' + ((bits >>> k) & 1);
   return s + ']';
+}
+
+/** The names bitBytes writes (its `name` is an index here). */
+export const OP_SEL = 0;
+export const OP_SEL_HI = 1;
+export const NEG_LO = 2;
+export const NEG_HI = 3;
+const BIT_NAMES = ['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi'];
+const BIT_TABLES: (ByteTable | null)[] = new Array(BIT_NAMES.length * 5).fill(null);
+
+/**
+ * bitList's texts pre-encoded: entry `bits & (2^n - 1)` of the result is bitList(BIT_NAMES[name], bits, n)
+ * (n: 1-4). Made on first use; the strings built per word were most of VOP3P's allocation (issue 13).
+ */
+export function bitBytes(name: number, n: number): ByteTable {
+  let t = BIT_TABLES[name * 5 + n];
+  if (t === null) {
+    t = byteTable(Array.from({ length: 1 << n }, (_, b) => bitList(BIT_NAMES[name], b, n)));
+    BIT_TABLES[name * 5 + n] = t;
+  }
+  return t;
 }
 
 /** Register names by number, so the hot path only concatenates. */

@@ -20,7 +20,7 @@ import {
   textLen,
 } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { bitList, fillOperands, fpMods, IS_INLINE_CONST } from './vop3-common.js';
+import { bitBytes, bitList, fillOperands, fpMods, IS_INLINE_CONST, OP_SEL } from './vop3-common.js';
 import {
   K_INTERP,
   K_INTERP16,
@@ -233,7 +233,11 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
         else putT(o, d.src2, c2);
       }
       if (opSel)
-        putS(o, bitList('op_sel', d.opSel === 3 ? (opSel & 3) | ((opSel >>> 1) & 4) : opSel, d.opSel));
+        putT(
+          o,
+          bitBytes(OP_SEL, d.opSel),
+          (d.opSel === 3 ? (opSel & 3) | ((opSel >>> 1) & 4) : opSel) & ((1 << d.opSel) - 1),
+        );
     }
   }
   if (clamp) putP(o, CLAMP);

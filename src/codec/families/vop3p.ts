@@ -19,7 +19,19 @@ import {
   type TextSink,
 } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
-import { AGPR_NAMES, bitList, fillOperands, fpMods, srcTable, VGPR_NAMES } from './vop3-common.js';
+import {
+  AGPR_NAMES,
+  bitBytes,
+  bitList,
+  fillOperands,
+  fpMods,
+  NEG_HI,
+  NEG_LO,
+  OP_SEL,
+  OP_SEL_HI,
+  srcTable,
+  VGPR_NAMES,
+} from './vop3-common.js';
 import { ACC_READ_SRC, ACC_WRITE_SRC, MFMA_SRC, mfmaAccTable } from './vop3p-operands.js';
 
 const K_PACKED = 0;
@@ -249,11 +261,11 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
           putT(o, sb, c2);
         }
         if (e.kind === K_PACKED) {
-          if (opSel) text += bitList('op_sel', opSel, n);
-          if ((opSelHi & all) !== all) text += bitList('op_sel_hi', opSelHi, n);
+          if (opSel) putT(o, bitBytes(OP_SEL, n), opSel & all);
+          if ((opSelHi & all) !== all) putT(o, bitBytes(OP_SEL_HI, n), opSelHi & all);
         }
-        if (negLo) text += bitList('neg_lo', negLo, n);
-        if (negHi) text += bitList('neg_hi', negHi, n);
+        if (negLo) putT(o, bitBytes(NEG_LO, n), negLo & all);
+        if (negHi) putT(o, bitBytes(NEG_HI, n), negHi & all);
       }
       if (clamp) text += ' clamp';
     }
