@@ -4,18 +4,25 @@
 // kernel: the best wall and CPU (all threads) time of each, their ratios, and the load average.
 // `bench:emu --workers=N` measures the other case, a fresh device for each launch.
 //
-// Usage: node --import tsx bench/emu-workers.ts [--workers=N] [--repeat=N] [--only=NAME,...]
+// Each kernel's outputs on N threads are first checked against its TypeScript reference (a launch on
+// fresh output buffers); a difference fails the run.
+//
+// Usage: node --import tsx bench/emu-workers.ts [--workers=N] [--repeat=N] [--only=NAME,...] [--smoke]
+//   --smoke (npm run bench:smoke): the bench's smoke sizes, one timed round; figures not to be quoted.
 
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import { Device } from '../src/runtime/device.js';
+import type { Data } from './emu/case.js';
 import { CASES } from './emu/cases.js';
+import { firstDifference } from './emu/run.js';
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const workers = Number(option('workers') ?? 2);
-const repeat = Number(option('repeat') ?? 3);
+const smoke = process.argv.includes('--smoke');
+const repeat = smoke ? 1 : Number(option('repeat') ?? 3);
 const only = option('only')?.split(',');
 const load = () =>
   loadavg()
@@ -33,11 +40,20 @@ console.log(
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const c of CASES) {
   if (only !== undefined && !only.includes(c.kernel)) continue;
-  const inst = c.make(false);
+  const inst = c.make(smoke);
   const dev = new Device();
   const mod = dev.load(
     readFileSync(join(import.meta.dirname, 'kernels', 'bin', `${c.kernel}-gfx908-O3.hsaco`)),
   );
+  const inputs = (inst.device ?? inst.inputs).map((d) => dev.upload(d));
+  const fresh = inst.outputs.map((d) => dev.upload(d));
+  mod.launch(c.kernel, { grid: inst.grid, block: inst.block, args: inst.args(fresh, inputs), workers });
+  const got = fresh.map((b, i) => dev.download(b, inst.outputs[i].constructor as never) as Data);
+  const diff = firstDifference(got, inst.reference(), 'the reference');
+  if (diff !== '') {
+    console.error(`${c.name} on ${workers} threads: ${diff}`);
+    process.exit(1);
+  }
   const args = inst.args(
     inst.outputs.map((d) => dev.upload(d)),
     (inst.device ?? inst.inputs).map((d) => dev.upload(d)),
