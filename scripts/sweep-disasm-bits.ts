@@ -25,7 +25,10 @@ import {
 const arg = (name: string, dflt: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? dflt;
 const mcpu = arg('mcpu', 'gfx803');
-if (!isTarget(mcpu)) throw new Error(`--mcpu: ${mcpu} is not a supported processor`);
+if (!isTarget(mcpu)) {
+  console.error(`sweep-disasm-bits: --mcpu: ${mcpu} is not a supported processor`);
+  process.exit(2);
+}
 const per = Number(arg('per', '40'));
 const fixtures = arg('fixtures', mcpu);
 const families = arg('families', '').split(',').filter(Boolean);
@@ -56,7 +59,13 @@ for (const f of readdirSync(dir)
     }
   }
 }
-if (cands.length === 0) throw new Error(`no fixtures test/fixtures/gens/*.${fixtures}.json`);
+if (cands.length === 0) {
+  // The generations with fixtures: gfx600, gfx700, gfx704, gfx801, gfx803, gfx810 (--fixtures picks one).
+  console.error(
+    `sweep-disasm-bits: no fixtures test/fixtures/gens/*.${fixtures}.json (try --fixtures=gfx803)`,
+  );
+  process.exit(1);
+}
 
 // llvm-objdump-22's first line of each slot: one object, ranges of it disassembled, a crashing range split.
 const tmp = mkdtempSync(join(tmpdir(), 'gcnkit-sweep-'));
