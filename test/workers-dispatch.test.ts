@@ -108,12 +108,13 @@ test('gfx908 float atomics (global_atomic_add_f32, pk_add_f16): 2 workers = 1 wo
 });
 
 /**
- * Workgroups from 5 on read an unmapped address after a loop long enough (60k instructions) for both
- * threads to be running workgroups by then.
+ * A kernel whose waves read an unmapped address after a loop long enough (60k instructions) for both
+ * threads to be running by then, unless `skip` (instructions setting SCC) sets SCC.
  */
-const FAULTING = kernelObject(
-  'late_fault',
-  `  s_cmp_lt_u32 s2, 5
+function lateFault(name: string, skip: string, kd?: string): Uint8Array {
+  return kernelObject(
+    name,
+    `${skip}
   s_cbranch_scc1 .Lok
   s_mov_b32 s10, 20000
 .Lloop:
@@ -125,57 +126,37 @@ const FAULTING = kernelObject(
   global_load_dword v3, v[1:2], off
   s_waitcnt vmcnt(0)
 .Lok:`,
-  { kd: '  .amdhsa_system_sgpr_workgroup_id_x 1' },
-);
+    kd === undefined ? {} : { kd },
+  );
+}
+
+/** The dispatch's error as `kind: message`, or 'no error'. */
+function faultOf(code: Uint8Array, name: string, grid: number, block: number, workers: number): string {
+  const mod = new Device().load(code, name);
+  try {
+    mod.launch(name, { grid: [grid], block: [block], args: [], workers });
+  } catch (e) {
+    return `${(e as { kind?: string }).kind}: ${(e as Error).message}`;
+  }
+  return 'no error';
+}
+
+/** Workgroups from 5 on fault. */
+const FAULTING = lateFault('late_fault', '  s_cmp_lt_u32 s2, 5', '  .amdhsa_system_sgpr_workgroup_id_x 1');
 
 test('a fault: the lowest-numbered faulting workgroup is reported, as with 1 worker, whichever thread ran it', () => {
-  const message = (workers: number) => {
-    const dev = new Device();
-    const mod = dev.load(FAULTING, 'late_fault');
-    try {
-      mod.launch('late_fault', { grid: [64 * 64], block: [64], args: [], workers });
-    } catch (e) {
-      return `${(e as { kind?: string }).kind}: ${(e as Error).message}`;
-    }
-    return 'no error';
-  };
-  const one = message(1);
+  const one = faultOf(FAULTING, 'late_fault', 64 * 64, 64, 1);
   assert.match(one, /^fault: kernel 'late_fault' workgroup \(5,0,0\) wave 0 lane 0: memory fault at pc/);
-  for (let i = 0; i < 5; i++) assert.equal(message(2), one);
+  for (let i = 0; i < 5; i++) assert.equal(faultOf(FAULTING, 'late_fault', 64 * 64, 64, 2), one);
 });
 
-/** Waves 2 and 3 of the one workgroup read an unmapped address after a loop of 60k instructions. */
-const WAVE_FAULT = kernelObject(
-  'wave_fault',
-  `  v_readfirstlane_b32 s4, v0
-  s_cmp_lt_u32 s4, 128
-  s_cbranch_scc1 .Lok
-  s_mov_b32 s10, 20000
-.Lloop:
-  s_sub_u32 s10, s10, 1
-  s_cmp_lg_u32 s10, 0
-  s_cbranch_scc1 .Lloop
-  v_mov_b32 v1, 0
-  v_mov_b32 v2, 0
-  global_load_dword v3, v[1:2], off
-  s_waitcnt vmcnt(0)
-.Lok:`,
-);
+/** Waves 2 and 3 of the one workgroup fault. */
+const WAVE_FAULT = lateFault('wave_fault', '  v_readfirstlane_b32 s4, v0\n  s_cmp_lt_u32 s4, 128');
 
 test("a fault in a split workgroup (waves that share nothing): the lowest-numbered wave's, as with 1 worker", () => {
-  const message = (workers: number) => {
-    const dev = new Device();
-    const mod = dev.load(WAVE_FAULT, 'wave_fault');
-    try {
-      mod.launch('wave_fault', { grid: [256], block: [256], args: [], workers });
-    } catch (e) {
-      return `${(e as { kind?: string }).kind}: ${(e as Error).message}`;
-    }
-    return 'no error';
-  };
-  const one = message(1);
+  const one = faultOf(WAVE_FAULT, 'wave_fault', 256, 256, 1);
   assert.match(one, /^fault: kernel 'wave_fault' workgroup \(0,0,0\) wave 2 lane 0: memory fault at pc/);
-  for (let i = 0; i < 3; i++) assert.equal(message(2), one);
+  for (let i = 0; i < 3; i++) assert.equal(faultOf(WAVE_FAULT, 'wave_fault', 256, 256, 2), one);
 });
 
 test('takeCount: a quarter of an even share of the workgroups left, at most 64, at least 1', () => {
