@@ -2,7 +2,7 @@
 // nothing else found, and the stored copy returned for a sliced lookup key.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lexed, lexFast, REG_S, REG_V, TOKEN } from '../src/asm/fast/lexer.js';
+import { lexed, lexFast, REG_S, REG_V, sourceBytes, TOKEN } from '../src/asm/fast/lexer.js';
 import { StrTable, strHash } from '../src/asm/strtab.js';
 
 test('StrTable finds every key of a full table and no other string', () => {
@@ -14,10 +14,16 @@ test('StrTable finds every key of a full table and no other string', () => {
     const key = line.slice(1, 1 + names[i].length);
     assert.equal(t.get(key), i);
     assert.equal(t.key(key), names[i]);
-    assert.equal(t.getSpan(line, 1, 1 + names[i].length), i);
-    assert.equal(t.getSpan(line, 1, names[i].length), undefined);
-    assert.equal(t.getHashed(line, 1, 1 + names[i].length, strHash(names[i])), i);
-    const slot = t.slotHashed(line, 1, 1 + names[i].length, strHash(names[i]) | 0);
+    const b = sourceBytes(line);
+    const h = strHash(names[i]);
+    assert.equal(t.getBytes(b, 1, 1 + names[i].length, h), i);
+    // A prefix, or the right length and hash with another spelling, is no key.
+    assert.equal(t.getBytes(b, 1, names[i].length, strHash(names[i].slice(0, -1))), undefined);
+    assert.equal(
+      t.getBytes(sourceBytes(`\t${names[i].replace('v_', 'v-')}`), 1, 1 + names[i].length, h),
+      undefined,
+    );
+    const slot = t.slotBytes(b, 1, 1 + names[i].length, h | 0);
     assert.equal(t.keyAt(slot), names[i]);
     assert.equal(t.valueAt(slot), i);
   }
@@ -32,7 +38,7 @@ test('strHash is FNV-1a (32-bit)', () => {
 
 test('the fast lexer hashes identifiers as strHash and reads vN / sN operands', () => {
   const line = 'x v_add_f32 v12, s3, v0, v012, s100000, vcc, acc1 s7[';
-  const n = lexFast(line, 2, line.length);
+  const n = lexFast(sourceBytes(line), line, 2, line.length);
   const ids: [string, number][] = [];
   for (let k = 0; k < n; k++)
     if (lexed.kind[k] === TOKEN.IDENT) ids.push([line.slice(lexed.start[k], lexed.end[k]), lexed.value[k]]);
@@ -51,4 +57,25 @@ test('the fast lexer hashes identifiers as strHash and reads vN / sN operands', 
     ['acc1', -1],
     ['s7', REG_S + 7],
   ]);
+});
+
+test('sourceBytes keeps offsets with non-ASCII text, whose code units no token or key takes', () => {
+  const ascii = 'v_mov_b32 v1, s2 ; x';
+  assert.deepEqual(
+    [...sourceBytes(ascii).subarray(0, ascii.length)],
+    [...ascii].map((c) => c.charCodeAt(0)),
+  );
+  // One code unit and a surrogate pair: each unit one byte 0x80, the offsets after them unchanged.
+  const text = 'v_mov_b32 v1, s2 ; é😀\nv_mov_b32 v\u0131, s2';
+  const b = sourceBytes(text);
+  assert.equal(b.length >= text.length, true);
+  for (let i = 0; i < text.length; i++)
+    assert.equal(b[i], text.charCodeAt(i) < 128 ? text.charCodeAt(i) : 0x80);
+  // A line with a non-ASCII character outside a comment is the general lexer's (dotless i, whose low
+  // byte would be '1' in a Latin-1 copy).
+  const second = text.indexOf('\n') + 1;
+  assert.equal(lexFast(b, text, second, text.length), -1);
+  assert.equal(lexFast(b, text, 0, second - 1), 4);
+  const t = new StrTable([['v\u0131', 1]]);
+  assert.equal(t.getBytes(b, second + 10, second + 12, strHash('v\u0131')), undefined);
 });

@@ -312,6 +312,43 @@ test('jit and interpreter agree on gfx900', () => {
   }
 });
 
+test('64-bit shifts, scalar and vector, agree with the interpreter at every kind of count', () => {
+  // Counts 0, 1-31, 32, 33-63 and past 63 (only the low 6 bits count), on values whose high dword has
+  // its sign bit set and clear; vector counts uniform (the SIMD recipes) and per lane (the lane loop).
+  const counts = ['0', '1', '13', '31', '32', '33', '47', '63', '64', '0x45'];
+  const ops = [
+    ['s_lshl_b64', 'v_lshlrev_b64'],
+    ['s_lshr_b64', 'v_lshrrev_b64'],
+    ['s_ashr_i64', 'v_ashrrev_i64'],
+  ];
+  const r = new Rng(64);
+  // Four vector results fit in the compared registers: the counts below 32, then the rest.
+  const vectorCounts = [
+    ['0', '1', '13', '31'],
+    ['32', '33', '63', '-16'],
+  ];
+  for (const hi of ['0xc0000003', '0x40000003']) {
+    for (const [[sop, vop], vcounts] of ops.flatMap((o) => vectorCounts.map((c) => [o, c] as const))) {
+      const lines = ['s_mov_b32 s0, 0x89abcdef', `s_mov_b32 s1, ${hi}`, `v_or_b32 v1, ${hi}, v1`];
+      // Results in s[40:59], v[4:11] (the compared registers), each count's own.
+      lines.push(...counts.map((c, j) => `${sop} s[${40 + 2 * j}:${41 + 2 * j}], s[0:1], ${c}`));
+      lines.push(...vcounts.map((c, j) => `${vop} v[${4 + 2 * j}:${5 + 2 * j}], ${c}, v[0:1]`));
+      lines.push(`s_mov_b32 s2, ${counts[r.int(counts.length)]}`, `${vop} v[2:3], s2, v[0:1]`);
+      lines.push(`${vop} v[0:1], v2, v[0:1]`);
+      const text = lines.join('\n');
+      const code = assembleText(`${text}\ns_endpgm\n`, 'gfx908');
+      for (let k = 0; k < 4; k++) {
+        const init = randomInit(r);
+        const diff = stateDifference(
+          runOn('interpreter', code, 'gfx908', init, 0x3f0),
+          runOn('jit', code, 'gfx908', init, 0x3f0),
+        );
+        assert.equal(diff, '', `${text}\n${diff}`);
+      }
+    }
+  }
+});
+
 test('the ops the engine inlines do not call the interpreter', () => {
   const lines = [
     'v_add_f32 v1, s2, v3',
@@ -323,6 +360,11 @@ test('the ops the engine inlines do not call the interpreter', () => {
     'v_addc_co_u32 v1, vcc, v3, v1, vcc',
     'v_cndmask_b32 v2, v3, v4, vcc',
     'v_lshlrev_b64 v[0:1], 2, v[0:1]',
+    'v_lshrrev_b64 v[2:3], v1, v[0:1]',
+    'v_ashrrev_i64 v[0:1], 30, v[0:1]',
+    's_lshl_b64 s[4:5], s[4:5], 2',
+    's_lshr_b64 s[4:5], s[6:7], s8',
+    's_ashr_i64 s[4:5], s[4:5], 33',
     'v_mad_u64_u32 v[0:1], s[2:3], v1, s8, v[0:1]',
     'v_accvgpr_write_b32 a1, v2',
     'v_accvgpr_read_b32 v3, a1',

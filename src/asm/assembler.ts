@@ -9,7 +9,7 @@ import { CONTROL_DIRECTIVES, directiveControl } from './directives-control.js';
 import { DATA_DIRECTIVES, directiveData } from './directives-data.js';
 import { directiveSymbols, SYMBOL_DIRECTIVES } from './directives-symbols.js';
 import { type Expr, ExprError, parseExpr, TokCursor } from './expr.js';
-import { fastEncodeAt, fastWords } from './fast/index.js';
+import { fastEncode, fastEncodeAt, fastSourceBytes, fastWords } from './fast/index.js';
 import { LexError, lex, type Token } from './lexer.js';
 import { instructionListing, printExpr } from './listing.js';
 import { firstWord, type Macro, splitArgs, substitute } from './macros.js';
@@ -77,6 +77,8 @@ interface Frame {
   lines: string[];
   /** A file's text, read line by line at `pos` without splitting it (the fast path needs no line string). */
   src: string | null;
+  /** `src` as the fast path reads it (fastSourceBytes), made when the fast path first reads this frame. */
+  bytes: Uint8Array | null;
   pos: number;
   /** Lines read so far. */
   i: number;
@@ -424,7 +426,18 @@ export class Assembler {
   ): void {
     const src = typeof text === 'string' ? text : null;
     const lines = typeof text === 'string' ? [] : text;
-    this.frames.push({ file, lines, src, pos: 0, i: 0, notes, conds: this.conds.length, macro, dir });
+    this.frames.push({
+      file,
+      lines,
+      src,
+      bytes: null,
+      pos: 0,
+      i: 0,
+      notes,
+      conds: this.conds.length,
+      macro,
+      dir,
+    });
   }
 
   /** The note llvm-mc attaches to lines of an expansion made by the current statement. */
@@ -540,7 +553,7 @@ export class Assembler {
     // declines `1f`, `lbl:`, `x = ...` and directives) needs none of the scans below. A macro may be
     // named like an op: then every line takes the general way.
     const fastTried = this.macros.size === 0;
-    if (fastTried && !fastDone && this.fastLine(line, 0, line.length)) return;
+    if (fastTried && !fastDone && this.fastLine(line)) return;
     let text = line;
     // Numeric-label references are rewritten after the line's own labels are defined (`1: s_branch 1b`).
     let rewritten = !hasDigitRef(line);
@@ -724,12 +737,12 @@ export class Assembler {
   }
 
   /**
-   * Assembles the ordinary instruction line text[start, end) through the fast path (src/asm/fast) when it
-   * can; false when the line is the general path's.
+   * Assembles the ordinary instruction line `text` through the fast path (src/asm/fast) when it can; false
+   * when the line is the general path's.
    */
-  private fastLine(text: string, start: number, end: number): boolean {
+  private fastLine(text: string): boolean {
     fastOwner = this;
-    const n = fastEncodeAt(text, start, end, this.target, fastConsts);
+    const n = fastEncode(text, this.target, fastConsts);
     // Not kept past the call: it would hold a finished Assembler's sections and symbols.
     fastOwner = null;
     if (n === 0) return false;
@@ -756,10 +769,12 @@ export class Assembler {
   private fastRun(f: Frame, src: string, at: number, end: number): number {
     const target = this.target;
     const size = src.length;
+    if (f.bytes === null) f.bytes = fastSourceBytes(src);
+    const bytes = f.bytes;
     let i = f.i;
     fastOwner = this;
     for (;;) {
-      const n = fastEncodeAt(src, at, end, target, fastConsts);
+      const n = fastEncodeAt(src, bytes, at, end, target, fastConsts);
       if (n === 0) break;
       this.fastEmit(n);
       i++;
@@ -780,7 +795,7 @@ export class Assembler {
   }
 
   private instruction(text: string, tryFast: boolean): void {
-    if (tryFast && this.fastLine(text, 0, text.length)) return;
+    if (tryFast && this.fastLine(text)) return;
     let r: ReturnType<typeof encodeText>;
     try {
       r = encodeText(text, this.line, this.target, this.consts);

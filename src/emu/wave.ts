@@ -3,7 +3,7 @@
 // source is a single index (`s[code]`) with no branching.
 
 import type { Inst } from './inst.js';
-import { releaseSlot, SLOT_REGISTRY, takeSlot, vregMemory } from './jit/vregs.js';
+import { releaseSlot, SLOT_REGISTRY, takeSlot, vregClear, vregMemory } from './jit/vregs.js';
 import type { GwsState } from './mem/ds-gws.js';
 import type { DeviceMemory } from './memory.js';
 import type { SentMessage } from './salu/ops-system.js';
@@ -23,6 +23,19 @@ export const EXEC_HI = 127;
 
 /** Lanes per wavefront on gfx9. */
 export const WAVE_SIZE = 64;
+
+const ZERO_SGPRS = new Uint32Array(128);
+/** Zeroed arrays of n VGPRs' words, by n (made on first use; never written). */
+const ZERO_ROWS: Uint32Array[] = [];
+
+function zeroRows(n: number): Uint32Array {
+  let z = ZERO_ROWS[n];
+  if (z === undefined) {
+    z = new Uint32Array(n * WAVE_SIZE);
+    ZERO_ROWS[n] = z;
+  }
+  return z;
+}
 
 /** Where a FLAT address lands, decided by its high dword (the gfx9 apertures are 4 GiB each). */
 export const SHARED_APERTURE_HI = 0x1_0000;
@@ -167,9 +180,17 @@ export class Wave {
    * kernel descriptor allocates no more, and clearing all 256 costs more than short waves run.
    */
   reset(vgprs = 256): void {
-    this.s.fill(0);
-    this.v.fill(0, 0, vgprs * WAVE_SIZE);
-    if (this.a.length > 0) this.a.fill(0, 0, vgprs * WAVE_SIZE);
+    // Copies of zeros, not fill(): for a few hundred words TypedArray fill costs 2-3x a same-type set
+    // (a runtime call either way, but fill's is the slow one), and this runs once per wave.
+    this.s.set(ZERO_SGPRS);
+    if (vgprs > 0) {
+      // AGPRs outside the memory (no page was free for them) are cleared apart.
+      const clear = this.vb >= 0 ? vregClear() : null;
+      const apart = this.a.length > 0 && this.ab < 0;
+      if (clear !== null) clear(this.vb, this.ab, vgprs * WAVE_SIZE * 4);
+      else this.v.set(zeroRows(vgprs));
+      if (apart) this.a.set(zeroRows(vgprs));
+    }
     this.scc = 0;
     this.pc = 0;
     this.mode = 0;

@@ -271,7 +271,7 @@ export class GroupRunner {
     wg.id[1] = y;
     wg.id[2] = z;
     wg.index = flat;
-    wg.lds.fill(0, 0, k.groupSize);
+    if (k.groupSize > 0) wg.lds.fill(0, 0, k.groupSize);
     // Work-items of this (possibly partial) workgroup.
     const sx = Math.min(bx, grid[0] - x * bx);
     const sy = Math.min(by, grid[1] - y * by);

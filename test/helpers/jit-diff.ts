@@ -39,6 +39,9 @@ const SPECIAL = [
   0x40800000, 0x00ffffff, 0x01000000, 0x4b800000, 0xcf000000, 0x4f800000, 0x3effffff,
 ];
 
+/** The 64-bit shifts (address arithmetic in compiled kernels), each inlined and a SIMD recipe. */
+const SHIFT64 = ['v_lshlrev_b64', 'v_lshrrev_b64', 'v_ashrrev_i64'];
+
 function value(r: Rng): number {
   const k = r.int(4);
   if (k === 0) return r.pick(SPECIAL);
@@ -135,6 +138,8 @@ const SOP2_64 = [
   's_cselect_b64',
   's_nand_b64',
 ];
+/** 64-bit scalar shifts (a 64-bit value, a 32-bit count). */
+const SHIFT_S64 = ['s_lshl_b64', 's_lshr_b64', 's_ashr_i64'];
 const SOPC = [
   's_cmp_eq_u32',
   's_cmp_lg_u32',
@@ -228,7 +233,12 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         `${r.pick(['v_add_f32_e64', 'v_mul_f32_e64'])} ${vr()}, ${s}, ${vr()}${r.int(2) ? ' clamp' : ''}`,
       );
     } else if (k < 23) lines.push(`${r.pick(SOP2_32)} ${sr()}, ${r.int(3) ? sr() : inlineConst()}, ${sr()}`);
-    else if (k < 24) lines.push(`${r.pick(SOP2_64)} ${spair()}, ${spair()}, ${r.int(2) ? spair() : 'vcc'}`);
+    else if (k < 24)
+      lines.push(
+        r.int(3)
+          ? `${r.pick(SOP2_64)} ${spair()}, ${spair()}, ${r.int(2) ? spair() : 'vcc'}`
+          : `${r.pick(SHIFT_S64)} ${spair()}, ${spair()}, ${r.int(2) ? sr() : inlineConst()}`,
+      );
     else if (k < 25) lines.push(`${r.pick(SOPC)} ${sr()}, ${r.int(2) ? sr() : inlineConst()}`);
     else if (k < 26) {
       lines.push(
@@ -251,8 +261,8 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
     else if (k < 31)
       lines.push(
         r.int(2)
-          ? `v_lshlrev_b64 ${vpair()}, ${vop3srcs(1).join('')}, ${vpair()}`
-          : `v_lshlrev_b64 ${vpair()}, ${r.int(2) ? vr() : inlineConst()}, ${spair()}`,
+          ? `${r.pick(SHIFT64)} ${vpair()}, ${vop3srcs(1).join('')}, ${vpair()}`
+          : `${r.pick(SHIFT64)} ${vpair()}, ${r.int(2) ? vr() : inlineConst()}, ${spair()}`,
       );
     else if (k < 32)
       lines.push(`v_mad_u64_u32 ${vpair()}, ${pair()}, ${vop3srcs(2, false).join(', ')}, ${vpair()}`);
@@ -563,7 +573,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
       const p = 2 * r.int(NS / 2);
       const value = r.pick([`v[${v}:${v + 1}]`, `v[${v}:${v + 1}]`, `s[${p}:${p + 1}]`, '1', '-1']);
       const count = value.startsWith('s') ? r.pick(['0', '1', '2', '31', '32', '33', '63', '64']) : uni();
-      lines.push(`v_lshlrev_b64 v[${d}:${d + 1}], ${count}, ${value}`);
+      lines.push(`${r.pick(SHIFT64)} v[${d}:${d + 1}], ${count}, ${value}`);
     } else if (k < 33) {
       // The f32 division sequence's ops, on the same denominator and numerator now and then.
       const den = vr();

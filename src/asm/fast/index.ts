@@ -35,13 +35,14 @@ import { encodeWaitcnt } from './waitcnt.js';
 // Imported bindings copied once (see lexer.ts).
 const { hasXnack, setScalarGen } = scalar;
 const { setValuGen } = valu;
-const { lexFast } = lexer;
+const { lexFast, lineBytes } = lexer;
 const { kind: tokKind, start: tokStart, end: tokEnd, hash: tokHash } = lexer.lexed;
 const T_IDENT = lexer.TOKEN.IDENT;
 const { parseFast } = operands;
 const { encodeProgram, setGeneration, P_DPP, P_WAITCNT, P_SDWA } = program;
 type Program = program.Program;
 
+export { sourceBytes as fastSourceBytes } from './lexer.js';
 export { words as fastWords } from './program.js';
 
 // How a mnemonic's lines are encoded: not decided yet, by the general path only, by a program (program.ts),
@@ -139,30 +140,34 @@ function build(t: Target, pt: PerTarget, slot: number): number {
  * names a symbol is left to it).
  */
 export function fastEncode(text: string, target: Target, consts: ConstLookup): number {
-  return fastEncodeAt(text, 0, text.length, target, consts);
+  return fastEncodeAt(text, lineBytes(text), 0, text.length, target, consts);
 }
 
-/** fastEncode of the line text[start, end) (a line of a whole source, read in place). */
+/**
+ * fastEncode of the line text[start, end) (a line of a whole source, read in place), with `bytes` the
+ * fastSourceBytes of `text`.
+ */
 export function fastEncodeAt(
   text: string,
+  bytes: Uint8Array,
   start: number,
   end: number,
   target: Target,
   consts: ConstLookup,
 ): number {
-  if (!enabled || lexFast(text, start, end) <= 0 || tokKind[0] !== T_IDENT) return 0;
+  if (!enabled || lexFast(bytes, text, start, end) <= 0 || tokKind[0] !== T_IDENT) return 0;
   if (target !== lastTarget) {
     last = perTarget(target);
     lastTarget = target;
   }
   const pt = last as PerTarget;
-  const slot = pt.table.slotHashed(text, tokStart[0], tokEnd[0], tokHash[0]);
+  const slot = pt.table.slotBytes(bytes, tokStart[0], tokEnd[0], tokHash[0]);
   if (slot < 0) return 0;
   let enc = pt.enc[slot];
   if (enc === E_UNBUILT) enc = build(target, pt, slot);
   if (enc === E_NONE) return 0;
   const data = pt.data[slot];
-  const n = parseFast(text, 1, consts);
+  const n = parseFast(bytes, text, 1, consts);
   if (n < 0) return 0;
   // The register and immediate rules read the generation (inline 1/(2*pi) from gfx8, register files).
   setGeneration(pt.gen);

@@ -219,7 +219,9 @@ const HWREG_NAMES = [...HWREG_IDS.keys()];
 const HWREGS = new StrTable<number>(HWREG_NAMES.map((k, i) => [k, i] as const));
 const HWREG_ID = HWREG_NAMES.map((k) => HWREG_IDS.get(k) as number);
 
+/** The line's text (for a slice a symbol lookup needs) and its bytes (lexer.ts sourceBytes), as lexed. */
 let line = '';
+let src: Uint8Array = new Uint8Array(0);
 let t = 0;
 
 const isPunct = (k: number, ch: number): boolean => tokKind[k] === T_PUNCT && tokValue[k] === ch;
@@ -238,11 +240,12 @@ export function isKey(k: number, w: number): boolean {
 }
 
 /**
- * Reads the operands from token `from` of `text` (lexed by lexFast) into the arrays; returns their
- * number, or -1 when the general parser must read the line.
+ * Reads the operands from token `from` of `text` (lexed by lexFast from its bytes `bytes`) into the
+ * arrays; returns their number, or -1 when the general parser must read the line.
  */
-export function parseFast(text: string, from: number, consts: ConstLookup): number {
+export function parseFast(bytes: Uint8Array, text: string, from: number, consts: ConstLookup): number {
   line = text;
+  src = bytes;
   t = from;
   let n = 0;
   while (tokKind[t] !== T_END) {
@@ -335,7 +338,7 @@ const FN_MODS = new StrTable<number>([
  */
 function fnMod(k: number): number {
   if (tokKind[k] !== T_IDENT || !isPunct(k + 1, LPAREN)) return 0;
-  return FN_MODS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]) ?? 0;
+  return FN_MODS.getBytes(src, tokStart[k], tokEnd[k], tokHash[k]) ?? 0;
 }
 
 /** Whether token k ends an operand: a comma, the end, or a blank before the next operand. */
@@ -388,7 +391,7 @@ function ident(n: number, consts: ConstLookup): boolean {
   }
   if (isPunct(next, COLON) && tokSpace[next] === 0) {
     // `name:value` with an integer value.
-    const w = WORDS.getHashed(line, s, e, tokHash[t]);
+    const w = WORDS.getBytes(src, s, e, tokHash[t]);
     if (w === undefined || w < NAMED_BASE || w >= TARGET_BASE) return false;
     if (isPunct(next + 1, LBRACK)) {
       if (w === N_FORMAT) return formatList(n, next + 2, consts);
@@ -412,8 +415,8 @@ function ident(n: number, consts: ConstLookup): boolean {
   }
   if (isPunct(next, 40)) {
     // hwreg(...) and `counter(N)` are read here; other calls are the general path's.
-    if (e - s === 5 && line.startsWith('hwreg', s)) return hwregCall(n, next + 1, consts);
-    const c = COUNTERS.getHashed(line, s, e, tokHash[t]);
+    if (e - s === 5 && isHwreg(s)) return hwregCall(n, next + 1, consts);
+    const c = COUNTERS.getBytes(src, s, e, tokHash[t]);
     // An integer count and the closing parenthesis.
     if (c === undefined || tokKind[next + 1] !== T_INT || !isPunct(next + 2, RPAREN) || !ends(next + 3))
       return false;
@@ -427,7 +430,7 @@ function ident(n: number, consts: ConstLookup): boolean {
     t = next;
     return true;
   }
-  const w = WORDS.getHashed(line, s, e, tokHash[t]);
+  const w = WORDS.getBytes(src, s, e, tokHash[t]);
   if (w === undefined) return false;
   if (w >= SPECIAL_BASE) {
     opKind[n] = O_REG;
@@ -458,7 +461,7 @@ function ident(n: number, consts: ConstLookup): boolean {
 /** An SDWA select or dst_unused value (named `w`) at token k, right after the colon. */
 function sel(n: number, w: number, k: number, consts: ConstLookup): boolean {
   if (tokKind[k] !== T_IDENT || tokSpace[k] !== 0 || !ends(k + 1)) return false;
-  const v = SELS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]);
+  const v = SELS.getBytes(src, tokStart[k], tokEnd[k], tokHash[k]);
   if (v === undefined || v >= UNUSED_BASE !== (w === N_DST_UNUSED)) return false;
   // A value defined as a symbol: the general parser's.
   if (consts(line.slice(tokStart[k], tokEnd[k])) !== undefined) return false;
@@ -479,7 +482,7 @@ function formatList(n: number, k: number, consts: ConstLookup): boolean {
   let nfmt = -1;
   for (;;) {
     if (tokKind[k] !== T_IDENT) return false;
-    const f = FORMATS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]);
+    const f = FORMATS.getBytes(src, tokStart[k], tokEnd[k], tokHash[k]);
     if (f === undefined) return false;
     // A format name defined as a symbol is a value to the general parser.
     if (consts(FORMAT_NAMES[f]) !== undefined) return false;
@@ -542,7 +545,7 @@ function hwregCall(n: number, k: number, consts: ConstLookup): boolean {
     id = tokValue[k];
     if (id > 63) return false;
   } else if (kind === T_IDENT) {
-    const r = HWREGS.getHashed(line, tokStart[k], tokEnd[k], tokHash[k]);
+    const r = HWREGS.getBytes(src, tokStart[k], tokEnd[k], tokHash[k]);
     if (r === undefined || consts(HWREG_NAMES[r]) !== undefined) return false;
     id = HWREG_ID[r];
   } else return false;
@@ -568,34 +571,42 @@ function hwregCall(n: number, k: number, consts: ConstLookup): boolean {
 
 /** The register file of a range prefix (v, s, a, acc, ttmp), or -1. */
 function rangeFile(s: number, e: number): number {
-  const c = line.charCodeAt(s);
+  const c = src[s];
   const len = e - s;
   if (len === 1) return c === 118 ? F_V : c === 115 ? F_S : c === 97 ? F_A : -1;
-  if (len === 4 && c === 116 && line.startsWith('ttmp', s)) return F_TTMP;
-  if (len === 3 && c === 97 && line.startsWith('acc', s)) return F_A;
+  if (len === 4 && isTtmp(s)) return F_TTMP;
+  if (len === 3 && c === 97 && src[s + 1] === 99 && src[s + 2] === 99) return F_A;
   return -1;
 }
 
+/** Whether the bytes at s spell `ttmp`. */
+const isTtmp = (s: number): boolean =>
+  src[s] === 116 && src[s + 1] === 116 && src[s + 2] === 109 && src[s + 3] === 112;
+
+/** Whether the bytes at s spell `hwreg`. */
+const isHwreg = (s: number): boolean =>
+  src[s] === 104 && src[s + 1] === 119 && src[s + 2] === 114 && src[s + 3] === 101 && src[s + 4] === 103;
+
 /** `v12`, `s3`, `a0`, `acc5`, `ttmp7` (lowercase, no leading zero) into operand n. */
 function single(n: number, s: number, e: number): boolean {
-  const c = line.charCodeAt(s);
+  const c = src[s];
   let p: number;
   let file: number;
   if (c === 118 || c === 115) {
     p = s + 1;
     file = c === 118 ? F_V : F_S;
   } else if (c === 97) {
-    p = line.charCodeAt(s + 1) === 99 && line.charCodeAt(s + 2) === 99 ? s + 3 : s + 1;
+    p = src[s + 1] === 99 && src[s + 2] === 99 ? s + 3 : s + 1;
     file = F_A;
-  } else if (c === 116 && line.startsWith('ttmp', s)) {
+  } else if (isTtmp(s)) {
     p = s + 4;
     file = F_TTMP;
   } else return false;
   const len = e - p;
-  if (len < 1 || len > 5 || (len > 1 && line.charCodeAt(p) === 48)) return false;
+  if (len < 1 || len > 5 || (len > 1 && src[p] === 48)) return false;
   let v = 0;
   for (let i = p; i < e; i++) {
-    const d = line.charCodeAt(i) - 48;
+    const d = src[i] - 48;
     if (d < 0 || d > 9) return false;
     v = v * 10 + d;
   }

@@ -20,6 +20,12 @@ const logic64 = (f: (a: string, b: string) => string): SaluGen => ({
 const saveexec = (f: (s: string, e: string) => string): SaluGen => ({
   body: `d0 = x0; d1 = x1; x0 = ${f('a0', 'd0')} >>> 0; x1 = ${f('a1', 'd1')} >>> 0; sc = (x0 | x1) !== 0 ? 1 : 0;`,
 });
+const shift64 = (lo: string, hi: string, lo32: string, hi32: string): SaluGen => ({
+  body:
+    'const n = b0 & 63; if (n === 0) { d0 = a0; d1 = a1; } ' +
+    `else if (n < 32) { d0 = (${lo}) >>> 0; d1 = (${hi}) >>> 0; } else { d0 = (${lo32}) >>> 0; d1 = (${hi32}) >>> 0; } ` +
+    'sc = (d0 | d1) !== 0 ? 1 : 0;',
+});
 const cmp = (e: string): SaluGen => ({ body: `sc = ${e} ? 1 : 0;` });
 
 const BY_NAME: Record<string, SaluGen> = {
@@ -54,6 +60,15 @@ const BY_NAME: Record<string, SaluGen> = {
   s_lshl_b32: logic32('(a0 << (b0 & 31))'),
   s_lshr_b32: logic32('(a0 >>> (b0 & 31))'),
   s_ashr_i32: logic32('((a0 | 0) >> (b0 & 31))'),
+  // 64-bit shifts (address arithmetic): count 0, 1-31 (bits cross between the dwords), 32-63.
+  s_lshl_b64: shift64('a0 << n', '(a1 << n) | (a0 >>> (32 - n))', '0', 'a0 << (n - 32)'),
+  s_lshr_b64: shift64('(a0 >>> n) | (a1 << (32 - n))', 'a1 >>> n', 'a1 >>> (n - 32)', '0'),
+  s_ashr_i64: shift64(
+    '(a0 >>> n) | (a1 << (32 - n))',
+    '(a1 | 0) >> n',
+    '(a1 | 0) >> (n - 32)',
+    '(a1 | 0) >> 31',
+  ),
   s_and_saveexec_b64: saveexec((s, e) => `(${s} & ${e})`),
   s_or_saveexec_b64: saveexec((s, e) => `(${s} | ${e})`),
   s_xor_saveexec_b64: saveexec((s, e) => `(${s} ^ ${e})`),

@@ -259,6 +259,31 @@ const lshl64: Recipe['emit'] = (f, s, scalar) => {
 };
 
 /**
+ * v_lshrrev_b64 / v_ashrrev_i64 by a uniform count, as lshl64: for a count 1-31 the low dword takes the
+ * high dword's low bits; from 32 on it is the high dword shifted, and the high dword is 0 or its sign.
+ */
+const shr64 =
+  (signed: boolean): Recipe['emit'] =>
+  (f, s, scalar) => {
+    const n = f.local(I32);
+    const lo = f.local(V128);
+    const hi = f.local(V128);
+    const shr = signed ? SIMD.i32x4ShrS : SIMD.i32x4ShrU;
+    scalar(0);
+    f.i32(63).op(OP.i32And).tee(n).op(OP.i32Eqz, OP.if, OP.void);
+    f.get(s[1]).set(lo).get(s[2]).set(hi);
+    f.op(OP.else).get(n).i32(32).op(OP.i32LtU, OP.if, OP.void);
+    f.get(s[1]).get(n).simd(SIMD.i32x4ShrU).get(s[2]).i32(32).get(n).op(OP.i32Sub).simd(SIMD.i32x4Shl);
+    f.simd(SIMD.or).set(lo);
+    f.get(s[2]).get(n).simd(shr).set(hi);
+    f.op(OP.else).get(s[2]).get(n).i32(32).op(OP.i32Sub).simd(shr).set(lo);
+    if (signed) f.get(s[2]).i32(31).simd(SIMD.i32x4ShrS).set(hi);
+    else f.splatConst(0).set(hi);
+    f.op(OP.end, OP.end);
+    f.get(lo).get(hi);
+  };
+
+/**
  * v_min/max_f32 (and the three-source forms): for operands that are not NaN the interpreter's min32/max32
  * order -0 below +0, as WebAssembly's f32x4.min/max do; a lane with a NaN operand (whose result depends on
  * IEEE mode and signalling bits) goes to the JavaScript body.
@@ -492,6 +517,8 @@ const BY_NAME: Record<string, Recipe> = {
   v_mul_u32_u24: plain(mulU24(false)),
   v_mad_u32_u24: plain(mulU24(true)),
   v_lshlrev_b64: { nan: false, uniform: [0], wide: [1], dstWide: true, emit: lshl64 },
+  v_lshrrev_b64: { nan: false, uniform: [0], wide: [1], dstWide: true, emit: shr64(false) },
+  v_ashrrev_i64: { nan: false, uniform: [0], wide: [1], dstWide: true, emit: shr64(true) },
   v_add_co_u32: carry(false, false, false),
   v_sub_co_u32: carry(true, false, false),
   v_subrev_co_u32: carry(true, true, false),

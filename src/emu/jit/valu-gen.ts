@@ -186,6 +186,8 @@ const BY_NAME: Record<string, OpGen> = {
       );
     },
   },
+  v_lshrrev_b64: shift64(['hi >>> n', 'hi >>> (n - 32)', '0']),
+  v_ashrrev_i64: shift64(['hi >> n', 'hi >> (n - 32)', 'hi >> 31'], true),
   v_mad_u64_u32: {
     float: false,
     maskOut: true,
@@ -283,6 +285,31 @@ function trans(f: (a: string) => string): OpGen {
       `if (a !== a) v[${o.d}] = (u | 0x400000) >>> 0; ` +
       `else { const r = ${f('a')}; if (r !== r) v[${o.d}] = 0xffc00000; ` +
       `else { vf[${o.d}] = r; const b = v[${o.d}]; if ((b & 0x7f800000) === 0) v[${o.d}] = b & 0x80000000; } } }`,
+  };
+}
+
+/**
+ * A right shift of a 64-bit value (source 1) by source 0's low 6 bits: the high dword for a count 1-31,
+ * then the low and high dwords for 32-63, over the locals n, lo and hi (hi signed for the arithmetic
+ * shift); a count 1-31's low dword takes the high dword's low bits either way.
+ */
+function shift64([h1, l2, h2]: readonly string[], signed = false): OpGen {
+  return {
+    float: false,
+    maskOut: false,
+    maskIn: false,
+    widths: [1, 2],
+    dstWidth: 2,
+    gen: (o) => {
+      const [lo, hi] = o.u64(1);
+      const [d0, d1] = o.d64;
+      return (
+        `{ const n = ${o.u(0)} & 63, lo = ${lo}, hi = ${hi}${signed ? ' | 0' : ''}; ` +
+        `if (n === 0) { v[${d0}] = lo; v[${d1}] = hi; } ` +
+        `else if (n < 32) { v[${d0}] = (lo >>> n) | (hi << (32 - n)); v[${d1}] = ${h1}; } ` +
+        `else { v[${d0}] = ${l2}; v[${d1}] = ${h2}; } }`
+      );
+    },
   };
 }
 

@@ -4,7 +4,7 @@
 // that gets no page (none free, or no WebAssembly) keeps its registers in an ordinary buffer and its lane
 // loops run in JavaScript.
 
-import { FuncWriter, moduleBytes, SIMD } from './wasm-bin.js';
+import { FuncWriter, moduleBytes, OP, SIMD } from './wasm-bin.js';
 
 /** Pages after the first: the waves of a 1024-work-item workgroup 16 times over. */
 const SLOTS = 256;
@@ -60,6 +60,28 @@ export function takeSlot(): number {
 
 export function releaseSlot(offset: number): void {
   if (offset > 0) free.push(offset);
+}
+
+let clearFn: ((v: number, a: number, bytes: number) => number) | null | undefined;
+
+/**
+ * Zeroes the first `bytes` of the pages at byte offsets v and, when a is not -1, a (a wave's VGPRs and
+ * AGPRs) with memory.fill: a wave is cleared once per dispatch, and two TypedArray copies of zeros cost
+ * several times this one call. Null without the memory.
+ */
+export function vregClear(): ((v: number, a: number, bytes: number) => number) | null {
+  if (clearFn !== undefined) return clearFn;
+  const mem = vregMemory();
+  clearFn = null;
+  if (mem === null) return null;
+  const f = new FuncWriter(3);
+  // memory.fill (0xfc 0x0b, memory 0): destination, byte value, length.
+  f.get(0).i32(0).get(2).op(0xfc, 0x0b, 0x00);
+  f.get(1).i32(0).op(OP.i32GeS, OP.if, OP.void);
+  f.get(1).i32(0).get(2).op(0xfc, 0x0b, 0x00);
+  f.op(OP.end).i32(0);
+  clearFn = vregExports(mem, moduleBytes([f], 1)).f0 as (v: number, a: number, bytes: number) => number;
+  return clearFn;
 }
 
 /** Waves dropped without release() give their page back when collected. */

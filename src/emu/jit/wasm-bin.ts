@@ -27,6 +27,7 @@ export const OP = {
   i32Eqz: 0x45,
   i32Eq: 0x46,
   i32LtU: 0x49,
+  i32GeS: 0x4e,
   i32GeU: 0x4f,
   i32Add: 0x6a,
   i32Sub: 0x6b,
