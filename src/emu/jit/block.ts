@@ -236,6 +236,36 @@ function successors(insts: readonly Inst[]): number[] {
 export const REGION_BLOCKS = 1;
 const MAX_REGION_INSTS = 160;
 
+/**
+ * Past maxBlocks, a region still takes up to this many blocks in all, of this many instructions, where
+ * control only goes forward: a block joins when the blocks before it branch only forward, it does too,
+ * and no branch in the next LOOP_LOOKAHEAD instructions goes back to it or before (it is in no loop).
+ * Straight-line code split by uniform branches (an EXEC test around a few instructions, the tree levels
+ * of an LDS reduction between its barriers, a bounds check) then runs in one call instead of one a block,
+ * while loops keep the one-block regions that bound their compile time (mandelbrot's first launch cost
+ * 1.2-1.5x the CPU when its loop's blocks were taken into larger regions).
+ */
+const FORWARD_BLOCKS = 4;
+const FORWARD_INSTS = 48;
+const LOOP_LOOKAHEAD = 96;
+
+/** Whether a branch among the LOOP_LOOKAHEAD instructions from `from` goes to `start` or before. */
+function inLoop(fetch: (pc: number) => Inst, start: number, from: number): boolean {
+  let p = from;
+  for (let n = 0; n < LOOP_LOOKAHEAD; n++) {
+    let i: Inst;
+    try {
+      i = fetch(p);
+    } catch {
+      return false;
+    }
+    if (i.fmt === 'sopp' && BRANCHES[i.name] !== undefined && branchTarget(i) <= start) return true;
+    if (i.name === 's_endpgm') return false;
+    p = i.pc + i.size;
+  }
+  return false;
+}
+
 /** The region entered at pc: the basic blocks reachable from it by branches and fall-through within the size limits. */
 function formRegion(
   fetch: (pc: number) => Inst,
@@ -246,15 +276,23 @@ function formRegion(
   const label = new Map<number, number>();
   const queue = [pc];
   let total = 0;
-  while (queue.length > 0 && blocks.length < maxBlocks) {
+  // Whether every block so far branches only forward (to addresses after its last instruction).
+  let forward = true;
+  const limit = Math.max(maxBlocks, FORWARD_BLOCKS);
+  while (queue.length > 0 && blocks.length < limit) {
     const at = queue.shift() as number;
     if (label.has(at)) continue;
     const b = formBlock(fetch, at, blocks.length === 0);
     if (b.length === 0 || (blocks.length > 0 && total + b.length > MAX_REGION_INSTS)) continue;
+    const next = successors(b);
+    const last = b[b.length - 1].pc;
+    const onward = next.every((t) => t > last) && !inLoop(fetch, at, last);
+    if (blocks.length >= maxBlocks && !(forward && onward && total + b.length <= FORWARD_INSTS)) continue;
     label.set(at, blocks.length);
     blocks.push(b);
     total += b.length;
-    for (const t of successors(b)) if (!label.has(t)) queue.push(t);
+    forward &&= onward;
+    for (const t of next) if (!label.has(t)) queue.push(t);
   }
   return { blocks, label };
 }
