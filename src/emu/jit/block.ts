@@ -14,17 +14,13 @@ import { type FuncWriter, moduleBytes } from './wasm-bin.js';
 export { FAULT } from './helpers.js';
 
 /**
- * A compiled block's code: runs the block from its first instruction on wave w, whose instructions are I
- * and whose start address is P; returns how many instructions it executed.
+ * A compiled block's code: runs block B's region from its first instruction on wave w (B's instructions
+ * are its code's I, its start address P, its SIMD loops X); returns how many instructions it executed.
+ * The Block, not its start address, is the argument: an address above 2^31 passed to a function V8 does
+ * not inline is a heap number allocated per call (mandelbrot's loop crosses regions 300,000 times a
+ * launch), while read from the Block inside the function it stays a double in a register.
  */
-type BlockCode = (
-  w: Wave,
-  I: readonly Inst[],
-  H: Helpers,
-  P: number,
-  lim: number,
-  X: readonly SimdFn[],
-) => number;
+type BlockCode = (w: Wave, B: Block, H: Helpers, lim: number) => number;
 
 /** A region's SIMD lane loop (simd-gen.ts): (vb, e0, e1, g0, SGPR values...) => group left, or -1. */
 type SimdFn = (...args: number[]) => number;
@@ -38,7 +34,8 @@ export class Block {
      * block's is interpretBlock until it is compiled.
      */
     public code: BlockCode,
-    private simd: readonly SimdFn[],
+    /** The region's SIMD lane loops, the code's X. */
+    public simd: readonly SimdFn[],
     insts: readonly Inst[],
     readonly mode: number,
     readonly start: number,
@@ -108,7 +105,7 @@ export class Block {
    */
   run(w: Wave, limit: number): number {
     if (this.cold !== 0 && --this.cold === 0) this.compile();
-    return this.code(w, this.insts, HELPERS, this.start, limit, this.simd);
+    return this.code(w, this, HELPERS, limit);
   }
 
   /** Takes the compiled region's code in place, so that the blocks linked to this one run it too. */
@@ -127,7 +124,8 @@ export class Block {
  * interpreter's loop runs them (it stops when the wave ends, waits at a barrier or leaves the block, and
  * before an instruction the dispatcher must issue itself: VGPR indexing mode or MODE.VSKIP on).
  */
-function interpretBlock(w: Wave, I: readonly Inst[], H: Helpers): number {
+function interpretBlock(w: Wave, B: Block, H: Helpers): number {
+  const I = B.insts;
   const f = H.fault;
   let j = 0;
   for (; j < I.length; j++) {
@@ -338,7 +336,7 @@ export function compileBlock(
   if (entry === undefined) {
     let fn: BlockCode;
     try {
-      fn = new Function('w', 'I', 'H', 'P', 'lim', 'X', code) as BlockCode;
+      fn = new Function('w', 'B', 'H', 'lim', code) as BlockCode;
     } catch (e) {
       // A page whose Content-Security-Policy forbids eval: run the entry's instruction on the interpreter.
       if (!(e instanceof EvalError)) throw e;
@@ -362,8 +360,8 @@ export function compileBlock(
 }
 
 /** A block of one instruction run by its handler, where code cannot be generated (see compileBlock). */
-function interpretOne(w: Wave, I: readonly Inst[], H: Helpers): number {
-  const i = I[0];
+function interpretOne(w: Wave, B: Block, H: Helpers): number {
+  const i = B.insts[0];
   H.fault.at = 0;
   H.fault.n = 0;
   i.run(w, i);
@@ -389,7 +387,7 @@ class RegionGen {
       first += b.length;
     }
     return [
-      'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
+      'const I = B.insts, P = B.start, X = B.simd, s = w.s, v = w.v, vf = w.vf, a = w.a;',
       'let k = 0, kb = 0, n = 0, L = 0;',
       'try {',
       'for (;;) {',
