@@ -68,12 +68,16 @@ const TABLES = new WeakMap<readonly (string | null)[], ByteTable>();
 export function byteTable(t: readonly (string | null)[]): ByteTable {
   let b = TABLES.get(t);
   if (b === undefined) {
-    const n = t.length;
+    // The callers' tables come in several elements kinds (empty, packed, holey), and each new kind met by
+    // the optimised loop's length and element loads deoptimised it (3-4 deopts and 6 compilations in a
+    // cold run; a copy in one kind deoptimised at the copy). Reflect.get is a generic load, with no map
+    // check to fail; tables are built once, so its cost does not matter.
+    const n = Reflect.get(t, 'length') as number;
     const at = headsUsed;
     HEADS = grow(HEADS, at + 4 * n);
     headsUsed = at + 4 * n;
     for (let k = 0; k < n; k++) {
-      const s = t[k];
+      const s = Reflect.get(t, k) as string | null | undefined;
       const e = at + 4 * k;
       if (s === null || s === undefined) continue;
       const len = s.length;
