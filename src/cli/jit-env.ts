@@ -1,7 +1,7 @@
 // GCNKIT_JIT_COMPILE_AFTER: how the Node entry points (`gcnkit run`, gcnkit/node, the test tiers' setup)
 // set the translating engine's tiering, the runs of a region on the interpreter before it is compiled
 // (jit/engine.ts, COMPILE_AFTER; docs/design.md). The library itself reads no environment.
-import { parseCompileAfter, setCompileAfter } from '../emu/jit/engine.js';
+import { parseCompileAfter, setCompileAfter } from '../emu/jit/tiering.js';
 
 export const JIT_ENV = 'GCNKIT_JIT_COMPILE_AFTER';
 

@@ -17,7 +17,7 @@
 // thread and browsers do not on theirs (a Web Worker host is left for later).
 
 import type { KernelDescriptor } from '../elf/kernel-descriptor.js';
-import { compileAfter } from '../emu/jit/engine.js';
+import { compileAfter } from '../emu/jit/tiering.js';
 import { AtomicSample } from '../emu/mem/atomic-sample.js';
 import type { DeviceMemory, SharedRegion } from '../emu/memory.js';
 import type { Program } from '../emu/program.js';

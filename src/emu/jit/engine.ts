@@ -6,6 +6,7 @@
 import type { Inst } from '../inst.js';
 import type { Program } from '../program.js';
 import { type Block, type CodeImage, compileBlock, REGION_BLOCKS } from './block.js';
+import { compileAfter } from './tiering.js';
 
 export type Engine = 'interpreter' | 'jit';
 
@@ -73,34 +74,7 @@ export class BlockCache {
   }
 }
 
-/**
- * Runs of a region on the interpreter before the engine compiles it (BlockCache), unless a dispatch or
- * setCompileAfter says otherwise: a region that runs fewer times costs less to interpret than to compile.
- * In Node, GCNKIT_JIT_COMPILE_AFTER=N sets it (src/cli/jit-env.ts; 0: compile every region on first use,
- * as the test tiers do, so that they test the compiled code of every kernel they run; docs/design.md).
- */
-export const COMPILE_AFTER = 32;
-
-let defaultCompileAfter = COMPILE_AFTER;
-
-/** The count dispatches that do not give their own use (COMPILE_AFTER unless set). */
-export function compileAfter(): number {
-  return defaultCompileAfter;
-}
-
-/** Sets compileAfter(): a whole number, 0 or more (else a RangeError). */
-export function setCompileAfter(n: number): void {
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new RangeError(`the runs before a region is compiled must be a whole number (0 or more), not ${n}`);
-  defaultCompileAfter = n;
-}
-
-/** A count written as text (the environment variable `name`): digits only, else a one-line RangeError. */
-export function parseCompileAfter(text: string, name: string): number {
-  if (!/^\d{1,9}$/.test(text))
-    throw new RangeError(`${name} must be a whole number (0 or more), not '${text}'`);
-  return Number(text);
-}
+export { COMPILE_AFTER, compileAfter, parseCompileAfter, setCompileAfter } from './tiering.js';
 
 const CACHES = new WeakMap<Program, BlockCache>();
 
@@ -108,7 +82,7 @@ const CACHES = new WeakMap<Program, BlockCache>();
  * The block cache of a program, shared by all its dispatches (a program's code does not change) that
  * compile a region after the same number of runs.
  */
-export function blockCacheOf(p: Program, after = defaultCompileAfter): BlockCache {
+export function blockCacheOf(p: Program, after = compileAfter()): BlockCache {
   let c = CACHES.get(p);
   if (c === undefined || c.compileAfter !== after) {
     c = new BlockCache(p.base, p.size, REGION_BLOCKS, p, after);
