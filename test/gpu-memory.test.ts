@@ -506,6 +506,23 @@ test('free of the cached region drops it from the last-hit cache', () => {
   expectFault(() => mem.read32(a), a, 4, 'read');
 });
 
+test("the engine's lookups (regionOf) keep the last four regions found; a freed one is not found", () => {
+  const mem = new DeviceMemory();
+  const bases = Array.from({ length: 6 }, () => mem.alloc(256));
+  const start = mem.slowLookups;
+  for (let i = 0; i < 100; i++)
+    for (const b of bases.slice(0, 4)) assert.equal(mem.regionOf(b + 16, 8)?.base, b);
+  assert.equal(mem.slowLookups - start, 4, 'four buffers in turn: each searched once');
+  for (let i = 0; i < 10; i++) for (const b of bases.slice(0, 5)) mem.regionOf(b, 4);
+  // The first round finds the four cached; from then on each of five in turn has been replaced.
+  assert.equal(mem.slowLookups - start, 4 + 1 + 9 * 5, 'five in turn: every lookup searched');
+  assert.equal(mem.regionOf(bases[1] + 250, 8), null, 'past the end');
+  mem.regionOf(bases[2], 4);
+  mem.free(bases[2]);
+  assert.equal(mem.regionOf(bases[2], 4), null);
+  assert.equal(mem.regionOf(bases[3], 4)?.base, bases[3]);
+});
+
 test('repeated accesses to one allocation take the last-hit path', () => {
   const mem = new DeviceMemory();
   const bases = Array.from({ length: 50 }, () => mem.alloc(256));

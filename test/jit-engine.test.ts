@@ -534,9 +534,19 @@ test('a region loaded again elsewhere runs the function compiled for it; other w
   const fmac = assembleText('v_fmac_f32 v1, v2, v3\ns_endpgm\n', 'gfx908');
   assert.notEqual(at(fmac, 0x1000, 0x3f0, 'gfx900').code, at(fmac, 0x1000, 0x3f0).code);
   // The same first block with a different instruction after the branch's block: a different region only
-  // if the region takes it (one block by default: the same function).
+  // if the region takes it. By default it does where control only goes forward (all three blocks)...
   const other = assembleText(text.replace('v_mul_f32 v1, v1, v1', 'v_sub_f32 v1, v1, v1'), 'gfx908');
-  assert.equal(at(other, 0x2000, 0x3f0).code, first.code);
+  assert.equal(first.insts.length, 5);
+  assert.notEqual(at(other, 0x2000, 0x3f0).code, first.code);
+  // ...and not in a loop (a later branch back to the block): one block, the same function.
+  const loop = (op: string) =>
+    assembleText(
+      `L:\nv_add_f32 v1, s2, v3\ns_cbranch_scc1 1\n${op} v1, v1, v1\ns_cbranch_vccnz L\ns_endpgm\n`,
+      'gfx908',
+    );
+  const inLoop = at(loop('v_mul_f32'), 0x1000, 0x3f0);
+  assert.equal(inLoop.insts.length, 2);
+  assert.equal(at(loop('v_sub_f32'), 0x2000, 0x3f0).code, inLoop.code);
   const changed = assembleText(text.replace('v_add_f32 v1, s2, v3', 'v_add_f32 v1, s2, v4'), 'gfx908');
   assert.notEqual(at(changed, 0x1000, 0x3f0).code, first.code);
   // Regions of several blocks take the second block's words into the key.

@@ -148,6 +148,16 @@ export class DeviceMemory {
   private readonly regions: Region[] = [];
   /** The region of the last successful lookup: accesses of one wave mostly stay in one buffer. */
   private last: Region | null = null;
+  /**
+   * The translating engine's lookups (regionOf): the last four regions found, replaced in turn. A
+   * compiled wave goes through its buffers in turn (kernel arguments, then each array: vector add reads
+   * two and writes a third), which a single entry missed every time.
+   */
+  private r0: Region | null = null;
+  private r1: Region | null = null;
+  private r2: Region | null = null;
+  private r3: Region | null = null;
+  private rNext = 0;
   /** Addresses only move up and are never reused, so a stale pointer after free() always faults. */
   private next = DEVICE_MEMORY_BASE;
   /**
@@ -209,6 +219,10 @@ export class DeviceMemory {
     this.regions.splice(i, 1);
     this.usedBytes -= region.size;
     if (this.last === region) this.last = null;
+    if (this.r0 === region) this.r0 = null;
+    if (this.r1 === region) this.r1 = null;
+    if (this.r2 === region) this.r2 = null;
+    if (this.r3 === region) this.r3 = null;
   }
 
   /** The live allocation containing `addr`, for diagnostics (e.g. "N bytes past buffer X"). */
@@ -235,11 +249,26 @@ export class DeviceMemory {
 
   /** The region holding all of [addr, addr + size), or null (region() without the fault). */
   regionOf(addr: number, size: number): Region | null {
-    const r = this.last;
-    if (r !== null && addr >= r.base && addr + size <= r.end) return r;
+    const e = addr + size;
+    let r = this.r0;
+    if (r !== null && addr >= r.base && e <= r.end) return r;
+    r = this.r1;
+    if (r !== null && addr >= r.base && e <= r.end) return r;
+    r = this.r2;
+    if (r !== null && addr >= r.base && e <= r.end) return r;
+    r = this.r3;
+    if (r !== null && addr >= r.base && e <= r.end) return r;
+    this.slowLookups++;
     const i = this.indexOf(addr);
     const found = i >= 0 ? this.regions[i] : undefined;
-    return found !== undefined && addr + size <= found.end ? found : null;
+    if (found === undefined || e > found.end) return null;
+    const k = this.rNext;
+    this.rNext = (k + 1) & 3;
+    if (k === 0) this.r0 = found;
+    else if (k === 1) this.r1 = found;
+    else if (k === 2) this.r2 = found;
+    else this.r3 = found;
+    return found;
   }
 
   private lookup(addr: number, size: number, kind: AccessKind): Region {

@@ -177,12 +177,13 @@ export class Wave {
 
   /**
    * Clears the state between uses of a pooled wave. Only the first `vgprs` VGPRs/AGPRs are cleared: the
-   * kernel descriptor allocates no more, and clearing all 256 costs more than short waves run.
+   * kernel descriptor allocates no more, and clearing all 256 costs more than short waves run. The SGPRs
+   * become `sgprs` (128 words; zeros by default: a dispatch gives its user SGPRs).
    */
-  reset(vgprs = 256): void {
-    // Copies of zeros, not fill(): for a few hundred words TypedArray fill costs 2-3x a same-type set
-    // (a runtime call either way, but fill's is the slow one), and this runs once per wave.
-    this.s.set(ZERO_SGPRS);
+  reset(vgprs = 256, sgprs: Uint32Array = ZERO_SGPRS): void {
+    // A copy, not fill(): for a few hundred words TypedArray fill costs 2-3x a same-type set (a runtime
+    // call either way, but fill's is the slow one), and this runs once per wave.
+    this.s.set(sgprs);
     if (vgprs > 0) {
       // AGPRs outside the memory (no page was free for them) are cleared apart.
       const clear = this.vb >= 0 ? vregClear() : null;

@@ -153,6 +153,8 @@ export class GroupRunner {
   private readonly plan: WavePlan;
   /** The waves' ids and EXEC in a full workgroup (waveIds), made on first use. */
   private readonly fullIds: WaveIds[] = [];
+  /** Every wave's first SGPRs: the user SGPRs (the same for the whole dispatch), zeros after them. */
+  private readonly sgprs = new Uint32Array(128);
 
   constructor(
     private readonly mem: DeviceMemory,
@@ -204,6 +206,10 @@ export class GroupRunner {
     this.perWave = perWave;
     const scratchBase = scratch.length > 0 ? scratch[0] : 0;
     this.scratchBase = scratchBase;
+    // User SGPRs: COMPUTE_USER_DATA as written (PM4), or what the firmware makes of the descriptor (AQL).
+    const data = plan.userData;
+    if (data !== undefined) for (let u = 0; u < plan.userSgprCount; u++) this.sgprs[u] = data[u] >>> 0;
+    else firmwareUserSgprs(plan, k, d, scratchBase, this.sgprs);
     this.ctx = {
       mem,
       kernel: k.name,
@@ -290,7 +296,7 @@ export class GroupRunner {
     for (let j = 0; j < m; j++) {
       const wi = from + j;
       const w = waves[j];
-      w.reset(this.vgprs);
+      w.reset(this.vgprs, this.sgprs);
       w.wg = wg;
       w.ctx = this.ctx;
       w.id = wi;
@@ -306,10 +312,10 @@ export class GroupRunner {
             ? scratch[wi] - this.scratchBase
             : 0;
       w.privateEnd = this.scratchBase + offset + this.perWave;
-      initWave(
+      initWaveRest(
         w,
+        plan,
         k,
-        d,
         wg,
         wi,
         nw,
@@ -437,7 +443,10 @@ function put64(s: Uint32Array | number[], r: number, v: number): number {
   return r + 2;
 }
 
-/** One wave's initial registers (exported for the per-generation tests). */
+/**
+ * One wave's initial registers, the user SGPRs included (the per-generation tests; the dispatcher writes
+ * the user SGPRs once per dispatch, GroupRunner.sgprs, and then the rest per wave).
+ */
 export function initWave(
   w: Wave,
   k: KernelSetup,
@@ -452,13 +461,30 @@ export function initWave(
   ids?: WaveIds,
 ): void {
   const plan = planOf(k);
+  const data = plan.userData;
+  if (data !== undefined) for (let u = 0; u < plan.userSgprCount; u++) w.s[u] = data[u] >>> 0;
+  else firmwareUserSgprs(plan, k, d, dispatchScratch, w.s);
+  initWaveRest(w, plan, k, wg, wi, nw, items, size, dispatchScratch, waveOffset, ids);
+}
+
+/** A wave's initial registers after the user SGPRs: system SGPRs, flat scratch, work-item ids, EXEC. */
+function initWaveRest(
+  w: Wave,
+  plan: WavePlan,
+  k: KernelSetup,
+  wg: Workgroup,
+  wi: number,
+  nw: number,
+  items: number,
+  size: readonly number[],
+  dispatchScratch: number,
+  waveOffset: number,
+  ids?: WaveIds,
+): void {
   const p = k.processor;
   const s = w.s;
   const waveScratch = dispatchScratch + waveOffset;
-  // User SGPRs: COMPUTE_USER_DATA as written (PM4), or what the firmware makes of the descriptor (AQL).
   const data = plan.userData;
-  if (data !== undefined) for (let u = 0; u < plan.userSgprCount; u++) s[u] = data[u] >>> 0;
-  else firmwareUserSgprs(plan, k, d, dispatchScratch, s);
   // System SGPRs follow the user SGPRs whatever the count of enabled user registers says.
   let r = plan.userSgprCount;
   if (plan.wgX) s[r++] = wg.id[0];

@@ -14,17 +14,13 @@ import { type FuncWriter, moduleBytes } from './wasm-bin.js';
 export { FAULT } from './helpers.js';
 
 /**
- * A compiled block's code: runs the block from its first instruction on wave w, whose instructions are I
- * and whose start address is P; returns how many instructions it executed.
+ * A compiled block's code: runs block B's region from its first instruction on wave w (B's instructions
+ * are its code's I, its start address P, its SIMD loops X); returns how many instructions it executed.
+ * The Block, not its start address, is the argument: an address above 2^31 passed to a function V8 does
+ * not inline is a heap number allocated per call (mandelbrot's loop crosses regions 300,000 times a
+ * launch), while read from the Block inside the function it stays a double in a register.
  */
-type BlockCode = (
-  w: Wave,
-  I: readonly Inst[],
-  H: Helpers,
-  P: number,
-  lim: number,
-  X: readonly SimdFn[],
-) => number;
+type BlockCode = (w: Wave, B: Block, H: Helpers, lim: number) => number;
 
 /** A region's SIMD lane loop (simd-gen.ts): (vb, e0, e1, g0, SGPR values...) => group left, or -1. */
 type SimdFn = (...args: number[]) => number;
@@ -38,7 +34,8 @@ export class Block {
      * block's is interpretBlock until it is compiled.
      */
     public code: BlockCode,
-    private simd: readonly SimdFn[],
+    /** The region's SIMD lane loops, the code's X. */
+    public simd: readonly SimdFn[],
     insts: readonly Inst[],
     readonly mode: number,
     readonly start: number,
@@ -108,7 +105,7 @@ export class Block {
    */
   run(w: Wave, limit: number): number {
     if (this.cold !== 0 && --this.cold === 0) this.compile();
-    return this.code(w, this.insts, HELPERS, this.start, limit, this.simd);
+    return this.code(w, this, HELPERS, limit);
   }
 
   /** Takes the compiled region's code in place, so that the blocks linked to this one run it too. */
@@ -127,7 +124,8 @@ export class Block {
  * interpreter's loop runs them (it stops when the wave ends, waits at a barrier or leaves the block, and
  * before an instruction the dispatcher must issue itself: VGPR indexing mode or MODE.VSKIP on).
  */
-function interpretBlock(w: Wave, I: readonly Inst[], H: Helpers): number {
+function interpretBlock(w: Wave, B: Block, H: Helpers): number {
+  const I = B.insts;
   const f = H.fault;
   let j = 0;
   for (; j < I.length; j++) {
@@ -236,6 +234,36 @@ function successors(insts: readonly Inst[]): number[] {
 export const REGION_BLOCKS = 1;
 const MAX_REGION_INSTS = 160;
 
+/**
+ * Past maxBlocks, a region still takes up to this many blocks in all, of this many instructions, where
+ * control only goes forward: a block joins when the blocks before it branch only forward, it does too,
+ * and no branch in the next LOOP_LOOKAHEAD instructions goes back to it or before (it is in no loop).
+ * Straight-line code split by uniform branches (an EXEC test around a few instructions, the tree levels
+ * of an LDS reduction between its barriers, a bounds check) then runs in one call instead of one a block,
+ * while loops keep the one-block regions that bound their compile time (mandelbrot's first launch cost
+ * 1.2-1.5x the CPU when its loop's blocks were taken into larger regions).
+ */
+const FORWARD_BLOCKS = 4;
+const FORWARD_INSTS = 48;
+const LOOP_LOOKAHEAD = 96;
+
+/** Whether a branch among the LOOP_LOOKAHEAD instructions from `from` goes to `start` or before. */
+function inLoop(fetch: (pc: number) => Inst, start: number, from: number): boolean {
+  let p = from;
+  for (let n = 0; n < LOOP_LOOKAHEAD; n++) {
+    let i: Inst;
+    try {
+      i = fetch(p);
+    } catch {
+      return false;
+    }
+    if (i.fmt === 'sopp' && BRANCHES[i.name] !== undefined && branchTarget(i) <= start) return true;
+    if (i.name === 's_endpgm') return false;
+    p = i.pc + i.size;
+  }
+  return false;
+}
+
 /** The region entered at pc: the basic blocks reachable from it by branches and fall-through within the size limits. */
 function formRegion(
   fetch: (pc: number) => Inst,
@@ -246,15 +274,23 @@ function formRegion(
   const label = new Map<number, number>();
   const queue = [pc];
   let total = 0;
-  while (queue.length > 0 && blocks.length < maxBlocks) {
+  // Whether every block so far branches only forward (to addresses after its last instruction).
+  let forward = true;
+  const limit = Math.max(maxBlocks, FORWARD_BLOCKS);
+  while (queue.length > 0 && blocks.length < limit) {
     const at = queue.shift() as number;
     if (label.has(at)) continue;
     const b = formBlock(fetch, at, blocks.length === 0);
     if (b.length === 0 || (blocks.length > 0 && total + b.length > MAX_REGION_INSTS)) continue;
+    const next = successors(b);
+    const last = b[b.length - 1].pc;
+    const onward = next.every((t) => t > last) && !inLoop(fetch, at, last);
+    if (blocks.length >= maxBlocks && !(forward && onward && total + b.length <= FORWARD_INSTS)) continue;
     label.set(at, blocks.length);
     blocks.push(b);
     total += b.length;
-    for (const t of successors(b)) if (!label.has(t)) queue.push(t);
+    forward &&= onward;
+    for (const t of next) if (!label.has(t)) queue.push(t);
   }
   return { blocks, label };
 }
@@ -300,7 +336,7 @@ export function compileBlock(
   if (entry === undefined) {
     let fn: BlockCode;
     try {
-      fn = new Function('w', 'I', 'H', 'P', 'lim', 'X', code) as BlockCode;
+      fn = new Function('w', 'B', 'H', 'lim', code) as BlockCode;
     } catch (e) {
       // A page whose Content-Security-Policy forbids eval: run the entry's instruction on the interpreter.
       if (!(e instanceof EvalError)) throw e;
@@ -324,8 +360,8 @@ export function compileBlock(
 }
 
 /** A block of one instruction run by its handler, where code cannot be generated (see compileBlock). */
-function interpretOne(w: Wave, I: readonly Inst[], H: Helpers): number {
-  const i = I[0];
+function interpretOne(w: Wave, B: Block, H: Helpers): number {
+  const i = B.insts[0];
   H.fault.at = 0;
   H.fault.n = 0;
   i.run(w, i);
@@ -351,7 +387,7 @@ class RegionGen {
       first += b.length;
     }
     return [
-      'const s = w.s, v = w.v, vf = w.vf, a = w.a;',
+      'const I = B.insts, P = B.start, X = B.simd, s = w.s, v = w.v, vf = w.vf, a = w.a;',
       'let k = 0, kb = 0, n = 0, L = 0;',
       'try {',
       'for (;;) {',
