@@ -49,6 +49,7 @@ import {
   Rng,
   roundTo,
 } from '../test/conformance/harness.js';
+import { bitLength } from './lib/bit-length.js';
 
 export type IntTy = 'char' | 'uchar' | 'short' | 'ushort' | 'int' | 'uint' | 'long' | 'ulong';
 export type FltTy = 'half' | 'float' | 'double';
@@ -174,7 +175,7 @@ function fround(t: Ty, x: number): number {
 }
 
 function bitLen(x: bigint): number {
-  return x === 0n ? 0 : x.toString(2).length;
+  return x === 0n ? 0 : bitLength(x);
 }
 
 /** convert_T_sat(x): integer sources clamp; float sources truncate, clamp, and give 0 for NaN. */

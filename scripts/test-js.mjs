@@ -4,9 +4,13 @@
 // thread (scripts/test-tier.mjs runs each of ~130 test files in its own process).
 //
 // Each .ts becomes a .js at the same relative place (relative imports './x.js' resolve there), by
-// esbuild's transform with the options tsx uses (its ESM loader: target the running node, ESM,
-// keepNames, the tsconfig's compilerOptions, an inline source map whose source is the .ts). One
-// difference makes the compiled module behave as the source does under tsx: import.meta.url, .dirname
+// esbuild's transform with the options tsx uses (its ESM loader: target the running node, ESM, the
+// tsconfig's compilerOptions, an inline source map whose source is the .ts), less two that cost and
+// change nothing here: keepNames (a transform renames nothing, so it only wrapped every function and
+// class in a call that set the name it already had, about 10% of the CPU of tests that make closures
+// in their loops, such as emu-valu-half and emu-salu) and the sources' text inside the maps (it
+// doubled the maps that every test process decodes; node reads the .ts for an error's source line).
+// One difference makes the compiled module behave as the source does under tsx: import.meta.url, .dirname
 // and .filename are replaced by the .ts file's own, so that fixtures, corpora, examples, docs and the
 // sources themselves are read where they are, scripts spawned by path are the real ones, and the
 // source-only branch of src/cli/worker-threads.ts (worker threads through tsx) is the one tested, as
@@ -95,8 +99,8 @@ export async function compile(root) {
         loader: 'ts',
         format: 'esm',
         target: `node${process.versions.node}`,
-        keepNames: true,
         sourcemap: 'inline',
+        sourcesContent: false,
         sourcefile: src,
         tsconfigRaw: { compilerOptions },
         define: {

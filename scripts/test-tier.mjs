@@ -53,6 +53,8 @@ if (tier.files.length === 0) {
 // interpreter's handlers; set the variable to run a tier with the engine's default tiering instead.
 const jit = { GCNKIT_JIT_COMPILE_AFTER: process.env.GCNKIT_JIT_COMPILE_AFTER ?? '0' };
 const setup = compiledPath(root, join('test', 'helpers', 'jit-env-setup.ts'));
+// GCNKIT_TEST_JS=1: build/test-js is up to date, so tests start TypeScript entry points (benchmarks,
+// probes) from their compiled copies (test/helpers/node-ts.ts) instead of through tsx.
 
 await compile(root);
 const r = spawnSync(
@@ -67,6 +69,6 @@ const r = spawnSync(
     ...options,
     ...tier.files.map((f) => relative(root, compiledPath(root, f))),
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, ...jit, ...tier.env } },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...jit, ...tier.env, GCNKIT_TEST_JS: '1' } },
 );
 process.exit(r.status ?? 1);

@@ -4,6 +4,7 @@
 // tier; the seeded random loops run a fifth of their slow-tier count in `npm test` (RANDOM).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { bitLength as bitLengthOf } from '../scripts/lib/bit-length.js';
 import { f16ToF32, f16ToF32Bits, f32BitsToF16, f32ToF16, f64ToF16 } from '../src/emu/float/f16.js';
 import { fmaF32, fmaF64 } from '../src/emu/float/fma.js';
 import { RNE, RNI, type RoundMode, RPI, RTZ } from '../src/emu/float/round-mode.js';
@@ -44,7 +45,7 @@ function exact(x: number): { m: bigint; e: number } {
 }
 
 function bitLength(m: bigint): number {
-  return m === 0n ? 0 : m.toString(2).length;
+  return m === 0n ? 0 : bitLengthOf(m);
 }
 
 /** Rounds the exact value n * 2^e (n != 0) to fmt in the given mode; returns the value as a double. */

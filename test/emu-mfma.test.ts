@@ -6,6 +6,7 @@
 // compares every D register of every lane bit for bit.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { bitLength } from '../scripts/lib/bit-length.js';
 import type { Wave } from '../src/emu/wave.js';
 import { EXEC_HI, EXEC_LO } from '../src/emu/wave.js';
 import { PACKED_OPS } from '../src/isa/vop3-packed.js';
@@ -116,7 +117,7 @@ function roundF32(n: bigint, negZero: boolean): number {
   if (n === 0n) return negZero ? -0 : 0;
   const neg = n < 0n;
   const mag = neg ? -n : n;
-  const len = mag.toString(2).length;
+  const len = bitLength(mag);
   const top = len - 1 - 400;
   const q = Math.max(top - 23, -149);
   const sh = q + 400;

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { nodeTs } from './helpers/node-ts.js';
 
 // Up to three probes: a background compilation or a busy machine can add a collection or two to one
 // run, while an allocation per instruction adds about 50 to every run.
@@ -17,7 +18,7 @@ test('the interpreter allocates nothing per instruction: 4x the iterations, no m
   for (let probe = 0; probe < 3; probe++) {
     const out = execFileSync(
       process.execPath,
-      ['--max-semi-space-size=1', '--import', 'tsx', join('test', 'helpers', 'gc-probe.ts'), '6000'],
+      ['--max-semi-space-size=1', ...nodeTs(join('test', 'helpers', 'gc-probe.ts')), '6000'],
       { cwd: root, encoding: 'utf8' },
     );
     const { small, large, instructions } = JSON.parse(out.trim().split('\n').pop() as string);

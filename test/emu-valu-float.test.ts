@@ -19,6 +19,7 @@ import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
 /** Every processor: the ops of gfx6-gfx8 need semantics too. */
 const ALL_TARGETS = PROCESSORS.map((p) => p.name as Target);
 
+import { bitLength } from '../scripts/lib/bit-length.js';
 import { VOP3_ONLY_OPS } from '../src/isa/vop3-ops.js';
 import { runWave, setV, vreg } from './helpers/wave-asm.js';
 
@@ -83,7 +84,7 @@ const dyMul = (a: Dy, b: Dy): Dy => ({ m: a.m * b.m, e: a.e + b.e });
 const dyNeg = (a: Dy): Dy => ({ m: -a.m, e: a.e });
 
 function bitLen(v: bigint): number {
-  return v === 0n ? 0 : v.toString(2).length;
+  return v === 0n ? 0 : bitLength(v);
 }
 
 /** Rounds m * 2^e (nonzero) to format f in mode rm; returns the bits. */

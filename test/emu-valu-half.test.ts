@@ -18,6 +18,7 @@ import { processorOf, VOP_PROFILES } from '../src/isa/vop-profile.js';
 /** Every processor: the ops of gfx6-gfx8 need semantics too. */
 const ALL_TARGETS = PROCESSORS.map((p) => p.name as Target);
 
+import { bitLength } from '../scripts/lib/bit-length.js';
 import { VOP3_ONLY_OPS } from '../src/isa/vop3-ops.js';
 import { PACKED_OPS } from '../src/isa/vop3-packed.js';
 import { SLOW, tier } from './helpers/tier.js';
@@ -82,7 +83,7 @@ function decode(bits: number, f: Fmt): Dy | 'nan' | 'inf' | '-inf' {
   return { n: sign ? -n : n, e, neg: sign === 1 };
 }
 
-const bitlen = (v: bigint) => v.toString(2).length;
+const bitlen = bitLength;
 
 /**
  * Rounds n * 2^e (+ a positive-magnitude sticky below it when `sticky`) to format f, mode 0..3 (RNE, +inf,

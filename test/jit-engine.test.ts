@@ -22,6 +22,7 @@ import {
   runOn,
   stateDifference,
 } from './helpers/jit-diff.js';
+import { nodeTs } from './helpers/node-ts.js';
 import { tier } from './helpers/tier.js';
 
 /**
@@ -562,7 +563,7 @@ test('a region loaded again elsewhere runs the function compiled for it; other w
 test('where code generation is forbidden (CSP without unsafe-eval), the engine runs on the interpreter', () => {
   const r = spawnSync(
     process.execPath,
-    ['--disallow-code-generation-from-strings', '--import', 'tsx', 'test/fixtures/jit/no-eval-run.ts'],
+    ['--disallow-code-generation-from-strings', ...nodeTs('test/fixtures/jit/no-eval-run.ts')],
     { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' },
   );
   assert.equal(r.status, 0, r.stderr);

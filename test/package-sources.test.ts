@@ -1,6 +1,6 @@
-// The library's sources as the package and the browser bundle take them: no Node-only module or
-// global outside the Node adapter and the CLI, no import cycle, and importable from a TypeScript
-// script outside the repository.
+// The library's sources as a TypeScript consumer takes them: importable from a script outside the
+// repository. test/src-tree.test.ts checks them as the package and the browser bundle take them (no
+// Node-only module or global outside the Node adapter and the CLI, no import cycle).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,50 +9,9 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { SCALE_EXPECTED, SCALE_INCLUDE, SCALE_RUN_JS, SCALE_SOURCE } from './helpers/library-kernel.js';
-import { importCycles, SRC, sourceFacts, sourceFiles } from './helpers/source-graph.js';
+import { SRC } from './helpers/source-graph.js';
 
-const facts = sourceFiles().map(sourceFacts);
 const REPO = resolve(SRC, '..');
-
-/** The Node adapter and the CLI are the only places that may use Node. */
-const nodeAllowed = (file: string) => file === 'node.ts' || file.startsWith('cli/');
-
-test('no node:* import and no Node global in src/ outside src/node.ts and src/cli/', () => {
-  const uses = facts
-    .filter((f) => !nodeAllowed(f.file))
-    .flatMap((f) => f.nodeUses.map((u) => `src/${f.file}:${u}`));
-  assert.deepEqual(uses, []);
-});
-
-test('the scan sees Node use where it is allowed (it can fail)', () => {
-  const node = facts.find((f) => f.file === 'node.ts');
-  assert.ok(
-    node?.nodeUses.some((u) => u.includes("import 'node:fs'")),
-    JSON.stringify(node?.nodeUses),
-  );
-  const probe = join(mkdtempSync(join(tmpdir(), 'gcnkit-scan-')), 'probe.ts');
-  try {
-    writeFileSync(
-      probe,
-      "import { x } from 'fs';\nconst t = process.hrtime.bigint();\nconst o = { process: 1 };\nBuffer.from(o.process);\n",
-    );
-    assert.deepEqual(sourceFacts(probe).nodeUses, ["1: import 'fs'", '2: process', '4: Buffer']);
-  } finally {
-    rmSync(resolve(probe, '..'), { recursive: true, force: true });
-  }
-});
-
-test('src/ has no import cycle', () => {
-  assert.ok(facts.length > 100, `only ${facts.length} modules found`);
-  assert.deepEqual(importCycles(facts), []);
-  // The checker finds a cycle when there is one.
-  const a = { file: 'a.ts', imports: ['b.ts'], nodeUses: [] };
-  const b = { file: 'b.ts', imports: ['c.ts'], nodeUses: [] };
-  const c = { file: 'c.ts', imports: ['a.ts', 'd.ts'], nodeUses: [] };
-  assert.deepEqual(importCycles([a, b, c, { file: 'd.ts', imports: [], nodeUses: [] }]), [
-    'a.ts -> b.ts -> c.ts -> a.ts',
-  ]);
-});
 
 test('a TypeScript script outside the repository imports src/index.ts (node --import tsx) and runs a kernel', () => {
   // No package.json: the script is in a CommonJS scope, where tsx loads the sources with require(esm).

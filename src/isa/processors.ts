@@ -1,6 +1,6 @@
 // Every processor gcnkit knows, one record each: the single place a per-target fact lives. Encoders,
 // decoders, the ELF reader/writer, the .amdhsa directives and the dispatcher read these records; nothing
-// else may branch on a processor's name (test/processor-names.test.ts). Facts: LLVM's AMDGPUUsage guide
+// else may branch on a processor's name (test/src-tree.test.ts). Facts: LLVM's AMDGPUUsage guide
 // (processor table, e_flags, kernel descriptor, "Initial Kernel Execution State"), LLVM 22's
 // AMDGPU.td/GCNProcessors.td subtarget features, and the ISA documents (register files, LDS).
 

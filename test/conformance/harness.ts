@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bitLength as bitLengthOf } from '../../scripts/lib/bit-length.js';
 import { readCodeObject } from '../../src/api/code-object.js';
 import { findProcessor, type Generation } from '../../src/isa/processors.js';
 import { Device } from '../../src/runtime/device.js';
@@ -77,7 +78,7 @@ export const F32: Format = { p: 24, emin: -126, emax: 127 };
 export const F64: Format = { p: 53, emin: -1022, emax: 1023 };
 
 function bitLength(x: bigint): number {
-  return x === 0n ? 0 : x.toString(2).length;
+  return x === 0n ? 0 : bitLengthOf(x);
 }
 
 /** 2^k as a double, for any k whose result is finite or subnormal. */

@@ -1,9 +1,9 @@
 // Facts about src/ read with TypeScript's parser: each module's runtime imports (type-only ones are
 // erased and cannot form a cycle at run time), the Node-only names it uses, and the import cycles.
 import { readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import type ts from 'typescript';
 
 export const SRC = resolve(import.meta.dirname, '../../src');
 
@@ -29,6 +29,24 @@ export interface SourceFacts {
   readonly nodeUses: string[];
 }
 
+let api: typeof ts | undefined;
+
+/**
+ * TypeScript's compiler API, loaded on first use and by require(): an ESM import of its 9 MB CommonJS
+ * file costs about 0.9 s more of CPU (cjs-module-lexer scans it for its exports), and importers of SRC
+ * alone (the browser bundle's tests) need none of it.
+ */
+export function typescript(): typeof ts {
+  api ??= createRequire(import.meta.url)('typescript') as typeof ts;
+  return api;
+}
+
+/** The syntax tree of the module at `path` (with parent links), from `text` or the file. */
+export function parseSource(path: string, text = readFileSync(path, 'utf8')): ts.SourceFile {
+  const t = typescript();
+  return t.createSourceFile(path, text, t.ScriptTarget.ES2022, true, t.ScriptKind.TS);
+}
+
 export function sourceFiles(dir = SRC): string[] {
   const out: string[] = [];
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -40,6 +58,7 @@ export function sourceFiles(dir = SRC): string[] {
 }
 
 function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  const ts = typescript();
   if (ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) return true;
     const c = node.exportClause;
@@ -55,6 +74,7 @@ function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
 
 /** An identifier that names a variable (not a property, key or declared member). */
 function isReference(id: ts.Identifier): boolean {
+  const ts = typescript();
   const p = id.parent;
   if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
   if (ts.isQualifiedName(p) && p.right === id) return false;
@@ -69,9 +89,9 @@ function isReference(id: ts.Identifier): boolean {
   return true;
 }
 
-export function sourceFacts(path: string): SourceFacts {
-  const text = readFileSync(path, 'utf8');
-  const sf = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+/** The facts of the module at `path`, from its syntax tree `sf` (parsed here when not given). */
+export function sourceFacts(path: string, sf = parseSource(path)): SourceFacts {
+  const ts = typescript();
   const imports: string[] = [];
   const nodeUses: string[] = [];
   const line = (n: ts.Node) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1;
