@@ -237,51 +237,63 @@ const fma: Recipe['emit'] = (f, s, _sc, _m, bail) => {
   fmaF32x4(f, s[0], s[1], s[2], bail);
 };
 
-/**
- * v_lshlrev_b64 by a uniform count (src[0] the count, src[1..2] the value's dwords): the count is known
- * only at run time when it is an SGPR, so the three cases branch on it, as the lane snippet does.
- */
-const lshl64: Recipe['emit'] = (f, s, scalar) => {
-  const n = f.local(I32);
-  const lo = f.local(V128);
-  const hi = f.local(V128);
-  scalar(0);
-  f.i32(63).op(OP.i32And).tee(n).op(OP.i32Eqz, OP.if, OP.void);
-  f.get(s[1]).set(lo).get(s[2]).set(hi);
-  f.op(OP.else).get(n).i32(32).op(OP.i32LtU, OP.if, OP.void);
-  f.get(s[1]).get(n).simd(SIMD.i32x4Shl).set(lo);
-  f.get(s[2]).get(n).simd(SIMD.i32x4Shl).get(s[1]).i32(32).get(n).op(OP.i32Sub).simd(SIMD.i32x4ShrU);
-  f.simd(SIMD.or).set(hi);
-  f.op(OP.else).splatConst(0).set(lo);
-  f.get(s[1]).get(n).i32(32).op(OP.i32Sub).simd(SIMD.i32x4Shl).set(hi);
-  f.op(OP.end, OP.end);
-  f.get(lo).get(hi);
-};
+/** Emits one case of a 64-bit shift: sets the locals lo and hi from the sources' locals and the count n. */
+type ShiftCase = (f: FuncWriter, s: readonly number[], n: number, lo: number, hi: number) => void;
 
 /**
- * v_lshrrev_b64 / v_ashrrev_i64 by a uniform count, as lshl64: for a count 1-31 the low dword takes the
- * high dword's low bits; from 32 on it is the high dword shifted, and the high dword is 0 or its sign.
+ * A 64-bit shift by a uniform count (src[0] the count, src[1..2] the value's dwords): the count is known
+ * only at run time when it is an SGPR, so the three cases (0, 1-31, 32-63) branch on it, as the lane
+ * snippet does (valu-gen.ts shift64).
  */
-const shr64 =
-  (signed: boolean): Recipe['emit'] =>
+const shift64 =
+  (small: ShiftCase, big: ShiftCase): Recipe['emit'] =>
   (f, s, scalar) => {
     const n = f.local(I32);
     const lo = f.local(V128);
     const hi = f.local(V128);
-    const shr = signed ? SIMD.i32x4ShrS : SIMD.i32x4ShrU;
     scalar(0);
     f.i32(63).op(OP.i32And).tee(n).op(OP.i32Eqz, OP.if, OP.void);
     f.get(s[1]).set(lo).get(s[2]).set(hi);
     f.op(OP.else).get(n).i32(32).op(OP.i32LtU, OP.if, OP.void);
-    f.get(s[1]).get(n).simd(SIMD.i32x4ShrU).get(s[2]).i32(32).get(n).op(OP.i32Sub).simd(SIMD.i32x4Shl);
-    f.simd(SIMD.or).set(lo);
-    f.get(s[2]).get(n).simd(shr).set(hi);
-    f.op(OP.else).get(s[2]).get(n).i32(32).op(OP.i32Sub).simd(shr).set(lo);
-    if (signed) f.get(s[2]).i32(31).simd(SIMD.i32x4ShrS).set(hi);
-    else f.splatConst(0).set(hi);
+    small(f, s, n, lo, hi);
+    f.op(OP.else);
+    big(f, s, n, lo, hi);
     f.op(OP.end, OP.end);
     f.get(lo).get(hi);
   };
+
+/** v_lshlrev_b64: for a count 1-31 the high dword takes the low dword's high bits; from 32 on lo is 0. */
+const lshl64 = shift64(
+  (f, s, n, lo, hi) => {
+    f.get(s[1]).get(n).simd(SIMD.i32x4Shl).set(lo);
+    f.get(s[2]).get(n).simd(SIMD.i32x4Shl).get(s[1]).i32(32).get(n).op(OP.i32Sub).simd(SIMD.i32x4ShrU);
+    f.simd(SIMD.or).set(hi);
+  },
+  (f, s, n, lo, hi) => {
+    f.splatConst(0).set(lo);
+    f.get(s[1]).get(n).i32(32).op(OP.i32Sub).simd(SIMD.i32x4Shl).set(hi);
+  },
+);
+
+/**
+ * v_lshrrev_b64 / v_ashrrev_i64: for a count 1-31 the low dword takes the high dword's low bits; from 32
+ * on it is the high dword shifted, and the high dword is 0 or its sign.
+ */
+function shr64(signed: boolean): Recipe['emit'] {
+  const shr = signed ? SIMD.i32x4ShrS : SIMD.i32x4ShrU;
+  return shift64(
+    (f, s, n, lo, hi) => {
+      f.get(s[1]).get(n).simd(SIMD.i32x4ShrU).get(s[2]).i32(32).get(n).op(OP.i32Sub).simd(SIMD.i32x4Shl);
+      f.simd(SIMD.or).set(lo);
+      f.get(s[2]).get(n).simd(shr).set(hi);
+    },
+    (f, s, n, lo, hi) => {
+      f.get(s[2]).get(n).i32(32).op(OP.i32Sub).simd(shr).set(lo);
+      if (signed) f.get(s[2]).i32(31).simd(SIMD.i32x4ShrS).set(hi);
+      else f.splatConst(0).set(hi);
+    },
+  );
+}
 
 /**
  * v_min/max_f32 (and the three-source forms): for operands that are not NaN the interpreter's min32/max32

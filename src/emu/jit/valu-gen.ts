@@ -169,25 +169,9 @@ const BY_NAME: Record<string, OpGen> = {
     maskIn: false,
     gen: (o) => `v[${o.d}] = H.satI32(Math.trunc(${o.f(0)}));`,
   },
-  v_lshlrev_b64: {
-    float: false,
-    maskOut: false,
-    maskIn: false,
-    widths: [1, 2],
-    dstWidth: 2,
-    gen: (o) => {
-      const [lo, hi] = o.u64(1);
-      const [d0, d1] = o.d64;
-      return (
-        `{ const n = ${o.u(0)} & 63, lo = ${lo}, hi = ${hi}; ` +
-        `if (n === 0) { v[${d0}] = lo; v[${d1}] = hi; } ` +
-        `else if (n < 32) { v[${d0}] = lo << n; v[${d1}] = (hi << n) | (lo >>> (32 - n)); } ` +
-        `else { v[${d0}] = 0; v[${d1}] = lo << (n - 32); } }`
-      );
-    },
-  },
-  v_lshrrev_b64: shift64(['hi >>> n', 'hi >>> (n - 32)', '0']),
-  v_ashrrev_i64: shift64(['hi >> n', 'hi >> (n - 32)', 'hi >> 31'], true),
+  v_lshlrev_b64: shift64(['lo << n', '(hi << n) | (lo >>> (32 - n))', '0', 'lo << (n - 32)']),
+  v_lshrrev_b64: shift64(['(lo >>> n) | (hi << (32 - n))', 'hi >>> n', 'hi >>> (n - 32)', '0']),
+  v_ashrrev_i64: shift64(['(lo >>> n) | (hi << (32 - n))', 'hi >> n', 'hi >> (n - 32)', 'hi >> 31'], true),
   v_mad_u64_u32: {
     float: false,
     maskOut: true,
@@ -289,11 +273,10 @@ function trans(f: (a: string) => string): OpGen {
 }
 
 /**
- * A right shift of a 64-bit value (source 1) by source 0's low 6 bits: the high dword for a count 1-31,
- * then the low and high dwords for 32-63, over the locals n, lo and hi (hi signed for the arithmetic
- * shift); a count 1-31's low dword takes the high dword's low bits either way.
+ * A shift of a 64-bit value (source 1) by source 0's low 6 bits: the low and high dwords for a count 1-31,
+ * then for 32-63, over the locals n, lo and hi (hi signed for the arithmetic shift); a count of 0 copies.
  */
-function shift64([h1, l2, h2]: readonly string[], signed = false): OpGen {
+function shift64([l1, h1, l2, h2]: readonly string[], signed = false): OpGen {
   return {
     float: false,
     maskOut: false,
@@ -306,7 +289,7 @@ function shift64([h1, l2, h2]: readonly string[], signed = false): OpGen {
       return (
         `{ const n = ${o.u(0)} & 63, lo = ${lo}, hi = ${hi}${signed ? ' | 0' : ''}; ` +
         `if (n === 0) { v[${d0}] = lo; v[${d1}] = hi; } ` +
-        `else if (n < 32) { v[${d0}] = (lo >>> n) | (hi << (32 - n)); v[${d1}] = ${h1}; } ` +
+        `else if (n < 32) { v[${d0}] = ${l1}; v[${d1}] = ${h1}; } ` +
         `else { v[${d0}] = ${l2}; v[${d1}] = ${h2}; } }`
       );
     },
