@@ -50,6 +50,7 @@ import {
   IMM16_ANY,
   IMM16_SIGNED,
   IMM16_UNSIGNED,
+  type ModTable,
   P_CLAMP,
   P_DPP,
   P_GLC,
@@ -87,7 +88,7 @@ import {
 } from './program.js';
 
 /** A program under construction. */
-class Builder {
+export class Builder {
   slot: number[] = [];
   arg: number[] = [];
   field: (Field | null)[] = [];
@@ -108,6 +109,10 @@ class Builder {
   opSel = 0;
   sdwaEnc = 0;
   sdwaOmod = false;
+  mods: ModTable | null = null;
+  checks = 0;
+  dataDw = 0;
+  alt: Program | null = null;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
@@ -151,6 +156,10 @@ class Builder {
       opSel: this.opSel,
       sdwaEnc: this.sdwaEnc,
       sdwaOmod: this.sdwaOmod,
+      mods: this.mods,
+      checks: this.checks,
+      dataDw: this.dataDw,
+      alt: this.alt,
     };
   }
 }
