@@ -10,12 +10,11 @@ import { BUF_ADDR64, MTBUF, MUBUF } from '../../isa/encodings/memory.js';
 import type { Field, Layout } from '../../isa/fields.js';
 import { BufKind } from '../../isa/ops/memory-buf.js';
 import type { BufEntry } from '../families/mem-buf.js';
-import { Builder } from './build.js';
+import { Builder, type ModRow, modTable } from './build.js';
 import { kw, named } from './operands.js';
 import {
   C_BUF_ADDR,
   C_DATA_TFE,
-  MOD_IDS,
   type ModTable,
   P_TABLE,
   type Program,
@@ -42,29 +41,6 @@ function formatField(l: Layout<string>): Field {
   return { word: d.word, shift: d.shift, mask: 0x7f, lo: d.lo, width: 7 };
 }
 
-/** A ModTable from [word id, order level, highest value, field] rows; `need`: the ids that must be written. */
-export function modTable(
-  rows: readonly (readonly [number, number, number, Field])[],
-  need: number[] = [],
-): ModTable {
-  const index = new Uint8Array(MOD_IDS);
-  const order = new Uint8Array(rows.length);
-  const max = new Int32Array(rows.length);
-  const field: Field[] = [];
-  let needBits = 0;
-  rows.forEach(([w, level, hi, f], j) => {
-    index[w] = j + 1;
-    order[j] = level;
-    max[j] = hi;
-    field.push(f);
-    if (need.includes(w)) needBits |= 1 << j;
-  });
-  return { index, order, max, field, need: needBits };
-}
-
-/** Tables shared by the ops with the same modifiers (a program build then makes none). */
-const tables = new Map<string, ModTable>();
-
 function bufMods(
   l: Layout<string>,
   typed: boolean,
@@ -72,24 +48,22 @@ function bufMods(
   tfe: boolean,
   lds: boolean,
   addr64: Field | null,
-) {
-  const key = `${l.name}${l.fields.slc.word}${l.fields.slc.shift}/${+typed}${+glc}${+tfe}${+lds}${+(addr64 !== null)}`;
-  let t = tables.get(key);
-  if (t) return t;
-  const f = l.fields;
-  const rows: [number, number, number, Field][] = [];
-  if (typed) rows.push([named('format'), L_FORMAT, 0x7f, formatField(l)]);
-  rows.push([kw('idxen'), L_IDXEN, 1, f.idxen]);
-  if (addr64 !== null) rows.push([kw('addr64'), L_IDXEN, 1, addr64]);
-  rows.push([kw('offen'), L_OFFEN, 1, f.offen]);
-  rows.push([named('offset'), L_OFFSET, 0xfff, f.offset]);
-  if (glc) rows.push([kw('glc'), L_CPOL, 1, f.glc]);
-  rows.push([kw('slc'), L_CPOL, 1, f.slc]);
-  if (tfe) rows.push([kw('tfe'), L_LAST, 1, f.tfe]);
-  if (lds) rows.push([kw('lds'), L_LAST, 1, f.lds]);
-  t = modTable(rows, lds ? [kw('lds')] : []);
-  tables.set(key, t);
-  return t;
+): ModTable {
+  const key = `buf/${l.name}${l.fields.slc.word}${l.fields.slc.shift}/${+typed}${+glc}${+tfe}${+lds}${+(addr64 !== null)}`;
+  return modTable(key, () => {
+    const f = l.fields;
+    const rows: ModRow[] = [];
+    if (typed) rows.push([named('format'), L_FORMAT, 0x7f, formatField(l)]);
+    rows.push([kw('idxen'), L_IDXEN, 1, f.idxen]);
+    if (addr64 !== null) rows.push([kw('addr64'), L_IDXEN, 1, addr64]);
+    rows.push([kw('offen'), L_OFFEN, 1, f.offen]);
+    rows.push([named('offset'), L_OFFSET, 0xfff, f.offset]);
+    if (glc) rows.push([kw('glc'), L_CPOL, 1, f.glc]);
+    rows.push([kw('slc'), L_CPOL, 1, f.slc]);
+    if (tfe) rows.push([kw('tfe'), L_LAST, 1, f.tfe]);
+    if (lds) rows.push([kw('lds'), L_LAST, 1, f.lds]);
+    return [rows, lds ? [kw('lds')] : []];
+  });
 }
 
 /** The program of a buffer op, or null when its lines are all the general path's. */

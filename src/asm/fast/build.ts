@@ -50,6 +50,7 @@ import {
   IMM16_ANY,
   IMM16_SIGNED,
   IMM16_UNSIGNED,
+  MOD_IDS,
   type ModTable,
   P_CLAMP,
   P_DPP,
@@ -162,6 +163,37 @@ export class Builder {
       alt: this.alt,
     };
   }
+}
+
+/** A modifier table's row: word id, order level, highest value, field. */
+export type ModRow = readonly [number, number, number, Field];
+
+/** Tables shared by the programs with the same modifiers (a program build then makes none), by key. */
+const modTables = new Map<string, ModTable>();
+
+/**
+ * The ModTable (program.ts) of `key`, made by `make` on first use from its rows and the word ids that must
+ * be written.
+ */
+export function modTable(key: string, make: () => [ModRow[], number[]]): ModTable {
+  let t = modTables.get(key);
+  if (t) return t;
+  const [rows, need] = make();
+  const index = new Uint8Array(MOD_IDS);
+  const order = new Uint8Array(rows.length);
+  const max = new Int32Array(rows.length);
+  const field: Field[] = [];
+  let needBits = 0;
+  rows.forEach(([w, level, hi, f], j) => {
+    index[w] = j + 1;
+    order[j] = level;
+    max[j] = hi;
+    field.push(f);
+    if (need.includes(w)) needBits |= 1 << j;
+  });
+  t = { index, order, max, field, need: needBits };
+  modTables.set(key, t);
+  return t;
 }
 
 const typeIndex = (t: string): number => TYPES.indexOf(t as (typeof TYPES)[number]);

@@ -20,7 +20,7 @@ import { StrTable } from '../strtab.js';
 import { bufProgram } from './buf.js';
 import { programOf } from './build.js';
 import { encodeDpp } from './dpp.js';
-import { type DsProgram, dsProgram, encodeDs } from './ds.js';
+import { dsProgram } from './ds.js';
 import { encodeExp } from './exp.js';
 import { encodeFlat, type FlatProgram, flatProgram } from './flat.js';
 import * as lexer from './lexer.js';
@@ -53,7 +53,6 @@ const E_PROG = 2;
 const E_EXP = 3;
 const E_MIMG = 5;
 const E_VINTRP = 6;
-const E_DS = 7;
 const E_FLAT = 8;
 const E_VOP3P = 9;
 
@@ -116,7 +115,7 @@ function build(t: Target, pt: PerTarget, slot: number): number {
     enc = E_FLAT;
   } else if (fam === 'ds') {
     data = dsProgram(entry as DsEntry, genOf(t));
-    enc = E_DS;
+    enc = E_PROG;
   } else if (fam === 'valu-vop3p') {
     data = vop3pProgram(t, name);
     enc = E_VOP3P;
@@ -185,8 +184,6 @@ export function fastEncodeAt(
       return encodeMimg(data as MimgProgram, n);
     case E_VINTRP:
       return encodeVintrp(data as VintrpProgram, n);
-    case E_DS:
-      return encodeDs(data as DsProgram, n);
     case E_FLAT:
       return encodeFlat(data as FlatProgram, n);
     case E_VOP3P:
