@@ -268,6 +268,35 @@ test('MIMG: fast = general bytes on a grid of data widths, dmasks, modifiers and
   );
 });
 
+test('MIMG: bad lines keep their one-line errors (llvm-mc-22, gfx908)', () => {
+  // What llvm-mc-22 -mcpu=gfx908 printed for each line: the fast path declines them all (data size against
+  // dmask, d16 and tfe; gather4's one dmask bit; the modifiers' order; r128 on gfx9; a repeated glc).
+  const bad: [string, string][] = [
+    ['image_load v[1:4], v[2:5], s[4:11] dmask:0x7', '1: image data size does not match dmask, d16 and tfe'],
+    [
+      'image_gather4 v[1:4], v[2:5], s[4:11], s[12:15] dmask:0x3',
+      '49: invalid image_gather dmask: only one bit must be set',
+    ],
+    ['image_load v[1:2], v[2:5], s[4:11] dmask:0xf d16 tfe', '50: invalid operand for instruction'],
+    ['image_load v1, v[2:5], s[4:11] dmask:0x1 da unorm', '45: invalid operand for instruction'],
+    ['image_load v1, v[2:5], s[4:11] dmask:0x1 r128', '42: r128 modifier is not supported on this GPU'],
+    ['image_sample v1, v[2:3], s[4:11], s[12:15] dmask:0x1 glc glc', '58: duplicate cache policy modifier'],
+    [
+      'image_load v[1:3], v[2:5], s[4:11] dmask:0x7 a16 tfe',
+      '1: image data size does not match dmask, d16 and tfe',
+    ],
+  ];
+  const r = assemble(bad.map(([l]) => l).join('\n'), 'bad.s', { mcpu: 'gfx908' });
+  assert.deepEqual(
+    r.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`),
+    bad.map(([, e], i) => `${i + 1}:${e}`),
+  );
+  // llvm-mc-22: [0x00,0x07,0x01,0xf0,0x02,0x01,0x01,0x00] (three channels and the tfe dword).
+  const tfe = 'image_load v[1:4], v[2:5], s[4:11] dmask:0x7 tfe';
+  assert.equal(fastEncode(tfe, 'gfx908', noConsts), 2);
+  assert.deepEqual([...fastWords.subarray(0, 2)], [0xf0010700, 0x00010102]);
+});
+
 test('VINTRP: fast = general bytes on a grid of registers, slots, attributes and spellings', () => {
   const ops = ['v_interp_p1_f32', 'v_interp_p2_f32_e32', 'v_interp_mov_f32', 'v_interp_mov_f32_e32'];
   const grid = () =>

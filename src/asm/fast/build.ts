@@ -113,6 +113,10 @@ export class Builder {
   mods: ModTable | null = null;
   checks = 0;
   dataDw = 0;
+  dmasks = 0;
+  channels = 0;
+  dataWidths = 0;
+  addrWidths = 0;
   alt: Program | null = null;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
@@ -160,6 +164,10 @@ export class Builder {
       mods: this.mods,
       checks: this.checks,
       dataDw: this.dataDw,
+      dmasks: this.dmasks,
+      channels: this.channels,
+      dataWidths: this.dataWidths,
+      addrWidths: this.addrWidths,
       alt: this.alt,
     };
   }

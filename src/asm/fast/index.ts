@@ -24,7 +24,7 @@ import { dsProgram } from './ds.js';
 import { encodeExp } from './exp.js';
 import { encodeFlat, type FlatProgram, flatProgram } from './flat.js';
 import * as lexer from './lexer.js';
-import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
+import { mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
 import { encodeSdwa } from './sdwa.js';
@@ -51,14 +51,13 @@ const E_UNBUILT = 0;
 const E_NONE = 1;
 const E_PROG = 2;
 const E_EXP = 3;
-const E_MIMG = 5;
 const E_VINTRP = 6;
 const E_FLAT = 8;
 const E_VOP3P = 9;
 
 /**
  * A target's mnemonics with, per slot of their table, the encoder (E_*, decided on first use) and its data
- * (E_PROG: its Program; E_EXP: the generation's EXP layout; E_MIMG: a MimgProgram; ...): typed arrays and a
+ * (E_PROG: its Program; E_EXP: the generation's EXP layout; E_FLAT: a FlatProgram; ...): typed arrays and a
  * flat array, so that a line's lookup touches no object per mnemonic before its program.
  */
 interface PerTarget {
@@ -109,7 +108,7 @@ function build(t: Target, pt: PerTarget, slot: number): number {
     enc = E_PROG;
   } else if (fam === 'mimg') {
     data = mimgProgram(t, entry as MimgEntry);
-    enc = E_MIMG;
+    enc = E_PROG;
   } else if (fam === 'flat') {
     data = flatProgram(t, entry as FlatEntry);
     enc = E_FLAT;
@@ -180,8 +179,6 @@ export function fastEncodeAt(
     }
     case E_EXP:
       return encodeExp(data as Layout<string>, n);
-    case E_MIMG:
-      return encodeMimg(data as MimgProgram, n);
     case E_VINTRP:
       return encodeVintrp(data as VintrpProgram, n);
     case E_FLAT:

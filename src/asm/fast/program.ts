@@ -50,7 +50,7 @@ const immOut = valu.immOut;
 const SRC_B32 = scalar.Src.B32;
 const SRC_B64 = scalar.Src.B64;
 const SRC_B64_NOLIT = scalar.Src.B64NoLit;
-const { V: F_V, S: F_S, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
+const { V: F_V, S: F_S, A: F_A, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
 const {
   REG: O_REG,
   INT: O_INT,
@@ -69,6 +69,8 @@ const K_TFE = kw('tfe');
 const K_IDXEN = kw('idxen');
 const K_OFFEN = kw('offen');
 const K_ADDR64 = kw('addr64');
+const K_D16 = kw('d16');
+const N_DMASK = named('dmask');
 const N_MUL = named('mul');
 const N_DIV = named('div');
 const N_OFFSET = named('offset');
@@ -130,6 +132,8 @@ export const S_SRSRC = 22;
  * to LLVM's parser, in operand 3 of the ops with an LDS form (mem-match.ts parseActuals): declined.
  */
 export const S_BUF_SOFFSET = 23;
+/** A VGPR tuple of any width as an address (its index; the post-match checks give the widths: MIMG's vaddr). */
+export const S_VADDR_ANY = 24;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -171,6 +175,14 @@ const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE | P_OPSEL | P_TABLE;
 export const C_DATA_TFE = 1;
 /** vaddr (S_VADDR) has one dword per idxen/offen, two with addr64, none (`off`) without them. */
 export const C_BUF_ADDR = 2;
+/**
+ * MIMG (mem-mimg.ts): the dmask is one Program.dmasks takes (bit d for dmask d), vdata holds the channels
+ * (Program.channels, or the dmask's, at least 1; halved with d16 under C_PACKED) plus the tfe dword and is a
+ * width of Program.dataWidths, vaddr a width of Program.addrWidths.
+ */
+export const C_MIMG = 4;
+/** With C_MIMG: d16 packs two 16-bit channels a VGPR (not gfx80x). */
+export const C_PACKED = 8;
 
 /**
  * A program's modifiers after its positional operands: for each word id (operands.ts: keywords, NAMED_BASE +
@@ -189,6 +201,9 @@ export interface ModTable {
 
 /** The size of ModTable.index: keywords and `name:` modifiers (operands.ts NAMED_BASE + NAMED). */
 export const MOD_IDS = 128;
+/** MIMG's `a16` on gfx9 (an AGPR to the operand reader) as a modifier id; MOD_NONE: no modifier's id. */
+export const MOD_A16 = 127;
+const MOD_NONE = 126;
 
 export const TYPES: readonly OperandType[] = [
   'b32',
@@ -240,6 +255,11 @@ export interface Program {
   /** C_* bits: the checks after matching; with C_DATA_TFE the vdata dwords without tfe. */
   readonly checks: number;
   readonly dataDw: number;
+  /** With C_MIMG: the dmasks, vdata's channels whatever the dmask (gather4: 4; else 0), vdata and vaddr widths. */
+  readonly dmasks: number;
+  readonly channels: number;
+  readonly dataWidths: number;
+  readonly addrWidths: number;
   /** The op's form with another number of positional operands (MUBUF's lds form, without vdata), or null. */
   readonly alt: Program | null;
 }
@@ -457,6 +477,12 @@ function slotValue(kind: number, arg: number, k: number): number {
       addrDw = opCount[k];
       return i + addrDw <= 256 ? i : -1;
     }
+    case S_VADDR_ANY: {
+      if (ok !== O_REG || opFile[k] !== F_V) return -1;
+      const i = opIndex[k];
+      addrDw = opCount[k];
+      return i + addrDw <= 256 ? i : -1;
+    }
     case S_SRSRC: {
       const c = ok === O_REG ? scalarReg(k, arg) : -1;
       return c < 0 ? -1 : c >> 2;
@@ -665,10 +691,14 @@ function tableMods(t: ModTable, from: number, n: number): boolean {
     if (opComma[k] === 1 || opMods[k] !== 0) return false;
     const ok = opKind[k];
     let v: number;
+    let w = opWord[k];
     if (ok === O_KEY) v = 1;
     else if (ok === O_NAMED || ok === O_FORMAT) v = opValue[k];
-    else return false;
-    const j = index[opWord[k]] - 1;
+    else if (ok === O_REG) {
+      v = 1;
+      w = isA16(k) ? MOD_A16 : MOD_NONE;
+    } else return false;
+    const j = index[w] - 1;
     if (j < 0 || (seen >> j) & 1 || t.order[j] < level || v < 0 || v > t.max[j]) return false;
     seen |= 1 << j;
     level = t.order[j];
@@ -687,10 +717,37 @@ function modOf(w: number): number {
   return j >= 0 && (modSeen >> j) & 1 ? modVal[j] : 0;
 }
 
-/** LLVM's checks after matching (Program.checks) on the operands and modifiers just read. */
+/** `a16` as written at operand k (an AGPR to the operand reader; `acc16` is not the keyword). */
+function isA16(k: number): boolean {
+  const tk = opTok[k];
+  const f = opFile[k] === F_A ? 1 : 0;
+  const i = opIndex[k] === 16 && opCount[k] === 1 ? 1 : 0;
+  return (f & i & (tokEnd[tk] - tokStart[tk] === 3 ? 1 : 0)) === 1;
+}
+
+const POPCOUNT4 = new Uint8Array([0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]);
+
+/**
+ * LLVM's checks after matching (Program.checks) on the operands and modifiers just read. Within a check,
+ * every comparison is made on every line it runs for (no `&&` or `||` chains): one first reached by a rare
+ * line would have no type feedback and throw the optimised code away in the middle of a run.
+ */
 function checked(p: Program): boolean {
   const c = p.checks;
   if (c & C_DATA_TFE && dataDw !== p.dataDw + modOf(K_TFE)) return false;
   if (c & C_BUF_ADDR && addrDw !== modOf(K_IDXEN) + modOf(K_OFFEN) + 2 * modOf(K_ADDR64)) return false;
+  if (c & C_MIMG) {
+    const dmask = modOf(N_DMASK);
+    const pc = POPCOUNT4[dmask];
+    const channels = p.channels !== 0 ? p.channels : pc !== 0 ? pc : 1;
+    const d16 = modOf(K_D16) & (c & C_PACKED ? 1 : 0);
+    const ok =
+      (p.dmasks >> dmask) &
+      1 &
+      (dataDw === ((channels + d16) >> d16) + modOf(K_TFE) ? 1 : 0) &
+      ((p.dataWidths >> dataDw) & 1) &
+      (addrDw < 31 ? (p.addrWidths >> addrDw) & 1 : 0);
+    if (ok === 0) return false;
+  }
   return true;
 }
