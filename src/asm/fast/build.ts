@@ -117,6 +117,7 @@ export class Builder {
   channels = 0;
   dataWidths = 0;
   addrWidths = 0;
+  addrBase = 0;
   alt: Program | null = null;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
@@ -168,13 +169,16 @@ export class Builder {
       channels: this.channels,
       dataWidths: this.dataWidths,
       addrWidths: this.addrWidths,
+      addrBase: this.addrBase,
       alt: this.alt,
     };
   }
 }
 
-/** A modifier table's row: word id, order level, highest value, field. */
-export type ModRow = readonly [number, number, number, Field];
+/** A modifier table's row: word id, order level, highest value, field[, lowest value (0 when not given)]. */
+export type ModRow =
+  | readonly [number, number, number, Field]
+  | readonly [number, number, number, Field, number];
 
 /** Tables shared by the programs with the same modifiers (a program build then makes none), by key. */
 const modTables = new Map<string, ModTable>();
@@ -189,17 +193,19 @@ export function modTable(key: string, make: () => [ModRow[], number[]]): ModTabl
   const [rows, need] = make();
   const index = new Uint8Array(MOD_IDS);
   const order = new Uint8Array(rows.length);
+  const min = new Int32Array(rows.length);
   const max = new Int32Array(rows.length);
   const field: Field[] = [];
   let needBits = 0;
-  rows.forEach(([w, level, hi, f], j) => {
+  rows.forEach(([w, level, hi, f, lo], j) => {
     index[w] = j + 1;
     order[j] = level;
+    min[j] = lo ?? 0;
     max[j] = hi;
     field.push(f);
     if (need.includes(w)) needBits |= 1 << j;
   });
-  t = { index, order, max, field, need: needBits };
+  t = { index, order, min, max, field, need: needBits };
   modTables.set(key, t);
   return t;
 }

@@ -134,6 +134,12 @@ export const S_SRSRC = 22;
 export const S_BUF_SOFFSET = 23;
 /** A VGPR tuple of any width as an address (its index; the post-match checks give the widths: MIMG's vaddr). */
 export const S_VADDR_ANY = 24;
+/**
+ * GLOBAL/SCRATCH saddr: `off` (the field's 0x7f) or, arg 2, GLOBAL's SGPR/TTMP pair, vcc, flat_scratch or
+ * xnack_mask (mem-scalar.ts saddr64Code); arg 1, SCRATCH's SGPR, TTMP or named SGPR-file register but
+ * exec_hi and m0's kin (saddr32Code).
+ */
+export const S_SADDR = 25;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -183,17 +189,24 @@ export const C_BUF_ADDR = 2;
 export const C_MIMG = 4;
 /** With C_MIMG: d16 packs two 16-bit channels a VGPR (not gfx80x). */
 export const C_PACKED = 8;
+/**
+ * FLAT/GLOBAL/SCRATCH: vaddr (S_VADDR) has Program.addrBase dwords, one more when saddr is `off` (FLAT: a
+ * pair; GLOBAL: a pair with `off`, one VGPR with saddr; SCRATCH: one VGPR with `off`, `off` with saddr).
+ */
+export const C_FLAT_ADDR = 16;
 
 /**
  * A program's modifiers after its positional operands: for each word id (operands.ts: keywords, NAMED_BASE +
  * the `name:` modifiers) its index here + 1 (0: not taken); per index the order level (a modifier may not
- * follow one of a higher level; each is taken once), the highest value (keywords: 1; values from 0) and the
- * field it goes to (cleared first, so that the base words may hold a default). `need`: the indices that
+ * follow one of a higher level; each is taken once), the highest value (keywords: 1), the lowest (0 but for
+ * signed offsets) and the field it goes to (cleared first, so that the base words may hold a default; a
+ * negative value as its two's complement in the field's bits). `need`: the indices that
  * must be written (bit j for index j).
  */
 export interface ModTable {
   readonly index: Uint8Array;
   readonly order: Uint8Array;
+  readonly min: Int32Array;
   readonly max: Int32Array;
   readonly field: readonly Field[];
   readonly need: number;
@@ -260,6 +273,8 @@ export interface Program {
   readonly channels: number;
   readonly dataWidths: number;
   readonly addrWidths: number;
+  /** With C_FLAT_ADDR: vaddr's dwords with a saddr register. */
+  readonly addrBase: number;
   /** The op's form with another number of positional operands (MUBUF's lds form, without vdata), or null. */
   readonly alt: Program | null;
 }
@@ -378,9 +393,15 @@ function vop3Source(p: Program, j: number, k: number): number {
 
 /** The SGPR code of an SMEM offset written as a register (-1: none), for `soffset offset:N`. */
 let soffsetReg = -1;
-/** The widths of the S_VDATA and S_VADDR operands, for the checks after matching. */
+/** The widths of the S_VDATA and S_VADDR operands, and whether S_SADDR was `off`, for the checks after matching. */
 let dataDw = 0;
 let addrDw = 0;
+let saddrOff = 0;
+
+/** The named registers FLAT's saddr takes (mem-scalar.ts saddr64Code, saddr32Code): bit dw for dw dwords. */
+const SADDR_NAMED = new Uint8Array(256);
+for (const c of [102, 104, 106]) SADDR_NAMED[c] = 1 << 2;
+for (const c of [102, 103, 104, 105, 106, 107, 124, 126]) SADDR_NAMED[c] |= 1 << 1;
 
 /** An SMEM byte offset: 0..0xfffff, or from -0x100000 with `signed` 1 (gfx9 address bases); else -1. */
 function smemOffset(v: number, signed: number): number {
@@ -483,6 +504,19 @@ function slotValue(kind: number, arg: number, k: number): number {
       addrDw = opCount[k];
       return i + addrDw <= 256 ? i : -1;
     }
+    case S_SADDR: {
+      if (ok === O_KEY && opWord[k] === K_OFF) {
+        saddrOff = 1;
+        return 0x7f;
+      }
+      saddrOff = 0;
+      if (ok !== O_REG) return -1;
+      if (opFile[k] !== F_SPECIAL) return scalarReg(k, arg);
+      // Every comparison on every named register (see S_BUF_SOFFSET).
+      const c = opIndex[k];
+      const known = specialExists(c) ? 1 : 0;
+      return ((SADDR_NAMED[c] >> arg) & 1 & (opCount[k] === arg ? 1 : 0) & known) === 1 ? c : -1;
+    }
     case S_SRSRC: {
       const c = ok === O_REG ? scalarReg(k, arg) : -1;
       return c < 0 ? -1 : c >> 2;
@@ -568,6 +602,7 @@ export function encodeProgram(p0: Program, n: number): number {
   if (n < m || (n > m && (p.flags & P_MODIFIERS) === 0)) return 0;
   literal = -1;
   soffsetReg = -1;
+  saddrOff = 0;
   bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : -1;
   negBits = 0;
   absBits = 0;
@@ -699,12 +734,12 @@ function tableMods(t: ModTable, from: number, n: number): boolean {
       w = isA16(k) ? MOD_A16 : MOD_NONE;
     } else return false;
     const j = index[w] - 1;
-    if (j < 0 || (seen >> j) & 1 || t.order[j] < level || v < 0 || v > t.max[j]) return false;
+    if (j < 0 || (seen >> j) & 1 || t.order[j] < level || v < t.min[j] || v > t.max[j]) return false;
     seen |= 1 << j;
     level = t.order[j];
     modVal[j] = v;
     const f = t.field[j];
-    words[f.word] = (words[f.word] & ~(f.mask << f.shift)) | (v << f.shift);
+    words[f.word] = (words[f.word] & ~(f.mask << f.shift)) | ((v & f.mask) << f.shift);
   }
   modSeen = seen;
   modTable = t;
@@ -749,5 +784,6 @@ function checked(p: Program): boolean {
       (addrDw < 31 ? (p.addrWidths >> addrDw) & 1 : 0);
     if (ok === 0) return false;
   }
+  if (c & C_FLAT_ADDR && addrDw !== p.addrBase + saddrOff) return false;
   return true;
 }
