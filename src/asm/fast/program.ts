@@ -62,8 +62,6 @@ const {
   FORMAT: O_FORMAT,
 } = OPERAND;
 const { NEG: M_NEG, ABS: M_ABS } = MODS;
-const K_CLAMP = kw('clamp');
-const K_GLC = kw('glc');
 const K_OFF = kw('off');
 const K_TFE = kw('tfe');
 const K_IDXEN = kw('idxen');
@@ -71,10 +69,9 @@ const K_OFFEN = kw('offen');
 const K_ADDR64 = kw('addr64');
 const K_D16 = kw('d16');
 const N_DMASK = named('dmask');
-const N_MUL = named('mul');
+const _N_MUL = named('mul');
 const N_DIV = named('div');
 const N_OFFSET = named('offset');
-const N_OP_SEL = named('op_sel');
 
 /** Slot kinds. */
 /** A VGPR tuple of `arg` dwords: its index. */
@@ -174,7 +171,6 @@ export const P_OPSEL = 2048;
 export const P_SDWA = 4096;
 /** The modifiers are read by the program's table (Program.mods), not by `modifiers`. */
 export const P_TABLE = 8192;
-const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE | P_OPSEL | P_TABLE;
 
 /** Checks after matching (Program.checks), LLVM's as data. */
 /** vdata (S_VDATA) holds Program.dataDw dwords, one more with tfe. */
@@ -194,11 +190,31 @@ export const C_PACKED = 8;
  * pair; GLOBAL: a pair with `off`, one VGPR with saddr; SCRATCH: one VGPR with `off`, `off` with saddr).
  */
 export const C_FLAT_ADDR = 16;
+/** SMEM on gfx9: `offset:N` after an SGPR soffset moves the SGPR to soffset and sets soe and imm. */
+export const C_SOE = 32;
+
+/**
+ * Value maps (ModTable.map) of 16 entries each, -1 for a value not taken: 1 `mul:` and 2 `div:` to omod's
+ * field (mul:2 1, mul:4 2, div:2 3), 3 + s - 1 a VOP3 op_sel list of s sources and the result to bits
+ * 11-14 (the sources' entries low, the result's in bit 14; entries past it ignored: valu-vop3.ts
+ * opSelField).
+ */
+export const MAP_MUL = 1;
+export const MAP_DIV = 2;
+export const MAP_OPSEL = 3;
+const VALUE_MAPS = new Int8Array(16 * 6).fill(-1);
+for (let v = 0; v < 16; v++) VALUE_MAPS[v] = v;
+VALUE_MAPS[16 * MAP_MUL + 2] = 1;
+VALUE_MAPS[16 * MAP_MUL + 4] = 2;
+VALUE_MAPS[16 * MAP_DIV + 2] = 3;
+for (let s = 1; s <= 3; s++)
+  for (let v = 0; v < 16; v++)
+    VALUE_MAPS[16 * (MAP_OPSEL + s - 1) + v] = (v & ((1 << s) - 1)) | (((v >>> s) & 1) << 3);
 
 /**
  * A program's modifiers after its positional operands: for each word id (operands.ts: keywords, NAMED_BASE +
  * the `name:` modifiers) its index here + 1 (0: not taken); per index the order level (a modifier may not
- * follow one of a higher level; each is taken once), the highest value (keywords: 1), the lowest (0 but for
+ * follow one of a higher level; level 0 may stand anywhere; each is taken once), the highest value (keywords: 1), the lowest (0 but for
  * signed offsets) and the field it goes to (cleared first, so that the base words may hold a default; a
  * negative value as its two's complement in the field's bits). `need`: the indices that
  * must be written (bit j for index j).
@@ -206,6 +222,10 @@ export const C_FLAT_ADDR = 16;
 export interface ModTable {
   readonly index: Uint8Array;
   readonly order: Uint8Array;
+  /** The bit that marks the modifier written (rows that exclude each other share one: mul and div). */
+  readonly bit: Int32Array;
+  /** A VALUE_MAPS map of the value as written to the field's (0: the value itself). */
+  readonly map: Uint8Array;
   readonly min: Int32Array;
   readonly max: Int32Array;
   readonly field: readonly Field[];
@@ -599,7 +619,7 @@ export function encodeProgram(p0: Program, n: number): number {
   const slot = p.slot;
   let m = slot.length;
   if (n === m - 1 && p.flags & P_OPTIONAL) m = n;
-  if (n < m || (n > m && (p.flags & P_MODIFIERS) === 0)) return 0;
+  if (n < m || (n > m && p.mods === null)) return 0;
   literal = -1;
   soffsetReg = -1;
   saddrOff = 0;
@@ -628,7 +648,7 @@ export function encodeProgram(p0: Program, n: number): number {
   }
   if (p.mods !== null) {
     if (!tableMods(p.mods, m, n) || (p.checks !== 0 && !checked(p))) return 0;
-  } else if (n > m && !modifiers(p, m, n)) return 0;
+  } else if (n > m) return 0;
   if (negBits !== 0) {
     const f = p.neg as Field;
     words[f.word] |= negBits << f.shift;
@@ -657,58 +677,6 @@ export function omodOf(w: number, v: number): number {
   return w === N_DIV ? (v === 2 ? 3 : -1) : v === 2 ? 1 : v === 4 ? 2 : -1;
 }
 
-/**
- * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order) and op_sel, SMEM
- * glc and gfx9's `offset:N` right after an SGPR offset; each once.
- */
-function modifiers(p: Program, from: number, n: number): boolean {
-  let clamp = false;
-  let omod = -1;
-  let glc = false;
-  let opSel = -1;
-  for (let k = from; k < n; k++) {
-    if (opComma[k] === 1) return false;
-    const ok = opKind[k];
-    const w = opWord[k];
-    if (ok === O_NAMED && w === N_OFFSET && k === from && soffsetReg >= 0 && p.soe !== null) {
-      // The SGPR moves to soffset; offset, imm and soe take the immediate (scalar-smem.ts).
-      const off = p.field[from - 1] as Field;
-      const v = smemOffset(opValue[k], p.arg[from - 1]);
-      if (v < 0) return false;
-      words[off.word] = (words[off.word] & ~(off.mask << off.shift)) | ((v & off.mask) << off.shift);
-      putField(p.soffset as Field, soffsetReg);
-      putField(p.soe, 1);
-      putField(p.imm as Field, 1);
-    } else if (ok === O_KEY && w === K_GLC && !glc && p.glc !== null) glc = true;
-    else if (ok === O_KEY && w === K_CLAMP && !clamp && omod < 0 && p.clamp !== null) clamp = true;
-    else if (ok === O_NAMED && omod < 0 && p.omod !== null && (w === N_MUL || w === N_DIV)) {
-      const v = opValue[k];
-      omod = omodOf(w, v);
-      if (omod < 0) return false;
-    } else if (ok === O_LIST && w === N_OP_SEL && opSel < 0 && p.flags & P_OPSEL) opSel = opValue[k];
-    else return false;
-  }
-  if (opSel > 0) {
-    // The sources' entries in bits 11 on, the result's (the entry after them) in bit 14; entries past it
-    // are ignored (valu-vop3.ts opSelField).
-    const s = p.opSel - 1;
-    words[0] |= ((opSel & ((1 << s) - 1)) | (((opSel >>> s) & 1) << 3)) << 11;
-  }
-  if (clamp) {
-    const f = p.clamp as Field;
-    words[f.word] |= 1 << f.shift;
-  }
-  if (omod > 0) {
-    const f = p.omod as Field;
-    words[f.word] |= omod << f.shift;
-  }
-  if (glc) {
-    const f = p.glc as Field;
-    words[f.word] |= 1 << f.shift;
-  }
-  return true;
-}
-
 /** The values of the modifiers tableMods read (by the table's index), and which were written (bit j). */
 const modVal = new Int32Array(32);
 let modSeen = 0;
@@ -728,18 +696,27 @@ function tableMods(t: ModTable, from: number, n: number): boolean {
     let v: number;
     let w = opWord[k];
     if (ok === O_KEY) v = 1;
-    else if (ok === O_NAMED || ok === O_FORMAT) v = opValue[k];
+    else if (ok === O_NAMED || ok === O_FORMAT || ok === O_LIST) v = opValue[k];
     else if (ok === O_REG) {
       v = 1;
       w = isA16(k) ? MOD_A16 : MOD_NONE;
     } else return false;
     const j = index[w] - 1;
-    if (j < 0 || (seen >> j) & 1 || t.order[j] < level || v < t.min[j] || v > t.max[j]) return false;
-    seen |= 1 << j;
-    level = t.order[j];
+    if (j < 0 || (seen & t.bit[j]) !== 0 || v < t.min[j] || v > t.max[j]) return false;
+    const lv = t.order[j];
+    if (lv !== 0) {
+      if (lv < level) return false;
+      level = lv;
+    }
+    seen |= t.bit[j];
     modVal[j] = v;
+    // A mapped value (omod, op_sel) or the value itself, which may be negative (signed offsets).
+    const mapped = t.map[j] !== 0 ? 1 : 0;
+    const x = VALUE_MAPS[16 * t.map[j] + (v & 15)];
+    if ((mapped & (x < 0 ? 1 : 0)) !== 0) return false;
+    const u = mapped === 1 ? x : v;
     const f = t.field[j];
-    words[f.word] = (words[f.word] & ~(f.mask << f.shift)) | ((v & f.mask) << f.shift);
+    words[f.word] = (words[f.word] & ~(f.mask << f.shift)) | ((u & f.mask) << f.shift);
   }
   modSeen = seen;
   modTable = t;
@@ -748,8 +725,16 @@ function tableMods(t: ModTable, from: number, n: number): boolean {
 
 /** The value of modifier `w` (a word id) tableMods read for the line, 0 when not written or not taken. */
 function modOf(w: number): number {
-  const j = (modTable as ModTable).index[w] - 1;
-  return j >= 0 && (modSeen >> j) & 1 ? modVal[j] : 0;
+  const t = modTable as ModTable;
+  const j = t.index[w] - 1;
+  return j >= 0 && (modSeen & t.bit[j]) !== 0 ? modVal[j] : 0;
+}
+
+/** Whether modifier `w` (a word id) was written on the line. */
+function written(w: number): boolean {
+  const t = modTable as ModTable;
+  const j = t.index[w] - 1;
+  return j >= 0 && (modSeen & t.bit[j]) !== 0;
 }
 
 /** `a16` as written at operand k (an AGPR to the operand reader; `acc16` is not the keyword). */
@@ -785,5 +770,13 @@ function checked(p: Program): boolean {
     if (ok === 0) return false;
   }
   if (c & C_FLAT_ADDR && addrDw !== p.addrBase + saddrOff) return false;
+  if (c & C_SOE && written(N_OFFSET)) {
+    // The SGPR moves to soffset; offset (the table put it there), imm and soe take the immediate
+    // (scalar-smem.ts).
+    if (soffsetReg < 0) return false;
+    putField(p.soffset as Field, soffsetReg);
+    putField(p.soe as Field, 1);
+    putField(p.imm as Field, 1);
+  }
   return true;
 }
