@@ -69,6 +69,7 @@ const K_OFFEN = kw('offen');
 const K_ADDR64 = kw('addr64');
 const K_D16 = kw('d16');
 const N_DMASK = named('dmask');
+const N_OP_SEL_HI = named('op_sel_hi');
 const _N_MUL = named('mul');
 const N_DIV = named('div');
 const N_OFFSET = named('offset');
@@ -137,6 +138,10 @@ export const S_VADDR_ANY = 24;
  * exec_hi and m0's kin (saddr32Code).
  */
 export const S_SADDR = 25;
+/** An AGPR tuple of `arg` dwords (MFMA's vdst and src2): its index. */
+export const S_ATUPLE = 26;
+/** A VGPR or AGPR tuple of `arg` dwords (MFMA's src0 and src1): 256 + its index (C_MFMA sets the AGPR bits). */
+export const S_VATUPLE = 27;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -192,6 +197,17 @@ export const C_PACKED = 8;
 export const C_FLAT_ADDR = 16;
 /** SMEM on gfx9: `offset:N` after an SGPR soffset moves the SGPR to soffset and sets soe and imm. */
 export const C_SOE = 32;
+/**
+ * VOP3P packed, dot and mix ops: op_sel_hi (kept in a scratch word by the table) split over both words, its
+ * entries past the op's Program.dataDw sources ignored, Program.channels when not written (7; mix ops 0),
+ * bit 2 set for two-source ops but the mix ones (valu-vop3p.ts).
+ */
+export const C_VOP3P = 64;
+/**
+ * MFMA: the AGPR bits of src0 and src1, and no partial overlap of src2 and vdst for accumulators of more than
+ * 4 dwords (Program.dataDw).
+ */
+export const C_MFMA = 128;
 
 /**
  * Value maps (ModTable.map) of 16 entries each, -1 for a value not taken: 1 `mul:` and 2 `div:` to omod's
@@ -537,6 +553,17 @@ function slotValue(kind: number, arg: number, k: number): number {
       const known = specialExists(c) ? 1 : 0;
       return ((SADDR_NAMED[c] >> arg) & 1 & (opCount[k] === arg ? 1 : 0) & known) === 1 ? c : -1;
     }
+    case S_ATUPLE: {
+      if (ok !== O_REG || opFile[k] !== F_A || opCount[k] !== arg) return -1;
+      const i = opIndex[k];
+      return i + arg <= 256 ? i : -1;
+    }
+    case S_VATUPLE: {
+      if (ok !== O_REG || opCount[k] !== arg) return -1;
+      const f = opFile[k];
+      const i = opIndex[k];
+      return ((f === F_V ? 1 : 0) | (f === F_A ? 1 : 0)) === 1 && i + arg <= 256 ? 256 + i : -1;
+    }
     case S_SRSRC: {
       const c = ok === O_REG ? scalarReg(k, arg) : -1;
       return c < 0 ? -1 : c >> 2;
@@ -770,6 +797,23 @@ function checked(p: Program): boolean {
     if (ok === 0) return false;
   }
   if (c & C_FLAT_ADDR && addrDw !== p.addrBase + saddrOff) return false;
+  if (c & C_VOP3P) {
+    const ns = p.dataDw;
+    const given = written(N_OP_SEL_HI) ? 1 : 0;
+    let hi = given === 1 ? modOf(N_OP_SEL_HI) & ((1 << ns) - 1) : p.channels;
+    hi |= ns === 2 && p.channels === 7 ? 4 : 0;
+    words[0] |= (hi & 4) << 12;
+    words[1] |= (hi & 3) << 27;
+  }
+  if (c & C_MFMA) {
+    // LLVM checks the overlap only for accumulators wider than 128 bits (every comparison made each time).
+    const acc = p.dataDw;
+    const d = opIndex[0];
+    const c2 = opIndex[3];
+    const overlap = (acc > 4 ? 1 : 0) & (c2 !== d ? 1 : 0) & (c2 < d + acc ? 1 : 0) & (d < c2 + acc ? 1 : 0);
+    if (overlap !== 0) return false;
+    words[1] |= ((opFile[1] === F_A ? 1 : 0) | (opFile[2] === F_A ? 2 : 0)) << 27;
+  }
   if (c & C_SOE && written(N_OFFSET)) {
     // The SGPR moves to soffset; offset (the table put it there), imm and soe take the immediate
     // (scalar-smem.ts).
