@@ -13,8 +13,8 @@
 // size, GCNKIT_BENCH_KEEP=1 keeps the objects and their temp dir, --mode=startup|repeated|distinct runs
 // one mode). Mode startup times the CLI's fixed cost on a tiny file (gcnkit disasm vs node -e 0).
 // `--smoke` (npm run bench:smoke): one copy of the corpus (about 20k instructions) and 20k distinct
-// instructions, one timed run of each, the same checks. Exit 1 when an output differs from
-// llvm-objdump-22's.
+// instructions, one timed run of each, the same checks. Exit 1 when an output (the library's or the
+// CLI's) differs from llvm-objdump-22's.
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -287,6 +287,13 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
   });
   const c = compareDisassembly(ref.stdout, latin1String(out));
   const framing = JSON.stringify(c.framingActual) === JSON.stringify(c.framingExpected);
+  // The CLI prints through code of its own (the bundle it loads, the writes to fd 1): its whole output
+  // is checked too, not only the library's.
+  const cliOut = spawnSync(process.execPath, [cli.file, 'disasm', '--mcpu=gfx908', file], {
+    maxBuffer: 1 << 30,
+    encoding: 'latin1',
+  });
+  const cliSame = cliOut.status === 0 && cliOut.stdout === ref.stdout;
 
   const tIn = best(inproc);
   const tStream = best(streamed);
@@ -304,7 +311,8 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
   );
   console.log(
     `  output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +
-      `framing ${framing ? 'identical' : 'DIFFERENT'}${c.identical ? ', whole output identical' : ''}`,
+      `framing ${framing ? 'identical' : 'DIFFERENT'}${c.identical ? ', whole output identical' : ''}; ` +
+      `CLI output ${cliSame ? 'identical' : 'DIFFERENT'}`,
   );
   if (c.agree !== c.instructions || !framing) {
     const f = c.framingExpected.findIndex((x, k) => x !== c.framingActual[k]);
@@ -313,6 +321,14 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
         `  framing: llvm ${c.framingExpected[f]?.slice(0, 200)}\n  gcnkit ${c.framingActual[f]?.slice(0, 200)}`,
       );
     for (const m of c.mismatches.slice(0, 3)) console.log(`  llvm:   ${m.want}\n  gcnkit: ${m.got}`);
+    return false;
+  }
+  if (!cliSame) {
+    const got = cliOut.stdout.split('\n');
+    const want = ref.stdout.split('\n');
+    let k = 0;
+    while (k < want.length && want[k] === got[k]) k++;
+    console.log(`  CLI (exit ${cliOut.status}): line ${k + 1}\n  llvm:   ${want[k]}\n  gcnkit: ${got[k]}`);
     return false;
   }
   return true;
