@@ -539,15 +539,17 @@ test('a region loaded again elsewhere runs the function compiled for it; other w
   const other = assembleText(text.replace('v_mul_f32 v1, v1, v1', 'v_sub_f32 v1, v1, v1'), 'gfx908');
   assert.equal(first.insts.length, 5);
   assert.notEqual(at(other, 0x2000, 0x3f0).code, first.code);
-  // ...and not in a loop (a later branch back to the block): one block, the same function.
-  const loop = (op: string) =>
+  // ...and in a loop (a later branch back to the block) the loop's blocks and nothing after its last
+  // branch back: the words after it do not change the function, the loop's do.
+  const loop = (op: string, after: string) =>
     assembleText(
-      `L:\nv_add_f32 v1, s2, v3\ns_cbranch_scc1 1\n${op} v1, v1, v1\ns_cbranch_vccnz L\ns_endpgm\n`,
+      `L:\nv_add_f32 v1, s2, v3\ns_cbranch_scc1 1\n${op} v1, v1, v1\ns_cbranch_vccnz L\n${after}\ns_endpgm\n`,
       'gfx908',
     );
-  const inLoop = at(loop('v_mul_f32'), 0x1000, 0x3f0);
-  assert.equal(inLoop.insts.length, 2);
-  assert.equal(at(loop('v_sub_f32'), 0x2000, 0x3f0).code, inLoop.code);
+  const inLoop = at(loop('v_mul_f32', 'v_mov_b32 v0, 1'), 0x1000, 0x3f0);
+  assert.equal(inLoop.insts.length, 4);
+  assert.equal(at(loop('v_mul_f32', 'v_mov_b32 v0, 2'), 0x2000, 0x3f0).code, inLoop.code);
+  assert.notEqual(at(loop('v_sub_f32', 'v_mov_b32 v0, 1'), 0x2000, 0x3f0).code, inLoop.code);
   const changed = assembleText(text.replace('v_add_f32 v1, s2, v3', 'v_add_f32 v1, s2, v4'), 'gfx908');
   assert.notEqual(at(changed, 0x1000, 0x3f0).code, first.code);
   // Regions of several blocks take the second block's words into the key.

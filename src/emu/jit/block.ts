@@ -39,6 +39,8 @@ export class Block {
     insts: readonly Inst[],
     readonly mode: number,
     readonly start: number,
+    /** Where a wave may enter the region: `start`, or for a loop any of its blocks (loopRegion). */
+    readonly entries: readonly number[] = [start],
   ) {
     this.insts = insts;
     this.first = start;
@@ -66,6 +68,15 @@ export class Block {
   chill(runs: number, compile: () => Block): void {
     this.cold = runs + 1;
     this.heat = compile;
+  }
+
+  /**
+   * Counts a cold loop's pass through its header as a run (interpretLoop, which runs the whole loop):
+   * whether the loop is due to be compiled, on its next run.
+   */
+  pass(): boolean {
+    if (this.cold > 1) this.cold--;
+    return this.cold === 1;
   }
 
   /** Whether the block still runs on the interpreter (tests). */
@@ -177,8 +188,9 @@ function regionKey(
   pc: number,
   mode: number,
   simd: boolean,
+  loop: boolean,
 ): string | null {
-  let key = `${img.target} ${mode} ${simd ? 1 : 0}`;
+  let key = `${img.target} ${mode} ${simd ? 1 : 0} ${loop ? 1 : 0}`;
   for (const b of blocks) {
     const first = b[0];
     const last = b[b.length - 1];
@@ -194,11 +206,20 @@ function regionKey(
   return key;
 }
 
-/** The instructions of the basic block at pc (empty if pc does not decode). */
-function formBlock(fetch: (pc: number) => Inst, pc: number, first: boolean): Inst[] {
+/**
+ * The instructions of the basic block at pc (empty if pc does not decode); with `leaders`, it also ends
+ * before the next of them.
+ */
+function formBlock(
+  fetch: (pc: number) => Inst,
+  pc: number,
+  first: boolean,
+  leaders: ReadonlySet<number> | null = null,
+): Inst[] {
   const insts: Inst[] = [];
   let p = pc;
   for (;;) {
+    if (leaders !== null && insts.length > 0 && leaders.has(p)) break;
     let i: Inst;
     try {
       i = fetch(p);
@@ -239,9 +260,9 @@ const MAX_REGION_INSTS = 160;
  * control only goes forward: a block joins when the blocks before it branch only forward, it does too,
  * and no branch in the next LOOP_LOOKAHEAD instructions goes back to it or before (it is in no loop).
  * Straight-line code split by uniform branches (an EXEC test around a few instructions, the tree levels
- * of an LDS reduction between its barriers, a bounds check) then runs in one call instead of one a block,
- * while loops keep the one-block regions that bound their compile time (mandelbrot's first launch cost
- * 1.2-1.5x the CPU when its loop's blocks were taken into larger regions).
+ * of an LDS reduction between its barriers, a bounds check) then runs in one call instead of one a block.
+ * A loop is a region of its own (loopRegion), without the blocks after it: mandelbrot's first launch
+ * cost 1.2-1.5x the CPU when its loop's blocks were taken into regions with the blocks around them.
  */
 const FORWARD_BLOCKS = 4;
 const FORWARD_INSTS = 48;
@@ -264,12 +285,82 @@ function inLoop(fetch: (pc: number) => Inst, start: number, from: number): boole
   return false;
 }
 
+/** Most instructions of a loop taken whole into one region (loopRegion). */
+const LOOP_INSTS = 96;
+
+/** A region: its basic blocks, each block's index by its start address, and the address of blocks[0]. */
+interface Region {
+  readonly blocks: Inst[][];
+  readonly label: Map<number, number>;
+  readonly start: number;
+  /** Whether it may be entered at any of its blocks (a loop), not only at `start`. */
+  readonly loop: boolean;
+}
+
+/**
+ * The loop around pc as one region, or null: when branches among the LOOP_INSTS instructions from pc go
+ * back to pc or before, the instructions from the lowest such target to the last such branch, split into
+ * basic blocks at every branch target among them, if they are LOOP_INSTS or fewer. A wave then runs all
+ * of the loop's iterations in one call (mandelbrot's loop of five blocks made four region calls an
+ * iteration), while blocks after the loop, which run once, stay out of it: a region's first compile grows
+ * faster than its size (see REGION_BLOCKS). The region is the same whichever of its blocks a wave enters it
+ * at (a rotated loop is entered in its middle), so one compile serves every entry (BlockCache).
+ */
+function loopRegion(fetch: (pc: number) => Inst, pc: number): Region | null {
+  let head = -1;
+  let latch = -1;
+  let p = pc;
+  for (let n = 0; n < LOOP_INSTS; n++) {
+    let i: Inst;
+    try {
+      i = fetch(p);
+    } catch {
+      break;
+    }
+    if (i.fmt === 'sopp' && BRANCHES[i.name] !== undefined) {
+      const t = branchTarget(i);
+      if (t <= pc) {
+        if (head < 0 || t < head) head = t;
+        latch = i.pc;
+      }
+    }
+    if (i.name === 's_endpgm') break;
+    p = i.pc + i.size;
+  }
+  if (head < 0) return null;
+  const body: Inst[] = [];
+  for (let q = head; q <= latch; ) {
+    let i: Inst;
+    try {
+      i = fetch(q);
+    } catch {
+      return null;
+    }
+    body.push(i);
+    if (body.length > LOOP_INSTS) return null;
+    q = i.pc + i.size;
+  }
+  if (!body.some((i) => i.pc === pc)) return null;
+  const leaders = new Set<number>();
+  for (const i of body) if (i.fmt === 'sopp' && BRANCHES[i.name] !== undefined) leaders.add(branchTarget(i));
+  leaders.add(pc);
+  const blocks: Inst[][] = [];
+  const label = new Map<number, number>();
+  for (let q = head; q <= latch; ) {
+    const b = formBlock(fetch, q, false, leaders);
+    if (b.length === 0) return null;
+    label.set(q, blocks.length);
+    blocks.push(b);
+    const tail = b[b.length - 1];
+    q = tail.pc + tail.size;
+  }
+  return { blocks, label, start: head, loop: true };
+}
+
 /** The region entered at pc: the basic blocks reachable from it by branches and fall-through within the size limits. */
-function formRegion(
-  fetch: (pc: number) => Inst,
-  pc: number,
-  maxBlocks: number,
-): { blocks: Inst[][]; label: Map<number, number> } {
+function formRegion(fetch: (pc: number) => Inst, pc: number, maxBlocks: number): Region {
+  const loop = loopRegion(fetch, pc);
+  if (loop !== null) return loop;
   const blocks: Inst[][] = [];
   const label = new Map<number, number>();
   const queue = [pc];
@@ -292,7 +383,7 @@ function formRegion(
     forward &&= onward;
     for (const t of next) if (!label.has(t)) queue.push(t);
   }
-  return { blocks, label };
+  return { blocks, label, start: pc, loop: false };
 }
 
 /**
@@ -311,19 +402,22 @@ export function compileBlock(
   image: CodeImage | null = null,
   compileAfter = 0,
 ): Block {
-  const { blocks, label } = formRegion(fetch, pc, maxBlocks);
+  const { blocks, label, start, loop } = formRegion(fetch, pc, maxBlocks);
   const insts = blocks.flat();
+  const entries = loop ? [...label.keys()] : [start];
   const mem = vregMemory();
-  const rkey = image !== null ? regionKey(image, blocks, pc, mode, mem !== null) : null;
+  const rkey = image !== null ? regionKey(image, blocks, start, mode, mem !== null, loop) : null;
   const known = rkey !== null ? REGIONS.get(rkey) : undefined;
-  if (known !== undefined) return new Block(known.fn, known.simd, insts, mode, pc);
+  if (known !== undefined) return new Block(known.fn, known.simd, insts, mode, start, entries);
   if (compileAfter > 0) {
-    const b = new Block(interpretBlock, NO_SIMD, blocks[0], mode, pc);
+    const b = loop
+      ? new Block(interpretLoop, NO_SIMD, insts, mode, start, entries)
+      : new Block(interpretBlock, NO_SIMD, blocks[0], mode, start);
     b.chill(compileAfter, () => compileBlock(fetch, pc, mode, maxBlocks, image));
     return b;
   }
   const funcs: FuncWriter[] | null = mem !== null ? [] : null;
-  const code = new RegionGen(blocks, label, mode, pc, funcs).emit();
+  const code = new RegionGen(blocks, label, mode, start, funcs, loop).emit();
   const wasm = funcs !== null && funcs.length > 0 ? moduleBytes(funcs, 1) : null;
   // The JavaScript and the WebAssembly both, though the first determines the second (the fallback bodies
   // are the same ops).
@@ -340,7 +434,7 @@ export function compileBlock(
     } catch (e) {
       // A page whose Content-Security-Policy forbids eval: run the entry's instruction on the interpreter.
       if (!(e instanceof EvalError)) throw e;
-      return new Block(interpretOne, NO_SIMD, insts.slice(0, 1), mode, pc);
+      return new Block(interpretOne, NO_SIMD, [insts[insts.findIndex((i) => i.pc === pc)]], mode, pc);
     }
     let simd = NO_SIMD;
     if (wasm !== null && mem !== null) {
@@ -356,7 +450,46 @@ export function compileBlock(
     if (REGIONS.size >= MAX_FUNCTIONS) REGIONS.clear();
     REGIONS.set(rkey, entry);
   }
-  return new Block(entry.fn, entry.simd, insts, mode, pc);
+  return new Block(entry.fn, entry.simd, insts, mode, start, entries);
+}
+
+/**
+ * A cold loop's code (loopRegion): its instructions on their interpreter handlers from the wave's pc, as
+ * interpretBlock runs a block's, while control stays in the loop; each pass through its header counts as
+ * a run of the region, so that a loop that runs long is compiled after COMPILE_AFTER iterations, not after
+ * COMPILE_AFTER waves have each run all of theirs on the interpreter.
+ */
+function interpretLoop(w: Wave, B: Block, H: Helpers, lim: number): number {
+  const I = B.insts;
+  const f = H.fault;
+  let j = indexOf(I, w.pc);
+  let n = 0;
+  while (j >= 0 && n < lim && !w.done && !w.atBarrier && w.gprIdxMode === 0 && !w.sys.skipVector) {
+    const i = I[j];
+    f.at = j;
+    f.n = n;
+    i.run(w, i);
+    n++;
+    const next = i.pc + i.size;
+    if (w.pc === next && j + 1 < I.length && I[j + 1].pc === next) j++;
+    else if (w.pc === B.start && B.pass()) break;
+    else j = indexOf(I, w.pc);
+  }
+  return n;
+}
+
+/** The index of the instruction at pc in I (ordered by address), or -1. */
+function indexOf(I: readonly Inst[], pc: number): number {
+  let lo = 0;
+  let hi = I.length - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >>> 1;
+    const x = I[m].pc;
+    if (x === pc) return m;
+    if (x < pc) lo = m + 1;
+    else hi = m - 1;
+  }
+  return -1;
 }
 
 /** A block of one instruction run by its handler, where code cannot be generated (see compileBlock). */
@@ -376,7 +509,18 @@ class RegionGen {
     private readonly mode: number,
     private readonly entry: number,
     private readonly simd: FuncWriter[] | null,
+    /** Entered at any of its blocks, by the wave's pc (loopRegion). */
+    private readonly loop: boolean,
   ) {}
+
+  /** For a loop: the block to start at, by the wave's pc (every block of the region is an entry). */
+  private entryCode(): string {
+    if (!this.loop) return '';
+    const cases = [...this.label]
+      .filter(([, j]) => j !== 0)
+      .map(([pc, j]) => `case ${pc - this.entry}: L = ${j}; break;`);
+    return `if (w.pc !== P) switch (w.pc - P) { ${cases.join(' ')} default: throw new Error('a loop region entered at no block of it'); }`;
+  }
 
   emit(): string {
     const cases: string[] = [];
@@ -389,6 +533,7 @@ class RegionGen {
     return [
       'const I = B.insts, P = B.start, X = B.simd, s = w.s, v = w.v, vf = w.vf, a = w.a;',
       'let k = 0, kb = 0, n = 0, L = 0;',
+      this.entryCode(),
       'try {',
       'for (;;) {',
       'switch (L) {',

@@ -57,6 +57,14 @@ export class BlockCache {
       if (b === undefined) this.count++;
       const c = compileBlock(fetch, pc, mode, this.regionBlocks, this.image, this.compileAfter);
       this.inside[k] = c;
+      // A loop's region serves every block of it (block.ts loopRegion): one compile, one cold count.
+      for (const e of c.entries) {
+        const x = (e - this.base) >>> 2;
+        if (e !== pc && e >= this.base && x < this.inside.length && this.inside[x] === undefined) {
+          this.inside[x] = c;
+          this.count++;
+        }
+      }
       return c;
     }
     let b = this.outside.get(off);
