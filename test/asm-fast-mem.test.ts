@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assemble } from '../src/asm/assembler.js';
-import { fastEncode } from '../src/asm/fast/index.js';
+import { fastEncode, fastWords } from '../src/asm/fast/index.js';
 import { knownMnemonic } from '../src/asm/registry.js';
 import type { Target } from '../src/isa/targets.js';
-import { compareFast, noConsts, product } from './helpers/asm-fast.js';
+import { compareFast, generalWords, noConsts, product } from './helpers/asm-fast.js';
 
 const TARGETS: readonly Target[] = ['gfx908', 'gfx803', 'gfx600'];
 
@@ -166,6 +166,34 @@ test('MUBUF/MTBUF: fast = general bytes on a grid of operands, modifiers and spe
   );
 });
 
+test('MUBUF/MTBUF: bad lines keep their one-line errors, the LDS form its bytes (llvm-mc-22, gfx908)', () => {
+  // What llvm-mc-22 -mcpu=gfx908 printed for each line: the fast path declines them all (a data width
+  // against tfe, address widths against idxen/offen, lds with vdata or tfe, tfe on a store, the address
+  // keywords' order, a missing vdata, format and offset ranges, `scc` as soffset).
+  const bad: [string, string][] = [
+    ['buffer_load_dword v[1:2], v5, s[4:7], s1 offen', '1: too few operands for instruction'],
+    ['buffer_load_dword v1, v[5:6], s[4:7], s1 offen', '42: invalid operand for instruction'],
+    ['buffer_load_dword v1, off, s[4:7], s1 offset:4 lds', '48: invalid operand for instruction'],
+    ['buffer_load_dword v5, s[4:7], s1 offen lds tfe', '44: invalid operand for instruction'],
+    ['buffer_store_dword v1, v5, s[4:7], s1 offen tfe', '45: invalid operand for instruction'],
+    ['buffer_load_dword v1, v5, s[4:7], s1 idxen offen', '44: invalid operand for instruction'],
+    ['buffer_load_dword v5, s[4:7], s1 offen', '1: too few operands for instruction'],
+    ['tbuffer_load_format_x v1, v5, s[4:7], s1 format:128 offen', '49: out of range format'],
+    ['buffer_load_dword v1, v5, s[4:7], s1 offen offset:-4', '44: expected a 16-bit unsigned offset'],
+    ['buffer_load_dword v1, v5, s[4:7], scc offen', '35: scc modifier is not supported on this GPU'],
+  ];
+  const r = assemble(bad.map(([l]) => l).join('\n'), 'bad.s', { mcpu: 'gfx908' });
+  assert.deepEqual(
+    r.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`),
+    bad.map(([, e], i) => `${i + 1}:${e}`),
+  );
+  // llvm-mc-22: [0x00,0x10,0x51,0xe0,0x05,0x00,0x01,0x01].
+  const lds = 'buffer_load_dword v5, s[4:7], s1 offen lds';
+  assert.equal(fastEncode(lds, 'gfx908', noConsts), 2);
+  assert.deepEqual([...fastWords.subarray(0, 2)], [0xe0511000, 0x01010005]);
+  assert.deepEqual(Array.from(generalWords(lds, 'gfx908') ?? []), [0xe0511000, 0x01010005]);
+});
+
 test('MIMG: fast = general bytes on a grid of data widths, dmasks, modifiers and spellings', () => {
   // Plain (d16), store, atomics (dmask 1/3/15), samplers with wide addresses, gather4 (one dmask bit),
   // get_resinfo (no d16).
@@ -238,6 +266,35 @@ test('MIMG: fast = general bytes on a grid of data widths, dmasks, modifiers and
     fastEncode('image_load v1, v5, s[8:15] dmask:0x1 glc', 'gfx908', (n) => (n === 'glc' ? 1n : undefined)),
     0,
   );
+});
+
+test('MIMG: bad lines keep their one-line errors (llvm-mc-22, gfx908)', () => {
+  // What llvm-mc-22 -mcpu=gfx908 printed for each line: the fast path declines them all (data size against
+  // dmask, d16 and tfe; gather4's one dmask bit; the modifiers' order; r128 on gfx9; a repeated glc).
+  const bad: [string, string][] = [
+    ['image_load v[1:4], v[2:5], s[4:11] dmask:0x7', '1: image data size does not match dmask, d16 and tfe'],
+    [
+      'image_gather4 v[1:4], v[2:5], s[4:11], s[12:15] dmask:0x3',
+      '49: invalid image_gather dmask: only one bit must be set',
+    ],
+    ['image_load v[1:2], v[2:5], s[4:11] dmask:0xf d16 tfe', '50: invalid operand for instruction'],
+    ['image_load v1, v[2:5], s[4:11] dmask:0x1 da unorm', '45: invalid operand for instruction'],
+    ['image_load v1, v[2:5], s[4:11] dmask:0x1 r128', '42: r128 modifier is not supported on this GPU'],
+    ['image_sample v1, v[2:3], s[4:11], s[12:15] dmask:0x1 glc glc', '58: duplicate cache policy modifier'],
+    [
+      'image_load v[1:3], v[2:5], s[4:11] dmask:0x7 a16 tfe',
+      '1: image data size does not match dmask, d16 and tfe',
+    ],
+  ];
+  const r = assemble(bad.map(([l]) => l).join('\n'), 'bad.s', { mcpu: 'gfx908' });
+  assert.deepEqual(
+    r.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`),
+    bad.map(([, e], i) => `${i + 1}:${e}`),
+  );
+  // llvm-mc-22: [0x00,0x07,0x01,0xf0,0x02,0x01,0x01,0x00] (three channels and the tfe dword).
+  const tfe = 'image_load v[1:4], v[2:5], s[4:11] dmask:0x7 tfe';
+  assert.equal(fastEncode(tfe, 'gfx908', noConsts), 2);
+  assert.deepEqual([...fastWords.subarray(0, 2)], [0xf0010700, 0x00010102]);
 });
 
 test('VINTRP: fast = general bytes on a grid of registers, slots, attributes and spellings', () => {

@@ -59,13 +59,14 @@ test(`jit and interpreter agree on ${PROGRAMS} random programs (gfx908, four mod
   assert.ok(faults > 0 && faults < PROGRAMS / 2, `${faults} of ${PROGRAMS} programs faulted`);
 });
 
-test('the WebAssembly SIMD lane loops agree with the interpreter (NaN groups, partial EXEC, masks)', () => {
+test('the WebAssembly SIMD lane loops agree with the interpreter (NaN groups, partial EXEC, masks, LDS accesses)', () => {
   const probe = new Wave(false, true);
   assert.ok(probe.vb >= 0, 'no WebAssembly register page: the SIMD loops would not run');
   probe.release();
   const r = new Rng(4242);
   const n = tier(80, 1500);
   let simd = 0;
+  let simdLds = 0;
   for (let k = 0; k < n; k++) {
     const text = randomSimdProgram(r, 10 + r.int(30));
     const code = assembleText(`${text}\ns_endpgm\n`, 'gfx908');
@@ -76,10 +77,14 @@ test('the WebAssembly SIMD lane loops agree with the interpreter (NaN groups, pa
       runOn('jit', code, 'gfx908', init, mode),
     );
     assert.equal(diff, '', `program ${k} (mode 0x${mode.toString(16)}):\n${text}\n${diff}`);
-    if (compiledSource(code, 'gfx908', mode).includes('X0(')) simd++;
+    const source = compiledSource(code, 'gfx908', mode);
+    if (source.includes('X0(')) simd++;
+    // A SIMD loop with an LDS access takes the LDS's page (gen.ts simdLoop).
+    if (source.includes('LB >= 0')) simdLds++;
   }
   // Most first blocks hold a SIMD loop (the rest start with an EXEC change or a branch).
   assert.ok(simd > n / 2, `${simd} of ${n} programs start with a SIMD loop`);
+  assert.ok(simdLds > n / 10, `${simdLds} of ${n} programs have an LDS access in a SIMD loop`);
 });
 
 test('the f32 division sequence on SIMD lanes agrees with the interpreter at its scaling thresholds', () => {

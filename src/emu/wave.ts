@@ -23,6 +23,8 @@ export const EXEC_HI = 127;
 
 /** Lanes per wavefront on gfx9. */
 export const WAVE_SIZE = 64;
+/** LDS bytes a workgroup can address on gfx9 (one page of the WebAssembly memory, jit/vregs.ts). */
+const LDS_BYTES = 65536;
 
 const ZERO_SGPRS = new Uint32Array(128);
 /** Zeroed arrays of n VGPRs' words, by n (made on first use; never written). */
@@ -44,11 +46,44 @@ export const PRIVATE_APERTURE_HI = 0x2_0000;
 /** State shared by the waves of one workgroup. */
 export class Workgroup {
   /** Group segment (LDS) bytes: 64 KiB on gfx9, of which `ldsSize` are allocated to this group. */
-  readonly lds = new Uint8Array(65536);
-  readonly ldsView = new DataView(this.lds.buffer);
+  lds = new Uint8Array(LDS_BYTES);
+  ldsView = new DataView(this.lds.buffer);
   /** The LDS as dwords (the translating engine's aligned accesses). */
-  readonly ldsWords = new Int32Array(this.lds.buffer);
+  ldsWords = new Int32Array(this.lds.buffer);
   ldsSize = 0;
+  /**
+   * Byte offset of the LDS in the translating engine's WebAssembly memory (useRegisterMemory), where its
+   * SIMD lane loops can reach it, or -1 when it is in a buffer of its own.
+   */
+  ldsBase = -1;
+
+  /**
+   * Moves the LDS to a page of the WebAssembly memory if one is free (jit/vregs.ts), so that the SIMD lane
+   * loops can run LDS accesses; before any use, as its contents are not carried over. The owner must call
+   * releaseLds() when done.
+   */
+  useRegisterMemory(): void {
+    if (this.ldsBase >= 0) return;
+    const mem = vregMemory();
+    const at = mem !== null ? takeSlot() : -1;
+    if (mem === null || at < 0) return;
+    this.ldsBase = at;
+    this.lds = new Uint8Array(mem.buffer, at, LDS_BYTES);
+    this.ldsView = new DataView(mem.buffer, at, LDS_BYTES);
+    this.ldsWords = new Int32Array(mem.buffer, at, LDS_BYTES / 4);
+    SLOT_REGISTRY?.register(this, [at], this);
+  }
+
+  /** Gives the LDS's page back (useRegisterMemory); the LDS is then a buffer of its own again. */
+  releaseLds(): void {
+    if (this.ldsBase < 0) return;
+    SLOT_REGISTRY?.unregister(this);
+    releaseSlot(this.ldsBase);
+    this.ldsBase = -1;
+    this.lds = new Uint8Array(LDS_BYTES);
+    this.ldsView = new DataView(this.lds.buffer);
+    this.ldsWords = new Int32Array(this.lds.buffer);
+  }
   /** Workgroup id per dimension. */
   readonly id = new Uint32Array(3);
   /** Flat workgroup index within the dispatch, for reports. */

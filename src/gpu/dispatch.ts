@@ -233,6 +233,9 @@ export class GroupRunner {
       (d.engine ?? DEFAULT_ENGINE) === 'jit' && d.trapHandler === undefined
         ? blockCacheOf(program, d.compileAfter)
         : null;
+    // The translating engine's SIMD lane loops run LDS accesses where the LDS is in their memory.
+    if (this.jit !== null && k.groupSize > 0 && k.groupSize <= this.wg.lds.length)
+      this.wg.useRegisterMemory();
     this.state = {
       waves: this.waves,
       nw: 0,
@@ -342,12 +345,13 @@ export class GroupRunner {
     stats.waves += m;
   }
 
-  /** Releases the private memory and the waves' register pages. */
+  /** Releases the private memory, the waves' register pages and the LDS's. */
   free(): void {
     for (const a of this.scratch) this.mem.free(a);
     this.scratch.length = 0;
     for (const w of this.waves) giveWave(w);
     this.waves.length = 0;
+    this.wg.releaseLds();
   }
 }
 

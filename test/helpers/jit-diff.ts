@@ -296,31 +296,7 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         lines.push(`s_load_dword${n === 1 ? '' : `x${n}`} ${dst}, s[34:35], s23`);
       } else lines.push(`s_load_dword${n === 1 ? '' : `x${n}`} ${dst}, s[34:35], 0x${off.toString(16)}`);
     } else if (k < 38) {
-      // An LDS access (LDS_BYTES allocated), now and then partly past the end (reads 0, writes dropped).
-      // Addresses at the allocation's end too, where an access is partly in range.
-      if (r.int(3) === 0) lines.push(`v_mov_b32 v12, ${LDS_BYTES - 4 * r.int(12)}`);
-      // Mostly dword-aligned; now and then not.
-      else
-        lines.push(
-          `v_and_b32 v12, ${r.pick(['0x1ffc', '0x7fc', '0x7fc', '0x7fc', '0x7fc', '0x7fe', '0x7ff'])}, ${vr()}`,
-        );
-      const d = r.int(NV - 4);
-      const vd = (n: number) => (n === 1 ? `v${d}` : `v[${d}:${d + n - 1}]`);
-      const off = r.int(4) * 4;
-      const o2 = `offset0:${r.int(256)} offset1:${r.int(256)}`;
-      lines.push(
-        r.pick([
-          `ds_write_b32 v12, ${vd(1)} offset:${off}`,
-          `ds_read_b32 ${vd(1)}, v12 offset:${off}`,
-          `ds_write_b64 v12, ${vd(2)} offset:${off}`,
-          `ds_read_b128 ${vd(4)}, v12 offset:${off}`,
-          `ds_read2_b32 ${vd(2)}, v12 ${o2}`,
-          `ds_write2_b32 v12, ${vd(1)}, v${r.int(NV)} ${o2}`,
-          `ds_read2st64_b32 ${vd(2)}, v12 offset0:${r.int(4)} offset1:${r.int(8)}`,
-          `ds_write2st64_b32 v12, ${vd(1)}, v${r.int(NV)} offset0:${r.int(4)} offset1:${r.int(8)}`,
-          `ds_read2_b64 ${vd(4)}, v12 ${o2}`,
-        ]),
-      );
+      lines.push(...ldsAccess(r));
     } else {
       // A global load or store in the 4 KiB buffer at s[34:35] (BUFFER_BYTES), at an offset taken
       // from a random register; now and then past its end, which must fault the same way on both engines.
@@ -415,6 +391,8 @@ export function runOn(
   const w = new Wave(target === 'gfx908', true);
   w.wg = new Workgroup();
   w.wg.ldsSize = LDS_BYTES;
+  // On the jit, the LDS where the dispatcher puts it, in the SIMD loops' memory (when a page is free).
+  if (engine === 'jit') w.wg.useRegisterMemory();
   // Past the allocation too: an access there must read 0 however the bytes are.
   for (let k = 0; k < LDS_BYTES + 64; k++) w.wg.lds[k] = (k * 29 + 3) & 0xff;
   w.ctx = { mem, kernel: 'test', inst: (pc) => program.inst(pc), startNs: 0, clock: 0 };
@@ -468,7 +446,41 @@ export function runOn(
     laneInstructions: w.laneInstructions,
   };
   w.release();
+  w.wg.releaseLds();
   return state;
+}
+
+/**
+ * An LDS access (LDS_BYTES allocated) at v12, set first: now and then partly past the end (reads 0,
+ * writes dropped), or within 48 bytes of the allocation's end at any alignment, where an access is partly
+ * in range a dword at a time; mostly dword-aligned.
+ */
+function ldsAccess(r: Rng): string[] {
+  const lines: string[] = [];
+  const vr = () => `v${r.int(NV)}`;
+  if (r.int(3) === 0) lines.push(`v_mov_b32 v12, ${LDS_BYTES - r.int(48)}`);
+  else
+    lines.push(
+      `v_and_b32 v12, ${r.pick(['0x1ffc', '0x7fc', '0x7fc', '0x7fc', '0x7fc', '0x7fe', '0x7ff'])}, ${vr()}`,
+    );
+  const d = r.int(NV - 4);
+  const vd = (n: number) => (n === 1 ? `v${d}` : `v[${d}:${d + n - 1}]`);
+  const off = r.int(4) * 4;
+  const o2 = `offset0:${r.int(256)} offset1:${r.int(256)}`;
+  lines.push(
+    r.pick([
+      `ds_write_b32 v12, ${vd(1)} offset:${off}`,
+      `ds_read_b32 ${vd(1)}, v12 offset:${off}`,
+      `ds_write_b64 v12, ${vd(2)} offset:${off}`,
+      `ds_read_b128 ${vd(4)}, v12 offset:${off}`,
+      `ds_read2_b32 ${vd(2)}, v12 ${o2}`,
+      `ds_write2_b32 v12, ${vd(1)}, v${r.int(NV)} ${o2}`,
+      `ds_read2st64_b32 ${vd(2)}, v12 offset0:${r.int(4)} offset1:${r.int(8)}`,
+      `ds_write2st64_b32 v12, ${vd(1)}, v${r.int(NV)} offset0:${r.int(4)} offset1:${r.int(8)}`,
+      `ds_read2_b64 ${vd(4)}, v12 ${o2}`,
+    ]),
+  );
+  return lines;
 }
 
 /**
@@ -476,7 +488,7 @@ export function runOn(
  * length of a lane loop, between EXEC changes and forward branches, so that most lane loops are SIMD:
  * f32 add/sub/mul (with source modifiers: NaNs and infinities make the groups the JavaScript body
  * computes), integer ops, shifts by a uniform count, conversions, compares into VCC and SGPR pairs,
- * v_cndmask on them.
+ * v_cndmask on them, LDS accesses.
  */
 export function randomSimdProgram(r: Rng, length: number): string {
   const lines: string[] = [];
@@ -495,7 +507,7 @@ export function randomSimdProgram(r: Rng, length: number): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(35);
+    const k = r.int(37);
     if (k < 5)
       lines.push(
         `${r.pick(['v_add_f32', 'v_sub_f32', 'v_subrev_f32', 'v_mul_f32'])} ${vr()}, ${src0()}, ${vr()}`,
@@ -592,12 +604,14 @@ export function randomSimdProgram(r: Rng, length: number): string {
           ? `${r.pick(['v_rcp_f32', 'v_sqrt_f32', 'v_rsq_f32', 'v_rcp_iflag_f32'])} ${vr()}, ${src0()}`
           : `${r.pick(['v_rcp_f32_e64', 'v_sqrt_f32_e64', 'v_rsq_f32_e64'])} ${vr()}, ${mod(vr())}`,
       );
-    else
+    else if (k < 35)
       lines.push(
         r.int(2)
           ? `${r.pick(CARRY_IN)} ${vr()}, vcc, ${r.int(2) ? vr() : r.pick(['0', '1', '-1'])}, ${vr()}, vcc`
           : `${r.pick(CARRY_IN)}_e64 ${vr()}, ${pair()}, ${vr()}, ${vr()}, ${pair()}`,
       );
+    // An LDS access, which a SIMD loop takes (one a loop).
+    else lines.push(...ldsAccess(r));
     // An op with no SIMD form now and then: the loop before it stays SIMD, the one after it too.
     if (r.int(12) === 0) lines.push(`v_mul_hi_u32 ${vr()}, ${vr()}, ${vr()}`);
   }

@@ -50,6 +50,8 @@ import {
   IMM16_ANY,
   IMM16_SIGNED,
   IMM16_UNSIGNED,
+  MOD_IDS,
+  type ModTable,
   P_CLAMP,
   P_DPP,
   P_GLC,
@@ -87,7 +89,7 @@ import {
 } from './program.js';
 
 /** A program under construction. */
-class Builder {
+export class Builder {
   slot: number[] = [];
   arg: number[] = [];
   field: (Field | null)[] = [];
@@ -108,6 +110,14 @@ class Builder {
   opSel = 0;
   sdwaEnc = 0;
   sdwaOmod = false;
+  mods: ModTable | null = null;
+  checks = 0;
+  dataDw = 0;
+  dmasks = 0;
+  channels = 0;
+  dataWidths = 0;
+  addrWidths = 0;
+  alt: Program | null = null;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
     this.arg.push(arg);
@@ -151,8 +161,47 @@ class Builder {
       opSel: this.opSel,
       sdwaEnc: this.sdwaEnc,
       sdwaOmod: this.sdwaOmod,
+      mods: this.mods,
+      checks: this.checks,
+      dataDw: this.dataDw,
+      dmasks: this.dmasks,
+      channels: this.channels,
+      dataWidths: this.dataWidths,
+      addrWidths: this.addrWidths,
+      alt: this.alt,
     };
   }
+}
+
+/** A modifier table's row: word id, order level, highest value, field. */
+export type ModRow = readonly [number, number, number, Field];
+
+/** Tables shared by the programs with the same modifiers (a program build then makes none), by key. */
+const modTables = new Map<string, ModTable>();
+
+/**
+ * The ModTable (program.ts) of `key`, made by `make` on first use from its rows and the word ids that must
+ * be written.
+ */
+export function modTable(key: string, make: () => [ModRow[], number[]]): ModTable {
+  let t = modTables.get(key);
+  if (t) return t;
+  const [rows, need] = make();
+  const index = new Uint8Array(MOD_IDS);
+  const order = new Uint8Array(rows.length);
+  const max = new Int32Array(rows.length);
+  const field: Field[] = [];
+  let needBits = 0;
+  rows.forEach(([w, level, hi, f], j) => {
+    index[w] = j + 1;
+    order[j] = level;
+    max[j] = hi;
+    field.push(f);
+    if (need.includes(w)) needBits |= 1 << j;
+  });
+  t = { index, order, max, field, need: needBits };
+  modTables.set(key, t);
+  return t;
 }
 
 const typeIndex = (t: string): number => TYPES.indexOf(t as (typeof TYPES)[number]);

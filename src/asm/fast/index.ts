@@ -17,14 +17,14 @@ import * as valu from '../families/valu-src.js';
 import type { ConstLookup } from '../operands.js';
 import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
-import { type BufProgram, bufProgram, encodeBuf } from './buf.js';
+import { bufProgram } from './buf.js';
 import { programOf } from './build.js';
 import { encodeDpp } from './dpp.js';
-import { type DsProgram, dsProgram, encodeDs } from './ds.js';
+import { dsProgram } from './ds.js';
 import { encodeExp } from './exp.js';
 import { encodeFlat, type FlatProgram, flatProgram } from './flat.js';
 import * as lexer from './lexer.js';
-import { encodeMimg, type MimgProgram, mimgProgram } from './mimg.js';
+import { mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
 import { encodeSdwa } from './sdwa.js';
@@ -51,16 +51,13 @@ const E_UNBUILT = 0;
 const E_NONE = 1;
 const E_PROG = 2;
 const E_EXP = 3;
-const E_BUF = 4;
-const E_MIMG = 5;
 const E_VINTRP = 6;
-const E_DS = 7;
 const E_FLAT = 8;
 const E_VOP3P = 9;
 
 /**
  * A target's mnemonics with, per slot of their table, the encoder (E_*, decided on first use) and its data
- * (E_PROG: its Program; E_EXP: the generation's EXP layout; E_BUF: a BufProgram; ...): typed arrays and a
+ * (E_PROG: its Program; E_EXP: the generation's EXP layout; E_FLAT: a FlatProgram; ...): typed arrays and a
  * flat array, so that a line's lookup touches no object per mnemonic before its program.
  */
 interface PerTarget {
@@ -107,17 +104,17 @@ function build(t: Target, pt: PerTarget, slot: number): number {
   } else if (f?.fams.length !== 1) {
     enc = E_NONE;
   } else if (fam === 'buf') {
-    data = bufProgram(entry as BufEntry, hasXnack(t));
-    enc = E_BUF;
+    data = bufProgram(entry as BufEntry);
+    enc = E_PROG;
   } else if (fam === 'mimg') {
     data = mimgProgram(t, entry as MimgEntry);
-    enc = E_MIMG;
+    enc = E_PROG;
   } else if (fam === 'flat') {
     data = flatProgram(t, entry as FlatEntry);
     enc = E_FLAT;
   } else if (fam === 'ds') {
     data = dsProgram(entry as DsEntry, genOf(t));
-    enc = E_DS;
+    enc = E_PROG;
   } else if (fam === 'valu-vop3p') {
     data = vop3pProgram(t, name);
     enc = E_VOP3P;
@@ -170,7 +167,7 @@ export function fastEncodeAt(
   const n = parseFast(bytes, text, 1, consts);
   if (n < 0) return 0;
   // The register and immediate rules read the generation (inline 1/(2*pi) from gfx8, register files).
-  setGeneration(pt.gen);
+  setGeneration(pt.gen, pt.xnack);
   setValuGen(pt.gen, pt.xnack);
   setScalarGen(pt.gen, pt.xnack);
   switch (enc) {
@@ -182,14 +179,8 @@ export function fastEncodeAt(
     }
     case E_EXP:
       return encodeExp(data as Layout<string>, n);
-    case E_BUF:
-      return encodeBuf(data as BufProgram, n);
-    case E_MIMG:
-      return encodeMimg(data as MimgProgram, n);
     case E_VINTRP:
       return encodeVintrp(data as VintrpProgram, n);
-    case E_DS:
-      return encodeDs(data as DsProgram, n);
     case E_FLAT:
       return encodeFlat(data as FlatProgram, n);
     case E_VOP3P:

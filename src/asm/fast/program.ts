@@ -6,8 +6,10 @@
 import type { OperandType } from '../../codec/operands.js';
 import type { Field } from '../../isa/fields.js';
 import type { Generation } from '../../isa/processors.js';
+import * as memScalar from '../families/mem-scalar.js';
 import * as scalar from '../families/scalar-common.js';
 import * as valu from '../families/valu-src.js';
+import { lexed } from './lexer.js';
 import {
   FILE,
   kw,
@@ -20,6 +22,7 @@ import {
   opIndex,
   opKind,
   opMods,
+  opTok,
   opValue,
   opWord,
 } from './operands.js';
@@ -41,11 +44,13 @@ const RC_DATA32 = scalar.RC.Data32;
 const RC_DATA64 = scalar.RC.Data64;
 const scalarOut = scalar.scalarImmOut;
 const { immCode, literalBits, specialSrc } = valu;
+const { constCode, special32Code } = memScalar;
+const { start: tokStart, end: tokEnd } = lexed;
 const immOut = valu.immOut;
 const SRC_B32 = scalar.Src.B32;
 const SRC_B64 = scalar.Src.B64;
 const SRC_B64_NOLIT = scalar.Src.B64NoLit;
-const { V: F_V, S: F_S, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
+const { V: F_V, S: F_S, A: F_A, TTMP: F_TTMP, SPECIAL: F_SPECIAL } = FILE;
 const {
   REG: O_REG,
   INT: O_INT,
@@ -54,10 +59,18 @@ const {
   NAMED: O_NAMED,
   HWREG: O_HWREG,
   LIST: O_LIST,
+  FORMAT: O_FORMAT,
 } = OPERAND;
 const { NEG: M_NEG, ABS: M_ABS } = MODS;
 const K_CLAMP = kw('clamp');
 const K_GLC = kw('glc');
+const K_OFF = kw('off');
+const K_TFE = kw('tfe');
+const K_IDXEN = kw('idxen');
+const K_OFFEN = kw('offen');
+const K_ADDR64 = kw('addr64');
+const K_D16 = kw('d16');
+const N_DMASK = named('dmask');
 const N_MUL = named('mul');
 const N_DIV = named('div');
 const N_OFFSET = named('offset');
@@ -107,6 +120,20 @@ export const S_SOFFSET = 13;
 export const S_PROBE = 18;
 /** A VGPR (one dword) in a 9-bit source field: 256 + its index (v_swap_b32, v_readfirstlane_b32's src0). */
 export const S_VSRC_V = 19;
+/** A VGPR tuple of any width (its index; the post-match checks give the width: vdata with tfe). */
+export const S_VDATA = 20;
+/** A buffer address: `off` or one or two VGPRs (its index; the post-match checks tie the width to idxen/offen/addr64). */
+export const S_VADDR = 21;
+/** An aligned SGPR/TTMP tuple of `arg` dwords (a buffer resource: 4): its code / 4. */
+export const S_SRSRC = 22;
+/**
+ * MUBUF/MTBUF soffset: an SGPR, TTMP, a named 32-bit register of the generation (mem-scalar.ts
+ * special32Code) or an inline constant. arg 1: `scc` as written (not `src_scc`) is the cache-policy keyword
+ * to LLVM's parser, in operand 3 of the ops with an LDS form (mem-match.ts parseActuals): declined.
+ */
+export const S_BUF_SOFFSET = 23;
+/** A VGPR tuple of any width as an address (its index; the post-match checks give the widths: MIMG's vaddr). */
+export const S_VADDR_ANY = 24;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -139,7 +166,44 @@ export const P_WAITCNT = 1024;
 export const P_OPSEL = 2048;
 /** A VOP1/VOP2/VOPC SDWA form (gfx9): fast/sdwa.ts encodes it, not encodeProgram. */
 export const P_SDWA = 4096;
-const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE | P_OPSEL;
+/** The modifiers are read by the program's table (Program.mods), not by `modifiers`. */
+export const P_TABLE = 8192;
+const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE | P_OPSEL | P_TABLE;
+
+/** Checks after matching (Program.checks), LLVM's as data. */
+/** vdata (S_VDATA) holds Program.dataDw dwords, one more with tfe. */
+export const C_DATA_TFE = 1;
+/** vaddr (S_VADDR) has one dword per idxen/offen, two with addr64, none (`off`) without them. */
+export const C_BUF_ADDR = 2;
+/**
+ * MIMG (mem-mimg.ts): the dmask is one Program.dmasks takes (bit d for dmask d), vdata holds the channels
+ * (Program.channels, or the dmask's, at least 1; halved with d16 under C_PACKED) plus the tfe dword and is a
+ * width of Program.dataWidths, vaddr a width of Program.addrWidths.
+ */
+export const C_MIMG = 4;
+/** With C_MIMG: d16 packs two 16-bit channels a VGPR (not gfx80x). */
+export const C_PACKED = 8;
+
+/**
+ * A program's modifiers after its positional operands: for each word id (operands.ts: keywords, NAMED_BASE +
+ * the `name:` modifiers) its index here + 1 (0: not taken); per index the order level (a modifier may not
+ * follow one of a higher level; each is taken once), the highest value (keywords: 1; values from 0) and the
+ * field it goes to (cleared first, so that the base words may hold a default). `need`: the indices that
+ * must be written (bit j for index j).
+ */
+export interface ModTable {
+  readonly index: Uint8Array;
+  readonly order: Uint8Array;
+  readonly max: Int32Array;
+  readonly field: readonly Field[];
+  readonly need: number;
+}
+
+/** The size of ModTable.index: keywords and `name:` modifiers (operands.ts NAMED_BASE + NAMED). */
+export const MOD_IDS = 128;
+/** MIMG's `a16` on gfx9 (an AGPR to the operand reader) as a modifier id; MOD_NONE: no modifier's id. */
+export const MOD_A16 = 127;
+const MOD_NONE = 126;
 
 export const TYPES: readonly OperandType[] = [
   'b32',
@@ -186,6 +250,18 @@ export interface Program {
   /** With P_SDWA: the e32 encoding (ENC_VOP1, ENC_VOP2, ENC_VOPC of valu-vop.ts); whether omod is taken. */
   readonly sdwaEnc: number;
   readonly sdwaOmod: boolean;
+  /** With P_TABLE: the modifiers' table. */
+  readonly mods: ModTable | null;
+  /** C_* bits: the checks after matching; with C_DATA_TFE the vdata dwords without tfe. */
+  readonly checks: number;
+  readonly dataDw: number;
+  /** With C_MIMG: the dmasks, vdata's channels whatever the dmask (gather4: 4; else 0), vdata and vaddr widths. */
+  readonly dmasks: number;
+  readonly channels: number;
+  readonly dataWidths: number;
+  readonly addrWidths: number;
+  /** The op's form with another number of positional operands (MUBUF's lds form, without vdata), or null. */
+  readonly alt: Program | null;
 }
 
 /** The encoded instruction: words[0, n) for the n that encodeProgram returns. */
@@ -199,12 +275,16 @@ export function putField(f: Field, v: number): void {
 let lastScalar = 0;
 let lastTtmp = 0;
 let ttmpBase = 0;
+let gen: Generation = 'gfx9';
+let xnack = false;
 
-/** Sets the generation the next programs run for. */
-export function setGeneration(g: Generation): void {
+/** Sets the generation (and the xnack feature) the next programs run for. */
+export function setGeneration(g: Generation, hasXnack: boolean): void {
   lastScalar = g === 'gfx9' ? 101 : lastSgpr(g);
   lastTtmp = g === 'gfx9' ? 15 : LAST_TTMP_OLD;
   ttmpBase = ttmpBaseOf(g);
+  gen = g;
+  xnack = hasXnack;
 }
 
 /**
@@ -298,6 +378,9 @@ function vop3Source(p: Program, j: number, k: number): number {
 
 /** The SGPR code of an SMEM offset written as a register (-1: none), for `soffset offset:N`. */
 let soffsetReg = -1;
+/** The widths of the S_VDATA and S_VADDR operands, for the checks after matching. */
+let dataDw = 0;
+let addrDw = 0;
 
 /** An SMEM byte offset: 0..0xfffff, or from -0x100000 with `signed` 1 (gfx9 address bases); else -1. */
 function smemOffset(v: number, signed: number): number {
@@ -378,6 +461,44 @@ function slotValue(kind: number, arg: number, k: number): number {
       const i = opIndex[k];
       return i < 256 ? 256 + i : -1;
     }
+    case S_VDATA: {
+      if (ok !== O_REG || opFile[k] !== F_V) return -1;
+      const i = opIndex[k];
+      dataDw = opCount[k];
+      return i + dataDw <= 256 ? i : -1;
+    }
+    case S_VADDR: {
+      if (ok === O_KEY && opWord[k] === K_OFF) {
+        addrDw = 0;
+        return 0;
+      }
+      if (ok !== O_REG || opFile[k] !== F_V || opCount[k] > 2) return -1;
+      const i = opIndex[k];
+      addrDw = opCount[k];
+      return i + addrDw <= 256 ? i : -1;
+    }
+    case S_VADDR_ANY: {
+      if (ok !== O_REG || opFile[k] !== F_V) return -1;
+      const i = opIndex[k];
+      addrDw = opCount[k];
+      return i + addrDw <= 256 ? i : -1;
+    }
+    case S_SRSRC: {
+      const c = ok === O_REG ? scalarReg(k, arg) : -1;
+      return c < 0 ? -1 : c >> 2;
+    }
+    case S_BUF_SOFFSET: {
+      if (ok === O_INT || ok === O_FLOAT) return constCode(ok === O_FLOAT, opValue[k]);
+      if (ok !== O_REG) return -1;
+      if (opFile[k] !== F_SPECIAL) return scalarReg(k, 1);
+      // Every comparison is made on every named register (no `&&`): one first reached by a rare line would
+      // have no type feedback and throw the optimised slotValue away in the middle of a run.
+      const c = opIndex[k];
+      const tk = opTok[k];
+      const scc = arg & (c === 253 ? 1 : 0) & (tokEnd[tk] - tokStart[tk] === 3 ? 1 : 0);
+      const code = special32Code(c, gen, xnack);
+      return scc === 0 && opCount[k] === 1 ? code : -1;
+    }
     case S_VCC:
       return ok === O_REG && opFile[k] === F_SPECIAL && opIndex[k] === 106 && opCount[k] === 2 ? 0 : -1;
     case S_SDST:
@@ -433,7 +554,14 @@ function slotValue(kind: number, arg: number, k: number): number {
  * Matches operands [0, n) against `p` and encodes them into `words`; returns the number of dwords, or 0
  * when the general path must take the line. Modifier operands are the caller's (from index `n` on).
  */
-export function encodeProgram(p: Program, n: number): number {
+export function encodeProgram(p0: Program, n: number): number {
+  let p = p0;
+  if (p.alt !== null) {
+    // The form with as many positional operands as the line has (those after the first take a comma).
+    let pos = n > 0 ? 1 : 0;
+    while (pos < n && opComma[pos] === 1) pos++;
+    if (pos !== p.slot.length) p = p.alt;
+  }
   const slot = p.slot;
   let m = slot.length;
   if (n === m - 1 && p.flags & P_OPTIONAL) m = n;
@@ -463,7 +591,9 @@ export function encodeProgram(p: Program, n: number): number {
       words[imm.word] |= 1 << imm.shift;
     }
   }
-  if (n > m && !modifiers(p, m, n)) return 0;
+  if (p.mods !== null) {
+    if (!tableMods(p.mods, m, n) || (p.checks !== 0 && !checked(p))) return 0;
+  } else if (n > m && !modifiers(p, m, n)) return 0;
   if (negBits !== 0) {
     const f = p.neg as Field;
     words[f.word] |= negBits << f.shift;
@@ -540,6 +670,84 @@ function modifiers(p: Program, from: number, n: number): boolean {
   if (glc) {
     const f = p.glc as Field;
     words[f.word] |= 1 << f.shift;
+  }
+  return true;
+}
+
+/** The values of the modifiers tableMods read (by the table's index), and which were written (bit j). */
+const modVal = new Int32Array(32);
+let modSeen = 0;
+let modTable: ModTable | null = null;
+
+/**
+ * The modifiers in operands [from, n) by table `t`, put into `words`: keywords and `name:value`s the table
+ * takes, in its order, each once, with the values it allows; false for anything else.
+ */
+function tableMods(t: ModTable, from: number, n: number): boolean {
+  const index = t.index;
+  let seen = 0;
+  let level = 0;
+  for (let k = from; k < n; k++) {
+    if (opComma[k] === 1 || opMods[k] !== 0) return false;
+    const ok = opKind[k];
+    let v: number;
+    let w = opWord[k];
+    if (ok === O_KEY) v = 1;
+    else if (ok === O_NAMED || ok === O_FORMAT) v = opValue[k];
+    else if (ok === O_REG) {
+      v = 1;
+      w = isA16(k) ? MOD_A16 : MOD_NONE;
+    } else return false;
+    const j = index[w] - 1;
+    if (j < 0 || (seen >> j) & 1 || t.order[j] < level || v < 0 || v > t.max[j]) return false;
+    seen |= 1 << j;
+    level = t.order[j];
+    modVal[j] = v;
+    const f = t.field[j];
+    words[f.word] = (words[f.word] & ~(f.mask << f.shift)) | (v << f.shift);
+  }
+  modSeen = seen;
+  modTable = t;
+  return (seen & t.need) === t.need;
+}
+
+/** The value of modifier `w` (a word id) tableMods read for the line, 0 when not written or not taken. */
+function modOf(w: number): number {
+  const j = (modTable as ModTable).index[w] - 1;
+  return j >= 0 && (modSeen >> j) & 1 ? modVal[j] : 0;
+}
+
+/** `a16` as written at operand k (an AGPR to the operand reader; `acc16` is not the keyword). */
+function isA16(k: number): boolean {
+  const tk = opTok[k];
+  const f = opFile[k] === F_A ? 1 : 0;
+  const i = opIndex[k] === 16 && opCount[k] === 1 ? 1 : 0;
+  return (f & i & (tokEnd[tk] - tokStart[tk] === 3 ? 1 : 0)) === 1;
+}
+
+const POPCOUNT4 = new Uint8Array([0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]);
+
+/**
+ * LLVM's checks after matching (Program.checks) on the operands and modifiers just read. Within a check,
+ * every comparison is made on every line it runs for (no `&&` or `||` chains): one first reached by a rare
+ * line would have no type feedback and throw the optimised code away in the middle of a run.
+ */
+function checked(p: Program): boolean {
+  const c = p.checks;
+  if (c & C_DATA_TFE && dataDw !== p.dataDw + modOf(K_TFE)) return false;
+  if (c & C_BUF_ADDR && addrDw !== modOf(K_IDXEN) + modOf(K_OFFEN) + 2 * modOf(K_ADDR64)) return false;
+  if (c & C_MIMG) {
+    const dmask = modOf(N_DMASK);
+    const pc = POPCOUNT4[dmask];
+    const channels = p.channels !== 0 ? p.channels : pc !== 0 ? pc : 1;
+    const d16 = modOf(K_D16) & (c & C_PACKED ? 1 : 0);
+    const ok =
+      (p.dmasks >> dmask) &
+      1 &
+      (dataDw === ((channels + d16) >> d16) + modOf(K_TFE) ? 1 : 0) &
+      ((p.dataWidths >> dataDw) & 1) &
+      (addrDw < 31 ? (p.addrWidths >> addrDw) & 1 : 0);
+    if (ok === 0) return false;
   }
   return true;
 }

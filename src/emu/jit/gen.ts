@@ -15,10 +15,10 @@ import { D_MASK, D_VGPR, K_F32, K_I64, K_INT } from '../valu/info.js';
 import { valuSpecial } from '../valu/special.js';
 import { EXEC_HI, EXEC_LO, VCC_HI, VCC_LO, Wave } from '../wave.js';
 import { ACTIVE_LANES, HELPERS, laneLoop } from './helpers.js';
-import { globalAtomicCode, globalCode, ldsLane, sloadCode } from './mem-gen.js';
+import { globalAtomicCode, globalCode, ldsLane, ldsSimd, sloadCode } from './mem-gen.js';
 import { mfmaSimdFits } from './mfma-simd.js';
 import { SALU_GENS } from './salu-gen.js';
-import { SimdLoop, type SimdSrc } from './simd-gen.js';
+import { type SimdDs, SimdLoop, type SimdSrc } from './simd-gen.js';
 import { inlineMode, type LaneOperands, type OpGen, VALU_GENS } from './valu-gen.js';
 import { MASK_OUT } from './vregs.js';
 import type { FuncWriter } from './wasm-bin.js';
@@ -142,7 +142,7 @@ export class Gen {
     const i = this.insts[k];
     if (i.run === runValu && this.valu(i, k)) return false;
     if ((i.run === ACC_READ || i.run === ACC_WRITE) && this.acc(i)) return false;
-    if (i.fmt === 'ds' && this.lds(i)) return false;
+    if (i.fmt === 'ds' && this.lds(i, k)) return false;
     // s_nop and s_waitcnt only advance the pc: the lane loop goes on across them.
     if (i.fmt === 'sopp' && NOPS.has(i.name)) return false;
     this.flush();
@@ -413,17 +413,29 @@ export class Gen {
     return true;
   }
 
-  /** An inlinable LDS op joined to the lane loop (a new one if the current loop has one); false if not inlined. */
-  private lds(i: Inst): boolean {
+  /**
+   * An inlinable LDS op joined to the lane loop (a new one if the current loop has one), and to its SIMD
+   * form as valu() joins a VALU op; false if not inlined.
+   */
+  private lds(i: Inst, k: number): boolean {
     const body = ldsLane(i);
     if (body === null) return false;
-    if (this.group?.lds || this.simdRun()) this.flush();
+    if (this.group?.lds) this.flush();
+    const ds = this.simd !== null ? ldsSimd(i) : null;
+    let simdOk = ds !== null;
+    const cur = this.group !== null && this.group.count > 0 ? this.group : null;
+    if (simdOk && (cur === null || !cur.simd.ok)) {
+      const run = this.simdRunFrom(k);
+      if (run.length < MIN_SIMD_RUN && (cur !== null || run.thenJs)) simdOk = false;
+      else if (cur !== null) this.flush();
+    } else if (!simdOk && cur?.simd.ok === true) this.flush();
     const grp = this.group ?? new Group();
     this.group = grp;
     grp.body.push(body);
     grp.lds = true;
     grp.count++;
-    grp.simd.reject();
+    if (simdOk) grp.simd.addDs(ds as SimdDs);
+    else grp.simd.reject();
     return true;
   }
 
@@ -433,10 +445,18 @@ export class Gen {
    */
   private simdRunFrom(k: number): { length: number; thenJs: boolean } {
     let length = 0;
+    // An LDS op of the run so far (one a loop: a second one starts another).
+    let ds = this.group?.lds === true;
     for (let j = k; j < this.insts.length; j++) {
       const i = this.insts[j];
       if (i.fmt === 'sopp' && NOPS.has(i.name)) continue;
       if (i.run === runValu && this.looksSimd(i)) {
+        length++;
+        continue;
+      }
+      if (i.fmt === 'ds' && this.simd !== null && ldsSimd(i) !== null) {
+        if (ds) return { length, thenJs: false };
+        ds = true;
         length++;
         continue;
       }
@@ -497,10 +517,17 @@ export class Gen {
     const j = simd.length;
     simd.push(fw);
     const args = ['w.vb', 'e0', 'e1', '0', ...[...grp.reads].map((c) => `S${c}`)];
+    // With an LDS access, the LDS's page in the same memory (-1: not there, the JavaScript body runs).
+    const lds = grp.simd.lds;
+    if (lds) args.push('LB', 'ls');
     const again = [...args];
     again[3] = 'g + 1';
     const cells = grp.simd.maskOuts().map((p, k) => [p, (MASK_OUT >> 2) + 2 * k] as const);
-    const lines = ['const C = H.wc, X0 = w.vb >= 0 ? X[' + j + '] : H.noSimd;'];
+    const lines = [
+      lds
+        ? `const LB = w.wg.ldsBase, C = H.wc, X0 = w.vb >= 0 && LB >= 0 ? X[${j}] : H.noSimd;`
+        : `const C = H.wc, X0 = w.vb >= 0 ? X[${j}] : H.noSimd;`,
+    ];
     for (const [, c] of cells) lines.push(`C[${c}] = 0; C[${c + 1}] = 0;`);
     lines.push(
       `for (let g = X0(${args.join(', ')}); g >= 0; g = X0(${again.join(', ')})) {`,

@@ -10,6 +10,7 @@ import { flatAtomic32, flatDwords, flatIsStore } from '../mem/flat.js';
 import { smemPlainLoad } from '../mem/smem.js';
 import { EXEC_HI, EXEC_LO } from '../wave.js';
 import { ACTIVE_LANES, laneLoop } from './helpers.js';
+import type { SimdDs } from './simd-gen.js';
 
 /** The LDS ops inlined, by the interpreter's handler: dwords per element, a write, read2/write2 scale. */
 const DS_INLINE = new Map<unknown, { dwords: number; write: boolean; scale: number }>();
@@ -264,6 +265,18 @@ export function globalAtomicCode(i: Inst, x: number, at: (pc: number) => string)
  * with two, a later op of the loop could read what another lane has not written yet; with one, the
  * lanes' accesses stay in lane order and the VALU ops touch only each lane's own registers.
  */
+/** An inlined LDS op's access for a SIMD loop (simd-gen.ts SimdDs), or null where ldsLane gives none. */
+export function ldsSimd(i: Inst): SimdDs | null {
+  const shape = DS_INLINE.get(i.run);
+  if (shape === undefined) return null;
+  const { dwords, write, scale } = shape;
+  const two = scale !== 0;
+  const regs = write ? (two ? [i.vdata, i.src1] : [i.vdata]) : two ? [i.dst, i.dst + dwords] : [i.dst];
+  const offsets = two ? [i.offset * scale, i.offset1 * scale] : [i.offset];
+  if (i.vaddr > 255 || regs.some((r) => r + dwords > 256)) return null;
+  return { write, dwords, addr: i.vaddr, offsets, regs };
+}
+
 export function ldsLane(i: Inst): string | null {
   const shape = DS_INLINE.get(i.run);
   if (shape === undefined) return null;

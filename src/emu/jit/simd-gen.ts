@@ -571,6 +571,23 @@ const P_E0 = 1;
 const P_E1 = 2;
 const P_G0 = 3;
 
+/**
+ * An LDS read or write of a SIMD loop (gen.ts lds, with mem-gen.ts ldsLane's rules): each of its one or
+ * two elements is `dwords` dwords at the address VGPR plus its byte offset (a 32-bit sum), and each dword
+ * is read as 0, or not written, unless its four bytes lie below the group's LDS size. At most one a loop,
+ * as in the JavaScript loops: every lane's access then sees the LDS as it was before the loop, or lanes
+ * write in lane order.
+ */
+export interface SimdDs {
+  readonly write: boolean;
+  readonly dwords: number;
+  readonly addr: number;
+  /** Each element's byte offset. */
+  readonly offsets: readonly number[];
+  /** Each element's first VGPR: its data (a write) or its destination (a read). */
+  readonly regs: readonly number[];
+}
+
 interface SimdOp {
   readonly recipe: Recipe;
   readonly srcs: readonly SimdSrc[];
@@ -585,6 +602,25 @@ interface SimdOp {
 export class SimdLoop {
   private readonly ops: SimdOp[] = [];
   ok = true;
+  /** The loop's LDS access and its place among the ops (it runs after ops[0 .. dsAt - 1]), or null. */
+  private ds: SimdDs | null = null;
+  private dsAt = 0;
+
+  /** Adds the loop's LDS access; false, and the loop is no longer SIMD, if it already has one. */
+  addDs(ds: SimdDs): boolean {
+    if (!this.ok || this.ds !== null) {
+      this.ok = false;
+      return false;
+    }
+    this.ds = ds;
+    this.dsAt = this.ops.length;
+    return true;
+  }
+
+  /** Whether the loop has an LDS access: its function then takes the LDS's page and size after the SGPRs. */
+  get lds(): boolean {
+    return this.ds !== null;
+  }
 
   /**
    * Adds an op (after gen.ts has accepted it for the JavaScript loop); false, and the loop is no longer
@@ -639,13 +675,33 @@ export class SimdLoop {
    */
   build(sgprs: readonly number[]): FuncWriter | null {
     const outs = this.maskOuts();
-    if (!this.ok || this.ops.length === 0 || outs.length > MAX_MASK_OUTS) return null;
+    if (!this.ok || (this.ops.length === 0 && this.ds === null) || outs.length > MAX_MASK_OUTS) return null;
     const param = (c: number): number => {
       const k = sgprs.indexOf(c);
       if (k < 0) throw new Error(`internal: SIMD loop reads s${c}, not among its parameters`);
       return 4 + k;
     };
-    const f = new FuncWriter(4 + sgprs.length);
+    const f = new FuncWriter(4 + sgprs.length + (this.ds !== null ? 2 : 0));
+    // The LDS's page and, for dword k of an element, the bound its address must be below: the LDS size
+    // less 4k + 3, or 0 (nothing is) where the size is smaller.
+    const ldsPage = 4 + sgprs.length;
+    const bounds: number[] = [];
+    if (this.ds !== null) {
+      for (let k = 0; k < this.ds.dwords; k++) {
+        const b = f.local(I32);
+        f.get(ldsPage + 1)
+          .i32(4 * k + 3)
+          .op(OP.i32Sub)
+          .tee(b)
+          .i32(0)
+          .get(b)
+          .i32(0)
+          .op(OP.i32GtS, OP.select)
+          .set(b);
+        bounds.push(b);
+      }
+    }
+    const lane = f.local(I32);
     const g = f.local(I32);
     const base = f.local(I32);
     const bits = f.local(I32);
@@ -709,7 +765,7 @@ export class SimdLoop {
     // Under a full EXEC (the common case) every lane of every group is on: no EXEC bits to test, and
     // results are stored without merging the old values; otherwise each group merges under its bits.
     f.get(P_E0).get(P_E1).op(OP.i32And).i32(-1).op(OP.i32Eq, OP.if, OP.void);
-    const at: LoopLocals = { g, base, bits, m, nan, anyNan, acc, outs, vsrcOf, param };
+    const at: LoopLocals = { g, base, bits, m, nan, anyNan, acc, outs, vsrcOf, param, ldsPage, bounds, lane };
     this.groupLoop(f, true, at);
     storeAcc(f, acc);
     f.i32(-1).op(OP.return, OP.end);
@@ -720,12 +776,43 @@ export class SimdLoop {
   }
 
   /**
+   * An LDS write's stores for the group: lane by lane, each element's dwords in order, skipping lanes
+   * whose EXEC bit is clear (the group's bits are in `bits` unless `full`).
+   */
+  private ldsStores(
+    f: FuncWriter,
+    full: boolean,
+    at: LoopLocals,
+    ds: SimdDs,
+    a: number,
+    data: readonly (readonly number[])[],
+  ): void {
+    for (let j = 0; j < 4; j++) {
+      if (!full)
+        f.get(at.bits)
+          .i32(1 << j)
+          .op(OP.i32And, OP.if, OP.void);
+      for (const [e, off] of ds.offsets.entries()) {
+        ldsAddress(f, a, j, off, at.lane);
+        for (let k = 0; k < ds.dwords; k++) {
+          f.get(at.lane).get(at.bounds[k]).op(OP.i32LtU, OP.if, OP.void);
+          f.get(at.ldsPage).get(at.lane).op(OP.i32Add);
+          f.get(data[e][k]).simd(SIMD.i32x4ExtractLane).op(j);
+          f.mem32(OP.i32Store, 4 * k).op(OP.end);
+        }
+      }
+      if (!full) f.op(OP.end);
+    }
+  }
+
+  /**
    * The loop over the groups of four lanes from g0: each group's ops on locals, then its written VGPRs
    * stored (merged under EXEC unless `full`) and its lane-mask bits OR-ed into acc; a group with an f32
    * NaN returns its index after acc is stored.
    */
   private groupLoop(f: FuncWriter, full: boolean, at: LoopLocals): void {
     const { g, base, bits, m, nan, anyNan, acc, outs, vsrcOf, param } = at;
+    const ds = this.ds;
     f.get(P_G0).set(g);
     f.op(OP.block, OP.void, OP.loop, OP.void);
     f.get(g).i32(16).op(OP.i32GeU, OP.brIf, 1);
@@ -752,7 +839,40 @@ export class SimdLoop {
       f.i32(4).op(OP.i32Shl).simdMem(SIMD.load, LANE_MASKS).set(t);
       return t;
     };
-    for (const o of this.ops) {
+    // The LDS access: a read's dwords into the group's registers where it comes among the ops; a write's
+    // address and data taken there, its stores made once the group is known not to bail.
+    let dsStores: (() => void) | null = null;
+    const dsHere = (): void => {
+      if (ds === null) return;
+      const a = vsrc({ kind: 'v', reg: ds.addr, mods: 0 });
+      if (ds.write) {
+        const data = ds.regs.map((r) =>
+          Array.from({ length: ds.dwords }, (_, k) => vsrc({ kind: 'v', reg: r + k, mods: 0 })),
+        );
+        dsStores = () => this.ldsStores(f, full, at, ds, a, data);
+        return;
+      }
+      for (const [e, r] of ds.regs.entries())
+        for (let k = 0; k < ds.dwords; k++) {
+          const v = f.local(V128);
+          for (let j = 0; j < 4; j++) {
+            if (j === 0) f.splatConst(0);
+            else f.get(v);
+            ldsAddress(f, a, j, ds.offsets[e], at.lane);
+            f.get(at.lane).get(at.bounds[k]).op(OP.i32LtU, OP.if, I32);
+            f.get(at.ldsPage)
+              .get(at.lane)
+              .op(OP.i32Add)
+              .mem32(OP.i32Load, 4 * k);
+            f.op(OP.else).i32(0).op(OP.end);
+            f.simd(SIMD.i32x4ReplaceLane).op(j).set(v);
+          }
+          regs.set(r + k, v);
+          written.add(r + k);
+        }
+    };
+    for (const [n, o] of this.ops.entries()) {
+      if (n === this.dsAt) dsHere();
       const src = o.srcs.flatMap((s) => (s.wide === true ? [vsrc(s), vsrc(highOf(s))] : [vsrc(s)]));
       const mIn = o.maskIn >= 0 ? maskOf(o.maskIn) : -1;
       const scalar = (k: number): void => {
@@ -786,6 +906,7 @@ export class SimdLoop {
       }
       if (o.recipe.nan) f.get(nan).get(value).get(value).simd(SIMD.f32x4Ne).simd(SIMD.or).set(nan);
     }
+    if (this.dsAt === this.ops.length) dsHere();
     if (anyNan) {
       f.get(nan);
       if (!full) f.get(m).simd(SIMD.and);
@@ -793,6 +914,7 @@ export class SimdLoop {
       storeAcc(f, acc);
       f.get(g).op(OP.return, OP.end);
     }
+    (dsStores as (() => void) | null)?.();
     for (const reg of written) {
       f.get(base);
       f.get(regs.get(reg) as number);
@@ -822,8 +944,20 @@ export class SimdLoop {
   }
 }
 
+/** Sets the i32 local x to lane j of the address vector a plus the byte offset (wrapping at 2^32). */
+function ldsAddress(f: FuncWriter, a: number, j: number, offset: number, x: number): void {
+  f.get(a).simd(SIMD.i32x4ExtractLane).op(j);
+  if (offset !== 0) f.i32(offset).op(OP.i32Add);
+  f.set(x);
+}
+
 /** What build() shares with both of its group loops: locals, the loop's mask outputs, source lookups. */
 interface LoopLocals {
+  /** The parameter holding the LDS's page (the next holds its size), and the bounds of each dword. */
+  readonly ldsPage: number;
+  readonly bounds: readonly number[];
+  /** An i32 scratch local: a lane's LDS address. */
+  readonly lane: number;
   readonly g: number;
   readonly base: number;
   readonly bits: number;

@@ -27,6 +27,7 @@ export const OP = {
   i32Eqz: 0x45,
   i32Eq: 0x46,
   i32LtU: 0x49,
+  i32GtS: 0x4a,
   i32GeS: 0x4e,
   i32GeU: 0x4f,
   i32Add: 0x6a,
@@ -48,6 +49,9 @@ export const SIMD = {
   const: 0x0c,
   shuffle: 0x0d,
   i32x4Splat: 0x11,
+  /** Followed by a lane index byte. */
+  i32x4ExtractLane: 0x1b,
+  i32x4ReplaceLane: 0x1c,
   f32x4Splat: 0x13,
   i32x4Eq: 0x37,
   i32x4Ne: 0x38,
