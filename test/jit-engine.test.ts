@@ -380,6 +380,8 @@ test('the ops the engine inlines do not call the interpreter', () => {
     'v_min3_f32 v2, v1, s1, 1.0',
     'v_rcp_f32 v3, s1',
     'v_cmp_class_f32 vcc, v1, v2',
+    'v_lshlrev_b32_sdwa v5, v4, v5 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:BYTE_3',
+    'v_add_u32_sdwa v1, sext(v2), s3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_0',
     's_and_saveexec_b64 s[2:3], s[0:1]',
     's_add_u32 s0, s0, 4',
     's_cmp_lg_u32 s40, 0',

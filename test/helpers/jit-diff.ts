@@ -208,8 +208,9 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
   const pending: { at: number; name: string }[] = [];
   for (let n = 0; n < length; n++) {
     for (const p of pending.filter((q) => q.at === n)) lines.push(`${p.name}:`);
-    const k = r.int(41);
-    if (k < 4) lines.push(`${r.pick(FLOAT2)} ${vr()}, ${src0()}, ${vr()}`);
+    const k = r.int(42);
+    if (k === 41) lines.push(sdwaOp(r));
+    else if (k < 4) lines.push(`${r.pick(FLOAT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 8) lines.push(`${r.pick(INT2)} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 9) lines.push(`${fmac ? 'v_fmac_f32' : 'v_mul_f32'} ${vr()}, ${src0()}, ${vr()}`);
     else if (k < 11) lines.push(`${r.pick(UNARY)} ${vr()}, ${src0()}`);
@@ -448,6 +449,44 @@ export function runOn(
   w.release();
   w.wg.releaseLds();
   return state;
+}
+
+/**
+ * An SDWA op: integer VOP2/VOP1 ops with byte and word source selects, sign-extended or not, a VGPR, SGPR
+ * or constant first source; mostly with a whole-dword result (which the engine inlines), now and then
+ * a word or byte of it (which runs the handler); and f32 ops with whole-dword selects.
+ */
+function sdwaOp(r: Rng): string {
+  const sel = () => r.pick(['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD']);
+  const sx = (x: string) => (r.int(3) === 0 ? `sext(${x})` : x);
+  const v = () => `v${r.int(NV)}`;
+  const dst =
+    r.int(6) === 0
+      ? `dst_sel:${r.pick(['WORD_1', 'BYTE_2'])} dst_unused:UNUSED_PRESERVE`
+      : 'dst_sel:DWORD dst_unused:UNUSED_PAD';
+  const k = r.int(8);
+  if (k < 5) {
+    const op = r.pick([
+      'v_add_u32',
+      'v_sub_u32',
+      'v_and_b32',
+      'v_or_b32',
+      'v_xor_b32',
+      'v_lshlrev_b32',
+      'v_lshrrev_b32',
+      'v_ashrrev_i32',
+      'v_mul_u32_u24',
+      'v_max_i32',
+      'v_min_u32',
+    ]);
+    const a = r.pick([v(), v(), `s${r.int(NS)}`, '3', '-1']);
+    return `${op}_sdwa ${v()}, ${/^[sv]/.test(a) ? sx(a) : a}, ${sx(v())} ${dst} src0_sel:${sel()} src1_sel:${sel()}`;
+  }
+  if (k < 7) {
+    const op = r.pick(['v_mov_b32', 'v_not_b32', 'v_cvt_f32_u32', 'v_cvt_f32_i32']);
+    return `${op}_sdwa ${v()}, ${sx(v())} ${dst} src0_sel:${sel()}`;
+  }
+  return `${r.pick(['v_add_f32', 'v_mul_f32', 'v_sub_f32'])}_sdwa ${v()}, ${v()}, ${v()} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD`;
 }
 
 /**

@@ -86,6 +86,12 @@ class Group {
   readonly simd = new SimdLoop();
 }
 
+/** An SDWA op's source selects by source (6, DWORD, for the rest and for ops without SDWA). */
+function sdwaSelects(i: Inst): readonly number[] {
+  return i.sdwa ? [i.src0Sel, i.src1Sel, 6, 6] : NO_SELECTS;
+}
+const NO_SELECTS: readonly number[] = [6, 6, 6, 6];
+
 /** One basic block of a region (its instructions are I[first ..] of the region). */
 export class Gen {
   private readonly out: string[] = [];
@@ -251,12 +257,15 @@ export class Gen {
     const consts = [i.k0, i.k1, i.k2];
     const constsHi = [i.k0h, i.k1h, i.k2h];
     const widths = [1, 1, 1];
+    const sels = sdwaSelects(i);
     for (let s = 0; s < info.nsrc; s++) {
       const w = g.widths?.[s] ?? 1;
       widths[s] = w;
       if (info.width[s] !== w) return false;
       const kind = info.kind[s];
       if (w === 1 ? kind !== K_INT && kind !== K_F32 : kind !== K_I64) return false;
+      // An SDWA byte or word select on an integer source only (the f32 snippets read the float view).
+      if (sels[s] !== 6 && (kind !== K_INT || w !== 1)) return false;
       // Modifiers flip or clear the sign bit of a 32-bit source (valu/exec.ts mods); none on 64-bit ones.
       if (w === 2 && (((i.abs | i.neg) >>> s) & 1) !== 0) return false;
     }
@@ -305,7 +314,11 @@ export class Gen {
     }
     // A run of SIMD ops is a loop of its own, unless it is short and would split a JavaScript loop.
     const simdIn = g.maskIn ? maskInPair : -1;
-    let simdOk = this.simd !== null && SimdLoop.accepts(op.fn, simd, simdIn, maskOutPair);
+    let simdOk =
+      this.simd !== null &&
+      sels[0] === 6 &&
+      sels[1] === 6 &&
+      SimdLoop.accepts(op.fn, simd, simdIn, maskOutPair);
     const cur = this.group !== null && this.group.count > 0 ? this.group : null;
     if (simdOk && (cur === null || !cur.simd.ok)) {
       const run = this.simdRunFrom(k);
@@ -329,14 +342,24 @@ export class Gen {
       const m = mods(s);
       return m === 0 ? e : m === 3 ? `(-Math.abs(${e}))` : m === 1 ? `Math.abs(${e})` : `(-${e})`;
     };
+    // SDWA's select (and sign extension) of source s, before its neg/abs as in the interpreter.
+    const select = (s: number, e: string): string => {
+      const sel = sels[s];
+      if (sel === 6) return e;
+      const shift = sel < 4 ? sel * 8 : (sel - 4) * 16;
+      const bits = sel < 4 ? 8 : 16;
+      const field = `((${e} >>> ${shift}) & ${bits === 8 ? 0xff : 0xffff})`;
+      return ((i.sext >>> s) & 1) !== 0 ? `(((${field} << ${32 - bits}) >> ${32 - bits}) >>> 0)` : field;
+    };
     const o: LaneOperands = {
       u(s) {
         const c = codes[s];
-        if (c >= 256) return bits(s, `v[${(c - 256) * 64} + l]`);
+        if (c >= 256) return bits(s, select(s, `v[${(c - 256) * 64} + l]`));
         if (c < 128) {
           grp.reads.add(c);
-          return bits(s, `S${c}`);
+          return bits(s, select(s, `S${c}`));
         }
+        if (sels[s] !== 6) return bits(s, select(s, String(consts[s] >>> 0)));
         const m = mods(s);
         let k = consts[s];
         if (m & 1) k &= 0x7fffffff;
@@ -470,7 +493,10 @@ export class Gen {
 
   /** A quick look at whether valu() would make a VALU op a SIMD op (shift counts from VGPRs aside). */
   private looksSimd(i: Inst): boolean {
-    return this.plainGen(i) !== undefined && SimdLoop.has((i.op as ValuOp).fn);
+    const sels = sdwaSelects(i);
+    return (
+      this.plainGen(i) !== undefined && sels[0] === 6 && sels[1] === 6 && SimdLoop.has((i.op as ValuOp).fn)
+    );
   }
 
   /**
@@ -481,7 +507,9 @@ export class Gen {
     const op = i.op as ValuOp;
     const g = VALU_GENS.get(op.fn);
     if (g === undefined) return undefined;
-    if (op.enc === 2 || i.sdwa || i.dpp || i.acc !== 0 || i.clamp || i.omod !== 0) return undefined;
+    // SDWA only with a whole-dword result (dst_sel:DWORD): its source selects are applied per source.
+    if (op.enc === 2 || (i.sdwa && (i.dstSel !== 6 || op.info.dst !== D_VGPR)) || i.dpp) return undefined;
+    if (i.acc !== 0 || i.clamp || i.omod !== 0) return undefined;
     if (i.opSel !== 0 || op.info.cmpx) return undefined;
     if (g.float && !inlineMode(this.mode)) return undefined;
     return g;
