@@ -475,6 +475,36 @@ test('FLAT/GLOBAL/SCRATCH: fast = general bytes on a grid of forms, saddrs, offs
   }
 });
 
+test('FLAT/GLOBAL/SCRATCH: bad lines keep their one-line errors, signed offsets their bytes (llvm-mc-22, gfx908)', () => {
+  // What llvm-mc-22 -mcpu=gfx908 printed for each line: the fast path declines them all (the address width
+  // against saddr, SCRATCH's vaddr and saddr both or neither `off`, glc on atomics, offset ranges, order).
+  const bad: [string, string][] = [
+    ['global_load_dword v1, v[2:3], s[4:5]', '31: invalid operand for instruction'],
+    ['global_load_dword v1, v2, off', '27: invalid operand for instruction'],
+    ['scratch_load_dword v1, off, off', '1: operands are not valid for this GPU or mode'],
+    ['scratch_load_dword v1, v2, s3', '1: operands are not valid for this GPU or mode'],
+    ['global_atomic_add v1, v[2:3], v4, off', '1: instruction must use glc'],
+    ['global_atomic_add v[2:3], v4, off glc', '35: instruction must not use glc'],
+    ['flat_load_dword v1, v[2:3] offset:-1', '28: expected a 12-bit unsigned offset'],
+    ['global_load_dword v1, v[2:3], off offset:-4097', '35: expected a 13-bit signed offset'],
+    ['global_load_dword v1, v[2:3], off slc offset:4', '39: not a valid operand.'],
+  ];
+  const r = assemble(bad.map(([l]) => l).join('\n'), 'bad.s', { mcpu: 'gfx908' });
+  assert.deepEqual(
+    r.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`),
+    bad.map(([, e], i) => `${i + 1}:${e}`),
+  );
+  // llvm-mc-22: [0x00,0x90,0x50,0xdc,0x02,0x00,0x7f,0x01] and [0xf8,0x5f,0x73,0xdc,0x00,0x02,0x03,0x00].
+  const good: [string, number[]][] = [
+    ['global_load_dword v1, v[2:3], off offset:-4096', [0xdc509000, 0x017f0002]],
+    ['scratch_store_dword off, v2, s3 offset:-8 glc slc', [0xdc735ff8, 0x00030200]],
+  ];
+  for (const [l, w] of good) {
+    assert.equal(fastEncode(l, 'gfx908', noConsts), 2, l);
+    assert.deepEqual([...fastWords.subarray(0, 2)], w, l);
+  }
+});
+
 test('SMEM: fast = general bytes on a grid of shapes (data, probe, discard, clocks, cache), registers, offsets and soffset offset:N', () => {
   // [op, its operands before the offset (defaults), which of them vary]: each axis is varied alone over
   // the others' defaults, and the offset axis against every tail.

@@ -573,6 +573,35 @@ test('VOP3P: packed, dot, mix and MFMA ops with sources, bit lists, clamp and cb
   }
 });
 
+test('VOP3P and MFMA: bad lines keep their one-line errors, op_sel_hi and the AGPR bits their bytes (llvm-mc-22, gfx908)', () => {
+  // What llvm-mc-22 -mcpu=gfx908 printed for each line: the fast path declines them all.
+  const bad: [string, string][] = [
+    ['v_pk_add_f16 v0, a1, v2', '18: invalid operand for instruction'],
+    ['v_pk_add_f16 v0, s1, s2', '22: invalid operand (violates constant bus restrictions)'],
+    ['v_pk_add_f16 v0, v1, 0x1234', '22: literal operands are not supported'],
+    ['v_fma_mix_f32 v0, v1, v2, v3 neg_lo:[1,0,0]', '30: not a valid operand.'],
+    [
+      'v_mfma_f32_32x32x2f32 a[0:15], v1, v2, a[4:19]',
+      '40: source 2 operand must not partially overlap with dst',
+    ],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] cbsz:8', '44: invalid cbsz value.'],
+  ];
+  const r = assemble(bad.map(([l]) => l).join('\n'), 'bad.s', { mcpu: 'gfx908' });
+  assert.deepEqual(
+    r.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`),
+    bad.map(([, e], i) => `${i + 1}:${e}`),
+  );
+  // llvm-mc-22: [0x00,0x80,0x8e,0xd3,0x01,0x05,0x0e,0x14] and [0x00,0x11,0xc2,0xd3,0x01,0x05,0x02,0x6c].
+  const good: [string, number[]][] = [
+    ['v_pk_fma_f16 v0, v1, v2, v3 op_sel_hi:[0,1,0] clamp', [0xd38e8000, 0x140e0501]],
+    ['v_mfma_f32_4x4x1f32 a[0:3], a1, v2, a[0:3] cbsz:1 abid:2 blgp:3', [0xd3c21100, 0x6c020501]],
+  ];
+  for (const [l, w] of good) {
+    assert.equal(fastEncode(l, 'gfx908', noConsts), 2, l);
+    assert.deepEqual([...fastWords.subarray(0, 2)], w, l);
+  }
+});
+
 test('DPP (VOP1/VOP2 _dpp): VGPR sources with neg/abs, every control, masks and bound_ctrl: fast = general', () => {
   const ops: [string, string[]][] = [
     ['v_mov_b32_dpp', ['v0', 'v1']],

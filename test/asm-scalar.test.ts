@@ -3,6 +3,7 @@
 // Every expectation was taken from llvm-mc-22 -triple=amdgcn -mcpu=gfx900 -show-encoding.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assemble } from '../src/asm/assembler.js';
 import { parseInstruction } from '../src/asm/line.js';
 import { encodeInstruction } from '../src/asm/registry.js';
 import type { Fixup } from '../src/asm/types.js';
@@ -162,4 +163,26 @@ test('scalar: labels and symbolic literals become fixups', () => {
     [[4, 'lit32']],
   );
   assert.equal(asm('s_mov_b64 s[0:1], foo').error, '19: invalid operand for instruction');
+});
+
+test('a scalar triple aligns by 4 in every family, as LLVM rounds the width up (llvm-mc-22, gfx908)', () => {
+  // What llvm-mc-22 -mcpu=gfx908 printed: s[4:6] is aligned (the wrong class), s[3:5] is not.
+  const lines: [string, string][] = [
+    ['buffer_load_dword v1, v5, s[3:5], s1 offen', '27: invalid register alignment'],
+    ['buffer_load_dword v1, v5, s[4:6], s1 offen', '27: invalid operand for instruction'],
+    ['s_load_dwordx4 s[4:6], s[2:3], 0', '16: invalid operand for instruction'],
+    ['s_load_dwordx4 s[3:5], s[2:3], 0', '16: invalid register alignment'],
+    ['s_mov_b64 s[4:5], s[4:6]', '19: invalid operand for instruction'],
+    ['s_mov_b64 s[4:5], s[3:5]', '19: invalid register alignment'],
+    ['v_add_f64 v[1:2], s[4:6], v[2:3]', '19: invalid operand for instruction'],
+    ['v_add_f64 v[1:2], s[3:5], v[2:3]', '19: invalid register alignment'],
+    ['image_load v[1:4], v[2:5], s[4:6] dmask:0xf', '28: invalid operand for instruction'],
+    ['global_load_dword v1, v2, s[4:6]', '27: invalid operand for instruction'],
+    ['global_load_dword v1, v2, s[3:5]', '27: invalid register alignment'],
+  ];
+  const r = assemble(lines.map(([l]) => l).join('\n'), 'al.s', { mcpu: 'gfx908' });
+  assert.deepEqual(
+    r.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`),
+    lines.map(([, e], i) => `${i + 1}:${e}`),
+  );
 });

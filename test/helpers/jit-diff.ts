@@ -326,6 +326,17 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         const ret = glc ? `v${r.int(NV)}, ` : '';
         const [vaddr, sbase] = addr.split(', ');
         lines.push(`global_atomic_${op} ${ret}${vaddr}, ${data}, ${sbase} offset:${offset}${glc}`);
+      } else if (r.int(4) === 0) {
+        // A byte or short (the d16 forms merge into half of the register), at any alignment, and now
+        // and then over the buffer's last bytes.
+        const [vaddr, sbase] = addr.split(', ');
+        const off = offset + r.int(4) + (r.int(6) === 0 ? BUFFER_BYTES - 2036 : 0);
+        const store = r.int(3) === 0;
+        lines.push(
+          store
+            ? `global_store_${r.pick(SUB_STORES)} ${vaddr}, v${r.int(NV)}, ${sbase} offset:${off}`
+            : `global_load_${r.pick(SUB_LOADS)} v${r.int(NV)}, ${vaddr}, ${sbase} offset:${off}`,
+        );
       } else if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
       else if (addr.endsWith('off'))
         lines.push(`global_store_dword${sfx} v[12:13], ${reg(n)}, off offset:${offset}`);
@@ -450,6 +461,21 @@ export function runOn(
   w.wg.releaseLds();
   return state;
 }
+
+/** The GLOBAL byte and short loads and stores (the d16 forms keep half of their register). */
+const SUB_LOADS = [
+  'ubyte',
+  'sbyte',
+  'ushort',
+  'sshort',
+  'ubyte_d16',
+  'ubyte_d16_hi',
+  'sbyte_d16',
+  'sbyte_d16_hi',
+  'short_d16',
+  'short_d16_hi',
+];
+const SUB_STORES = ['byte', 'short', 'byte_d16_hi', 'short_d16_hi'];
 
 /**
  * An SDWA op: integer VOP2/VOP1 ops with byte and word source selects, sign-extended or not, a VGPR, SGPR

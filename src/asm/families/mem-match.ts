@@ -121,7 +121,8 @@ export function checkReg(r: RegOperand, p: Pos): Fail | null {
   if (r.file === 's' || r.file === 'ttmp') {
     if (r.file === 's' && r.index + r.count - 1 > lastSgpr(MEM_GEN))
       return { error: `${regText(r)} register not available on this GPU`, pos: p };
-    const align = r.count >= 4 ? 4 : r.count;
+    // LLVM aligns a scalar tuple to its width rounded up to a power of two, at most 4: s[4:6] by 4.
+    const align = r.count >= 3 ? 4 : r.count;
     if (align > 1 && r.index % align !== 0) return { error: 'invalid register alignment', pos: p };
   } else if (r.file === 'v' || r.file === 'a') {
     if (r.index + r.count - 1 > 255) return { error: 'register index is out of range', pos: p };

@@ -34,7 +34,8 @@ function sgprFileCode(op: Operand & { kind: 'reg' }): number | Err {
     if (!old || op.index + n > avail) return err(OUT_OF_RANGE, op.pos);
     return err(`${regName(op)} register not available on this GPU`, op.pos);
   }
-  if (n > 1 && op.index % (n >= 4 ? 4 : n) !== 0) return err('invalid register alignment', op.pos);
+  // LLVM aligns a scalar tuple to its width rounded up to a power of two, at most 4: s[4:6] by 4.
+  if (n > 1 && op.index % (n >= 3 ? 4 : n) !== 0) return err('invalid register alignment', op.pos);
   return op.file === 's' ? op.index : ttmpBaseOf(GEN) + op.index;
 }
 

@@ -45,23 +45,26 @@ import {
 } from '../families/valu-vop.js';
 import { READS_VCC, type Entry as Vop3OnlyEntry } from '../families/valu-vop3.js';
 import type { AsmFamily } from '../types.js';
-import { MODS } from './operands.js';
+import { kw, MODS, named } from './operands.js';
 import {
+  C_SOE,
   IMM16_ANY,
   IMM16_SIGNED,
   IMM16_UNSIGNED,
+  MAP_DIV,
+  MAP_MUL,
+  MAP_OPSEL,
   MOD_IDS,
   type ModTable,
   P_CLAMP,
   P_DPP,
-  P_GLC,
   P_KLIT,
   P_LDS_DIRECT,
   P_OMOD,
   P_OPSEL,
   P_OPTIONAL,
   P_SDWA,
-  P_SOE,
+  P_TABLE,
   P_VCC_BUS,
   P_VCC_IN,
   P_WAITCNT,
@@ -117,6 +120,7 @@ export class Builder {
   channels = 0;
   dataWidths = 0;
   addrWidths = 0;
+  addrBase = 0;
   alt: Program | null = null;
   add(kind: number, arg: number, field: Field | null, src = 0, mods = 0): this {
     this.slot.push(kind);
@@ -136,7 +140,27 @@ export class Builder {
     if (omod) this.flags |= P_OMOD;
     return this;
   }
+  /**
+   * The VOP3 modifiers' table: clamp, then omod (`mul:2`, `mul:4` or `div:2`, one of them), and op_sel
+   * anywhere (llvm-mc's order; valu-vop3.ts).
+   */
+  private vop3Mods(): ModTable | null {
+    const c = this.clamp;
+    const o = this.omod;
+    const s = this.opSel;
+    if (c === null && o === null && s === 0) return null;
+    const at = (f: Field | null) => (f === null ? '-' : `${f.word}.${f.shift}`);
+    return modTable(`vop3/${at(c)}/${at(o)}/${s}`, () => {
+      const rows: ModRow[] = [];
+      if (c !== null) rows.push([kw('clamp'), 1, 1, c]);
+      if (o !== null)
+        rows.push([named('mul'), 2, 15, o, 0, MAP_MUL], [named('div'), 2, 15, o, 0, MAP_DIV, named('mul')]);
+      if (s > 0) rows.push([named('op_sel'), 0, 15, OP_SEL, 0, MAP_OPSEL + s - 2]);
+      return [rows, []];
+    });
+  }
   done(l: Layout, opcode: number): Program {
+    const mods = this.mods ?? this.vop3Mods();
     const base = new Uint32Array(l.dwords);
     const op = l.fields.op;
     base[0] = (l.fixedValue | (opcode << op.shift)) >>> 0;
@@ -145,7 +169,7 @@ export class Builder {
       arg: Uint8Array.from(this.arg),
       field: this.field,
       base,
-      flags: this.flags,
+      flags: mods === null ? this.flags : this.flags | P_TABLE,
       src0: this.src0,
       src: Uint8Array.from(this.src),
       srcMods: Uint8Array.from(this.srcMods),
@@ -161,20 +185,27 @@ export class Builder {
       opSel: this.opSel,
       sdwaEnc: this.sdwaEnc,
       sdwaOmod: this.sdwaOmod,
-      mods: this.mods,
+      mods,
       checks: this.checks,
       dataDw: this.dataDw,
       dmasks: this.dmasks,
       channels: this.channels,
       dataWidths: this.dataWidths,
       addrWidths: this.addrWidths,
+      addrBase: this.addrBase,
       alt: this.alt,
     };
   }
 }
 
-/** A modifier table's row: word id, order level, highest value, field. */
-export type ModRow = readonly [number, number, number, Field];
+/**
+ * A modifier table's row: word id, order level, highest value, field[, lowest value (0), value map (0: none),
+ * the word id of an earlier row it excludes (shares its written bit)].
+ */
+export type ModRow = readonly [number, number, number, Field, number?, number?, number?];
+
+/** VOP3 op_sel's bits in the first dword (valu-vop3.ts opSelField). */
+const OP_SEL: Field = { word: 0, shift: 11, mask: 0xf, lo: 11, width: 4 };
 
 /** Tables shared by the programs with the same modifiers (a program build then makes none), by key. */
 const modTables = new Map<string, ModTable>();
@@ -189,17 +220,23 @@ export function modTable(key: string, make: () => [ModRow[], number[]]): ModTabl
   const [rows, need] = make();
   const index = new Uint8Array(MOD_IDS);
   const order = new Uint8Array(rows.length);
+  const bit = new Int32Array(rows.length);
+  const map = new Uint8Array(rows.length);
+  const min = new Int32Array(rows.length);
   const max = new Int32Array(rows.length);
   const field: Field[] = [];
   let needBits = 0;
-  rows.forEach(([w, level, hi, f], j) => {
+  rows.forEach(([w, level, hi, f, lo, m, excludes], j) => {
     index[w] = j + 1;
     order[j] = level;
+    bit[j] = excludes === undefined ? 1 << j : bit[index[excludes] - 1];
+    map[j] = m ?? 0;
+    min[j] = lo ?? 0;
     max[j] = hi;
     field.push(f);
-    if (need.includes(w)) needBits |= 1 << j;
+    if (need.includes(w)) needBits |= bit[j];
   });
-  t = { index, order, max, field, need: needBits };
+  t = { index, order, bit, map, min, max, field, need: needBits };
   modTables.set(key, t);
   return t;
 }
@@ -360,17 +397,24 @@ function smemProgram(row: SmemRow, opcode: number, gen: Generation): Program | n
   if (a === Smem.Cache) return b.done(l, opcode);
   if (a === Smem.Time || a === Smem.RealTime) return b.add(S_SDATA, 2, f.sdata).done(l, opcode);
   if (row.base !== 2 && row.base !== 4) return null;
+  const glc = a !== Smem.Probe && a !== Smem.Discard;
   if (a === Smem.Probe) b.add(S_PROBE, 0, f.sdata);
-  else if (a !== Smem.Discard) {
-    b.add(S_SDATA, row.data, f.sdata);
-    b.glc = f.glc;
-    b.flags |= P_GLC;
-  }
-  b.add(S_SBASE, row.base, f.sbase).add(S_SOFFSET, gen === 'gfx9' && row.base === 2 ? 1 : 0, f.offset);
+  else if (glc) b.add(S_SDATA, row.data, f.sdata);
+  const signed = gen === 'gfx9' && row.base === 2;
+  b.add(S_SBASE, row.base, f.sbase).add(S_SOFFSET, signed ? 1 : 0, f.offset);
   b.imm = f.imm;
   b.soe = f.soe ?? null;
   b.soffset = f.soffset ?? null;
-  if (b.soe !== null) b.flags |= P_SOE;
+  // gfx9's `offset:N` right after an SGPR offset (C_SOE moves the SGPR), then glc.
+  const soe = b.soe !== null;
+  if (soe) b.checks |= C_SOE;
+  if (soe || glc)
+    b.mods = modTable(`smem/${gen}/${+signed}${+glc}`, () => {
+      const rows: ModRow[] = [];
+      if (soe) rows.push([named('offset'), 1, 0xfffff, f.offset, signed ? -0x100000 : 0]);
+      if (glc) rows.push([kw('glc'), 2, 1, f.glc]);
+      return [rows, []];
+    });
   return b.done(l, opcode);
 }
 

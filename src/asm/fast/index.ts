@@ -22,14 +22,14 @@ import { programOf } from './build.js';
 import { encodeDpp } from './dpp.js';
 import { dsProgram } from './ds.js';
 import { encodeExp } from './exp.js';
-import { encodeFlat, type FlatProgram, flatProgram } from './flat.js';
+import { flatProgram } from './flat.js';
 import * as lexer from './lexer.js';
 import { mimgProgram } from './mimg.js';
 import * as operands from './operands.js';
 import * as program from './program.js';
 import { encodeSdwa } from './sdwa.js';
 import { encodeVintrp, type VintrpProgram, vintrpProgram } from './vintrp.js';
-import { encodeVop3p, type Vop3pProgram, vop3pProgram } from './vop3p.js';
+import { vop3pProgram } from './vop3p.js';
 import { encodeWaitcnt } from './waitcnt.js';
 
 // Imported bindings copied once (see lexer.ts).
@@ -52,12 +52,10 @@ const E_NONE = 1;
 const E_PROG = 2;
 const E_EXP = 3;
 const E_VINTRP = 6;
-const E_FLAT = 8;
-const E_VOP3P = 9;
 
 /**
  * A target's mnemonics with, per slot of their table, the encoder (E_*, decided on first use) and its data
- * (E_PROG: its Program; E_EXP: the generation's EXP layout; E_FLAT: a FlatProgram; ...): typed arrays and a
+ * (E_PROG: its Program; E_EXP: the generation's EXP layout; E_VINTRP: a VintrpProgram; ...): typed arrays and a
  * flat array, so that a line's lookup touches no object per mnemonic before its program.
  */
 interface PerTarget {
@@ -111,13 +109,13 @@ function build(t: Target, pt: PerTarget, slot: number): number {
     enc = E_PROG;
   } else if (fam === 'flat') {
     data = flatProgram(t, entry as FlatEntry);
-    enc = E_FLAT;
+    enc = E_PROG;
   } else if (fam === 'ds') {
     data = dsProgram(entry as DsEntry, genOf(t));
     enc = E_PROG;
   } else if (fam === 'valu-vop3p') {
     data = vop3pProgram(t, name);
-    enc = E_VOP3P;
+    enc = E_PROG;
   } else if (fam === 'vintrp') {
     data = vintrpProgram(name, entry as number, genOf(t));
     enc = E_VINTRP;
@@ -181,10 +179,6 @@ export function fastEncodeAt(
       return encodeExp(data as Layout<string>, n);
     case E_VINTRP:
       return encodeVintrp(data as VintrpProgram, n);
-    case E_FLAT:
-      return encodeFlat(data as FlatProgram, n);
-    case E_VOP3P:
-      return encodeVop3p(data as Vop3pProgram, n);
   }
   return 0;
 }

@@ -62,8 +62,6 @@ const {
   FORMAT: O_FORMAT,
 } = OPERAND;
 const { NEG: M_NEG, ABS: M_ABS } = MODS;
-const K_CLAMP = kw('clamp');
-const K_GLC = kw('glc');
 const K_OFF = kw('off');
 const K_TFE = kw('tfe');
 const K_IDXEN = kw('idxen');
@@ -71,10 +69,10 @@ const K_OFFEN = kw('offen');
 const K_ADDR64 = kw('addr64');
 const K_D16 = kw('d16');
 const N_DMASK = named('dmask');
-const N_MUL = named('mul');
+const N_OP_SEL_HI = named('op_sel_hi');
+const _N_MUL = named('mul');
 const N_DIV = named('div');
 const N_OFFSET = named('offset');
-const N_OP_SEL = named('op_sel');
 
 /** Slot kinds. */
 /** A VGPR tuple of `arg` dwords: its index. */
@@ -134,6 +132,16 @@ export const S_SRSRC = 22;
 export const S_BUF_SOFFSET = 23;
 /** A VGPR tuple of any width as an address (its index; the post-match checks give the widths: MIMG's vaddr). */
 export const S_VADDR_ANY = 24;
+/**
+ * GLOBAL/SCRATCH saddr: `off` (the field's 0x7f) or, arg 2, GLOBAL's SGPR/TTMP pair, vcc, flat_scratch or
+ * xnack_mask (mem-scalar.ts saddr64Code); arg 1, SCRATCH's SGPR, TTMP or named SGPR-file register but
+ * exec_hi and m0's kin (saddr32Code).
+ */
+export const S_SADDR = 25;
+/** An AGPR tuple of `arg` dwords (MFMA's vdst and src2): its index. */
+export const S_ATUPLE = 26;
+/** A VGPR or AGPR tuple of `arg` dwords (MFMA's src0 and src1): 256 + its index (C_MFMA sets the AGPR bits). */
+export const S_VATUPLE = 27;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -168,7 +176,6 @@ export const P_OPSEL = 2048;
 export const P_SDWA = 4096;
 /** The modifiers are read by the program's table (Program.mods), not by `modifiers`. */
 export const P_TABLE = 8192;
-const P_MODIFIERS = P_CLAMP | P_OMOD | P_GLC | P_SOE | P_OPSEL | P_TABLE;
 
 /** Checks after matching (Program.checks), LLVM's as data. */
 /** vdata (S_VDATA) holds Program.dataDw dwords, one more with tfe. */
@@ -183,17 +190,59 @@ export const C_BUF_ADDR = 2;
 export const C_MIMG = 4;
 /** With C_MIMG: d16 packs two 16-bit channels a VGPR (not gfx80x). */
 export const C_PACKED = 8;
+/**
+ * FLAT/GLOBAL/SCRATCH: vaddr (S_VADDR) has Program.addrBase dwords, one more when saddr is `off` (FLAT: a
+ * pair; GLOBAL: a pair with `off`, one VGPR with saddr; SCRATCH: one VGPR with `off`, `off` with saddr).
+ */
+export const C_FLAT_ADDR = 16;
+/** SMEM on gfx9: `offset:N` after an SGPR soffset moves the SGPR to soffset and sets soe and imm. */
+export const C_SOE = 32;
+/**
+ * VOP3P packed, dot and mix ops: op_sel_hi (kept in a scratch word by the table) split over both words, its
+ * entries past the op's Program.dataDw sources ignored, Program.channels when not written (7; mix ops 0),
+ * bit 2 set for two-source ops but the mix ones (valu-vop3p.ts).
+ */
+export const C_VOP3P = 64;
+/**
+ * MFMA: the AGPR bits of src0 and src1, and no partial overlap of src2 and vdst for accumulators of more than
+ * 4 dwords (Program.dataDw).
+ */
+export const C_MFMA = 128;
+
+/**
+ * Value maps (ModTable.map) of 16 entries each, -1 for a value not taken: 1 `mul:` and 2 `div:` to omod's
+ * field (mul:2 1, mul:4 2, div:2 3), 3 + s - 1 a VOP3 op_sel list of s sources and the result to bits
+ * 11-14 (the sources' entries low, the result's in bit 14; entries past it ignored: valu-vop3.ts
+ * opSelField).
+ */
+export const MAP_MUL = 1;
+export const MAP_DIV = 2;
+export const MAP_OPSEL = 3;
+const VALUE_MAPS = new Int8Array(16 * 6).fill(-1);
+for (let v = 0; v < 16; v++) VALUE_MAPS[v] = v;
+VALUE_MAPS[16 * MAP_MUL + 2] = 1;
+VALUE_MAPS[16 * MAP_MUL + 4] = 2;
+VALUE_MAPS[16 * MAP_DIV + 2] = 3;
+for (let s = 1; s <= 3; s++)
+  for (let v = 0; v < 16; v++)
+    VALUE_MAPS[16 * (MAP_OPSEL + s - 1) + v] = (v & ((1 << s) - 1)) | (((v >>> s) & 1) << 3);
 
 /**
  * A program's modifiers after its positional operands: for each word id (operands.ts: keywords, NAMED_BASE +
  * the `name:` modifiers) its index here + 1 (0: not taken); per index the order level (a modifier may not
- * follow one of a higher level; each is taken once), the highest value (keywords: 1; values from 0) and the
- * field it goes to (cleared first, so that the base words may hold a default). `need`: the indices that
+ * follow one of a higher level; level 0 may stand anywhere; each is taken once), the highest value (keywords: 1), the lowest (0 but for
+ * signed offsets) and the field it goes to (cleared first, so that the base words may hold a default; a
+ * negative value as its two's complement in the field's bits). `need`: the indices that
  * must be written (bit j for index j).
  */
 export interface ModTable {
   readonly index: Uint8Array;
   readonly order: Uint8Array;
+  /** The bit that marks the modifier written (rows that exclude each other share one: mul and div). */
+  readonly bit: Int32Array;
+  /** A VALUE_MAPS map of the value as written to the field's (0: the value itself). */
+  readonly map: Uint8Array;
+  readonly min: Int32Array;
   readonly max: Int32Array;
   readonly field: readonly Field[];
   readonly need: number;
@@ -260,6 +309,8 @@ export interface Program {
   readonly channels: number;
   readonly dataWidths: number;
   readonly addrWidths: number;
+  /** With C_FLAT_ADDR: vaddr's dwords with a saddr register. */
+  readonly addrBase: number;
   /** The op's form with another number of positional operands (MUBUF's lds form, without vdata), or null. */
   readonly alt: Program | null;
 }
@@ -378,9 +429,15 @@ function vop3Source(p: Program, j: number, k: number): number {
 
 /** The SGPR code of an SMEM offset written as a register (-1: none), for `soffset offset:N`. */
 let soffsetReg = -1;
-/** The widths of the S_VDATA and S_VADDR operands, for the checks after matching. */
+/** The widths of the S_VDATA and S_VADDR operands, and whether S_SADDR was `off`, for the checks after matching. */
 let dataDw = 0;
 let addrDw = 0;
+let saddrOff = 0;
+
+/** The named registers FLAT's saddr takes (mem-scalar.ts saddr64Code, saddr32Code): bit dw for dw dwords. */
+const SADDR_NAMED = new Uint8Array(256);
+for (const c of [102, 104, 106]) SADDR_NAMED[c] = 1 << 2;
+for (const c of [102, 103, 104, 105, 106, 107, 124, 126]) SADDR_NAMED[c] |= 1 << 1;
 
 /** An SMEM byte offset: 0..0xfffff, or from -0x100000 with `signed` 1 (gfx9 address bases); else -1. */
 function smemOffset(v: number, signed: number): number {
@@ -483,6 +540,30 @@ function slotValue(kind: number, arg: number, k: number): number {
       addrDw = opCount[k];
       return i + addrDw <= 256 ? i : -1;
     }
+    case S_SADDR: {
+      if (ok === O_KEY && opWord[k] === K_OFF) {
+        saddrOff = 1;
+        return 0x7f;
+      }
+      saddrOff = 0;
+      if (ok !== O_REG) return -1;
+      if (opFile[k] !== F_SPECIAL) return scalarReg(k, arg);
+      // Every comparison on every named register (see S_BUF_SOFFSET).
+      const c = opIndex[k];
+      const known = specialExists(c) ? 1 : 0;
+      return ((SADDR_NAMED[c] >> arg) & 1 & (opCount[k] === arg ? 1 : 0) & known) === 1 ? c : -1;
+    }
+    case S_ATUPLE: {
+      if (ok !== O_REG || opFile[k] !== F_A || opCount[k] !== arg) return -1;
+      const i = opIndex[k];
+      return i + arg <= 256 ? i : -1;
+    }
+    case S_VATUPLE: {
+      if (ok !== O_REG || opCount[k] !== arg) return -1;
+      const f = opFile[k];
+      const i = opIndex[k];
+      return ((f === F_V ? 1 : 0) | (f === F_A ? 1 : 0)) === 1 && i + arg <= 256 ? 256 + i : -1;
+    }
     case S_SRSRC: {
       const c = ok === O_REG ? scalarReg(k, arg) : -1;
       return c < 0 ? -1 : c >> 2;
@@ -565,9 +646,10 @@ export function encodeProgram(p0: Program, n: number): number {
   const slot = p.slot;
   let m = slot.length;
   if (n === m - 1 && p.flags & P_OPTIONAL) m = n;
-  if (n < m || (n > m && (p.flags & P_MODIFIERS) === 0)) return 0;
+  if (n < m || (n > m && p.mods === null)) return 0;
   literal = -1;
   soffsetReg = -1;
+  saddrOff = 0;
   bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : -1;
   negBits = 0;
   absBits = 0;
@@ -593,7 +675,7 @@ export function encodeProgram(p0: Program, n: number): number {
   }
   if (p.mods !== null) {
     if (!tableMods(p.mods, m, n) || (p.checks !== 0 && !checked(p))) return 0;
-  } else if (n > m && !modifiers(p, m, n)) return 0;
+  } else if (n > m) return 0;
   if (negBits !== 0) {
     const f = p.neg as Field;
     words[f.word] |= negBits << f.shift;
@@ -622,58 +704,6 @@ export function omodOf(w: number, v: number): number {
   return w === N_DIV ? (v === 2 ? 3 : -1) : v === 2 ? 1 : v === 4 ? 2 : -1;
 }
 
-/**
- * The modifiers in operands [from, n): VOP3 clamp and omod (clamp first, llvm-mc's order) and op_sel, SMEM
- * glc and gfx9's `offset:N` right after an SGPR offset; each once.
- */
-function modifiers(p: Program, from: number, n: number): boolean {
-  let clamp = false;
-  let omod = -1;
-  let glc = false;
-  let opSel = -1;
-  for (let k = from; k < n; k++) {
-    if (opComma[k] === 1) return false;
-    const ok = opKind[k];
-    const w = opWord[k];
-    if (ok === O_NAMED && w === N_OFFSET && k === from && soffsetReg >= 0 && p.soe !== null) {
-      // The SGPR moves to soffset; offset, imm and soe take the immediate (scalar-smem.ts).
-      const off = p.field[from - 1] as Field;
-      const v = smemOffset(opValue[k], p.arg[from - 1]);
-      if (v < 0) return false;
-      words[off.word] = (words[off.word] & ~(off.mask << off.shift)) | ((v & off.mask) << off.shift);
-      putField(p.soffset as Field, soffsetReg);
-      putField(p.soe, 1);
-      putField(p.imm as Field, 1);
-    } else if (ok === O_KEY && w === K_GLC && !glc && p.glc !== null) glc = true;
-    else if (ok === O_KEY && w === K_CLAMP && !clamp && omod < 0 && p.clamp !== null) clamp = true;
-    else if (ok === O_NAMED && omod < 0 && p.omod !== null && (w === N_MUL || w === N_DIV)) {
-      const v = opValue[k];
-      omod = omodOf(w, v);
-      if (omod < 0) return false;
-    } else if (ok === O_LIST && w === N_OP_SEL && opSel < 0 && p.flags & P_OPSEL) opSel = opValue[k];
-    else return false;
-  }
-  if (opSel > 0) {
-    // The sources' entries in bits 11 on, the result's (the entry after them) in bit 14; entries past it
-    // are ignored (valu-vop3.ts opSelField).
-    const s = p.opSel - 1;
-    words[0] |= ((opSel & ((1 << s) - 1)) | (((opSel >>> s) & 1) << 3)) << 11;
-  }
-  if (clamp) {
-    const f = p.clamp as Field;
-    words[f.word] |= 1 << f.shift;
-  }
-  if (omod > 0) {
-    const f = p.omod as Field;
-    words[f.word] |= omod << f.shift;
-  }
-  if (glc) {
-    const f = p.glc as Field;
-    words[f.word] |= 1 << f.shift;
-  }
-  return true;
-}
-
 /** The values of the modifiers tableMods read (by the table's index), and which were written (bit j). */
 const modVal = new Int32Array(32);
 let modSeen = 0;
@@ -693,18 +723,27 @@ function tableMods(t: ModTable, from: number, n: number): boolean {
     let v: number;
     let w = opWord[k];
     if (ok === O_KEY) v = 1;
-    else if (ok === O_NAMED || ok === O_FORMAT) v = opValue[k];
+    else if (ok === O_NAMED || ok === O_FORMAT || ok === O_LIST) v = opValue[k];
     else if (ok === O_REG) {
       v = 1;
       w = isA16(k) ? MOD_A16 : MOD_NONE;
     } else return false;
     const j = index[w] - 1;
-    if (j < 0 || (seen >> j) & 1 || t.order[j] < level || v < 0 || v > t.max[j]) return false;
-    seen |= 1 << j;
-    level = t.order[j];
+    if (j < 0 || (seen & t.bit[j]) !== 0 || v < t.min[j] || v > t.max[j]) return false;
+    const lv = t.order[j];
+    if (lv !== 0) {
+      if (lv < level) return false;
+      level = lv;
+    }
+    seen |= t.bit[j];
     modVal[j] = v;
+    // A mapped value (omod, op_sel) or the value itself, which may be negative (signed offsets).
+    const mapped = t.map[j] !== 0 ? 1 : 0;
+    const x = VALUE_MAPS[16 * t.map[j] + (v & 15)];
+    if ((mapped & (x < 0 ? 1 : 0)) !== 0) return false;
+    const u = mapped === 1 ? x : v;
     const f = t.field[j];
-    words[f.word] = (words[f.word] & ~(f.mask << f.shift)) | (v << f.shift);
+    words[f.word] = (words[f.word] & ~(f.mask << f.shift)) | ((u & f.mask) << f.shift);
   }
   modSeen = seen;
   modTable = t;
@@ -713,8 +752,16 @@ function tableMods(t: ModTable, from: number, n: number): boolean {
 
 /** The value of modifier `w` (a word id) tableMods read for the line, 0 when not written or not taken. */
 function modOf(w: number): number {
-  const j = (modTable as ModTable).index[w] - 1;
-  return j >= 0 && (modSeen >> j) & 1 ? modVal[j] : 0;
+  const t = modTable as ModTable;
+  const j = t.index[w] - 1;
+  return j >= 0 && (modSeen & t.bit[j]) !== 0 ? modVal[j] : 0;
+}
+
+/** Whether modifier `w` (a word id) was written on the line. */
+function written(w: number): boolean {
+  const t = modTable as ModTable;
+  const j = t.index[w] - 1;
+  return j >= 0 && (modSeen & t.bit[j]) !== 0;
 }
 
 /** `a16` as written at operand k (an AGPR to the operand reader; `acc16` is not the keyword). */
@@ -748,6 +795,32 @@ function checked(p: Program): boolean {
       ((p.dataWidths >> dataDw) & 1) &
       (addrDw < 31 ? (p.addrWidths >> addrDw) & 1 : 0);
     if (ok === 0) return false;
+  }
+  if (c & C_FLAT_ADDR && addrDw !== p.addrBase + saddrOff) return false;
+  if (c & C_VOP3P) {
+    const ns = p.dataDw;
+    const given = written(N_OP_SEL_HI) ? 1 : 0;
+    let hi = given === 1 ? modOf(N_OP_SEL_HI) & ((1 << ns) - 1) : p.channels;
+    hi |= ns === 2 && p.channels === 7 ? 4 : 0;
+    words[0] |= (hi & 4) << 12;
+    words[1] |= (hi & 3) << 27;
+  }
+  if (c & C_MFMA) {
+    // LLVM checks the overlap only for accumulators wider than 128 bits (every comparison made each time).
+    const acc = p.dataDw;
+    const d = opIndex[0];
+    const c2 = opIndex[3];
+    const overlap = (acc > 4 ? 1 : 0) & (c2 !== d ? 1 : 0) & (c2 < d + acc ? 1 : 0) & (d < c2 + acc ? 1 : 0);
+    if (overlap !== 0) return false;
+    words[1] |= ((opFile[1] === F_A ? 1 : 0) | (opFile[2] === F_A ? 2 : 0)) << 27;
+  }
+  if (c & C_SOE && written(N_OFFSET)) {
+    // The SGPR moves to soffset; offset (the table put it there), imm and soe take the immediate
+    // (scalar-smem.ts).
+    if (soffsetReg < 0) return false;
+    putField(p.soffset as Field, soffsetReg);
+    putField(p.soe as Field, 1);
+    putField(p.imm as Field, 1);
   }
   return true;
 }
