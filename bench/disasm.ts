@@ -11,10 +11,11 @@
 // Each object is assembled by llvm-mc-22 from `.long` lines into a relocatable ELF.
 // Run: npm run bench:disasm   (needs llvm-mc-22 and llvm-objdump-22; GCNKIT_BENCH_MIN=<n> changes the
 // size, GCNKIT_BENCH_KEEP=1 keeps the objects and their temp dir, --mode=startup|repeated|distinct runs
-// one mode). Mode startup times the CLI's fixed cost on a tiny file (gcnkit disasm vs node -e 0).
+// one mode). Mode startup times the CLI's fixed cost on a tiny file (gcnkit disasm vs node -e 0). Where
+// NODE_EXTRA_CA_CERTS is set, node parses that file at every start, and the CLI rows are timed without it too.
 // `--smoke` (npm run bench:smoke): one copy of the corpus (about 20k instructions) and 20k distinct
-// instructions, one timed run of each, the same checks. Exit 1 when an output differs from
-// llvm-objdump-22's.
+// instructions, one timed run of each, the same checks. Exit 1 when an output (the library's or the
+// CLI's) differs from llvm-objdump-22's.
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -206,8 +207,19 @@ interface Time {
 
 const haveTime = spawnSync('/usr/bin/time', ['-f', '%U', 'true'], { stdio: 'ignore' }).status === 0;
 
-/** Wall and CPU time of a command with its stdout sent to /dev/null. */
-function timeCommand(cmd: string, args: string[]): Time {
+/**
+ * Node reads the file NODE_EXTRA_CA_CERTS names while it starts, before any JavaScript runs (Node 20:
+ * every certificate in it parsed, about 0.09 s of CPU per process for the system's 140-certificate
+ * bundle on the VM of BENCHMARKS.md's disassembler Session 12). Where it is set, the CLI is timed without
+ * it too: the same command in an environment that does not set it. Undefined where it is not set.
+ */
+const withoutCaCerts: NodeJS.ProcessEnv | undefined =
+  process.env.NODE_EXTRA_CA_CERTS === undefined
+    ? undefined
+    : Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_EXTRA_CA_CERTS'));
+
+/** Wall and CPU time of a command with its stdout sent to /dev/null (in `env`: this process's by default). */
+function timeCommand(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Time {
   const devnull = openSync('/dev/null', 'w');
   const cpuFile = join(tmpdir(), `gcnkit-bench-time-${process.pid}`);
   try {
@@ -215,8 +227,9 @@ function timeCommand(cmd: string, args: string[]): Time {
     const r = haveTime
       ? spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, cmd, ...args], {
           stdio: ['ignore', devnull, 'pipe'],
+          env,
         })
-      : spawnSync(cmd, args, { stdio: ['ignore', devnull, 'pipe'] });
+      : spawnSync(cmd, args, { stdio: ['ignore', devnull, 'pipe'], env });
     const wall = Number(process.hrtime.bigint() - t0) / 1e9;
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
     const cpu = haveTime
@@ -275,9 +288,13 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
     reused.push(timeHere(() => objdumpInto(bytes, file, { mcpu: 'gfx908' }, reuse)));
   }
   const twice = smoke ? [0] : [0, 1];
-  const cliTimes = twice.map(() =>
-    timeCommand(process.execPath, [cli.file, 'disasm', '--mcpu=gfx908', file]),
-  );
+  const cliArgs = [cli.file, 'disasm', '--mcpu=gfx908', file];
+  const cliTimes: Time[] = [];
+  const cliBare: Time[] = [];
+  for (const _ of twice) {
+    cliTimes.push(timeCommand(process.execPath, cliArgs));
+    if (withoutCaCerts) cliBare.push(timeCommand(process.execPath, cliArgs, withoutCaCerts));
+  }
   const llvmTimes = twice.map(() => timeCommand('llvm-objdump-22', ['-d', '--mcpu=gfx908', file]));
 
   // Not timed: how close the two outputs are on this file.
@@ -287,6 +304,13 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
   });
   const c = compareDisassembly(ref.stdout, latin1String(out));
   const framing = JSON.stringify(c.framingActual) === JSON.stringify(c.framingExpected);
+  // The CLI prints through code of its own (the bundle it loads, the writes to fd 1): its whole output
+  // is checked too, not only the library's.
+  const cliOut = spawnSync(process.execPath, [cli.file, 'disasm', '--mcpu=gfx908', file], {
+    maxBuffer: 1 << 30,
+    encoding: 'latin1',
+  });
+  const cliSame = cliOut.status === 0 && cliOut.stdout === ref.stdout;
 
   const tIn = best(inproc);
   const tStream = best(streamed);
@@ -297,14 +321,17 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
   console.log(`  gcnkit objdumpStream()        ${fmt(tStream)}  ${rate(instructions, tStream)}`);
   console.log(`  gcnkit objdumpInto() reused   ${fmt(tReused)}  ${rate(instructions, tReused)}`);
   console.log(`  gcnkit disasm CLI (node)      ${fmt(tCli)}  ${rate(instructions, tCli)}`);
+  if (withoutCaCerts) console.log(`    NODE_EXTRA_CA_CERTS unset   ${fmt(best(cliBare))}`);
   console.log(`  llvm-objdump-22 -d            ${fmt(tLlvm)}  ${rate(instructions, tLlvm)}`);
   console.log(
     `  ratio llvm-objdump / gcnkit (${mode}): in-process ${ratios(tLlvm, tIn)}, streamed ${ratios(tLlvm, tStream)}, ` +
-      `reused buffer ${ratios(tLlvm, tReused)}, CLI ${ratios(tLlvm, tCli)}`,
+      `reused buffer ${ratios(tLlvm, tReused)}, CLI ${ratios(tLlvm, tCli)}` +
+      (withoutCaCerts ? ` (NODE_EXTRA_CA_CERTS unset: ${ratios(tLlvm, best(cliBare))})` : ''),
   );
   console.log(
     `  output: ${c.agree}/${c.instructions} instruction lines identical to llvm-objdump-22, ` +
-      `framing ${framing ? 'identical' : 'DIFFERENT'}${c.identical ? ', whole output identical' : ''}`,
+      `framing ${framing ? 'identical' : 'DIFFERENT'}${c.identical ? ', whole output identical' : ''}; ` +
+      `CLI output ${cliSame ? 'identical' : 'DIFFERENT'}`,
   );
   if (c.agree !== c.instructions || !framing) {
     const f = c.framingExpected.findIndex((x, k) => x !== c.framingActual[k]);
@@ -313,6 +340,14 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
         `  framing: llvm ${c.framingExpected[f]?.slice(0, 200)}\n  gcnkit ${c.framingActual[f]?.slice(0, 200)}`,
       );
     for (const m of c.mismatches.slice(0, 3)) console.log(`  llvm:   ${m.want}\n  gcnkit: ${m.got}`);
+    return false;
+  }
+  if (!cliSame) {
+    const got = cliOut.stdout.split('\n');
+    const want = ref.stdout.split('\n');
+    let k = 0;
+    while (k < want.length && want[k] === got[k]) k++;
+    console.log(`  CLI (exit ${cliOut.status}): line ${k + 1}\n  llvm:   ${want[k]}\n  gcnkit: ${got[k]}`);
     return false;
   }
   return true;
@@ -325,10 +360,21 @@ function measure(mode: string, { file, instructions }: BenchObject): boolean {
 function startup(): void {
   const tiny = join(corpus, 'vadd.gfx908.O3.hsaco');
   const n = smoke ? 1 : 10;
-  const t = { node: [] as Time[], cli: [] as Time[], version: [] as Time[], llvm: [] as Time[] };
+  const t = {
+    node: [] as Time[],
+    cli: [] as Time[],
+    version: [] as Time[],
+    llvm: [] as Time[],
+    bareNode: [] as Time[],
+    bareCli: [] as Time[],
+  };
   for (let k = 0; k < n; k++) {
     t.node.push(timeCommand(process.execPath, ['-e', '0']));
     t.cli.push(timeCommand(process.execPath, [cli.file, 'disasm', tiny]));
+    if (withoutCaCerts) {
+      t.bareNode.push(timeCommand(process.execPath, ['-e', '0'], withoutCaCerts));
+      t.bareCli.push(timeCommand(process.execPath, [cli.file, 'disasm', tiny], withoutCaCerts));
+    }
     t.version.push(timeCommand(process.execPath, [cli.file, '--version']));
     t.llvm.push(timeCommand('llvm-objdump-22', ['-d', tiny]));
   }
@@ -337,6 +383,11 @@ function startup(): void {
   console.log(`bench: start-up on ${tiny.slice(root.length + 1)} (best of ${n}):`);
   console.log(`  node -e 0                     ${fmt(best(t.node))}`);
   console.log(`  gcnkit disasm (bundled CLI)   ${fmt(best(t.cli))}`);
+  if (withoutCaCerts) {
+    console.log(
+      `  NODE_EXTRA_CA_CERTS unset: node -e 0 ${fmt(best(t.bareNode))}, gcnkit disasm ${fmt(best(t.bareCli))}`,
+    );
+  }
   console.log(`  gcnkit --version (bundled)    ${fmt(best(t.version))}`);
   console.log(`  gcnkit disasm (node + tsx)    ${fmt(tsx)} (one run)`);
   console.log(`  llvm-objdump-22 -d            ${fmt(best(t.llvm))}`);

@@ -100,25 +100,38 @@ function sendmsgTable(gen: Generation): (string | null)[] {
   for (let f = 0; f < 0x200; f++) t.push(sendmsgNamed(f & 15, (f >>> 4) & 7, f >>> 7, gen));
   return t;
 }
-const SENDMSG_NAMED: Record<Generation, (string | null)[]> = {
-  gfx6: sendmsgTable('gfx6'),
-  gfx7: sendmsgTable('gfx7'),
-  gfx8: sendmsgTable('gfx8'),
-  gfx9: sendmsgTable('gfx9'),
+/**
+ * Per generation, made on its first s_sendmsg word: all four at module load were a start-up loop long
+ * enough for TurboFan to compile it (on stack) in every `gcnkit disasm`, a tiny file's too.
+ */
+const SENDMSG_NAMED: Record<Generation, (string | null)[] | null> = {
+  gfx6: null,
+  gfx7: null,
+  gfx8: null,
+  gfx9: null,
 };
-const SENDMSG_NUMERIC: string[] = [];
-for (let f = 0; f < 0x200; f++) {
-  SENDMSG_NUMERIC.push('sendmsg(' + (f & 15) + ', ' + ((f >>> 4) & 7) + ', ' + (f >>> 7) + ')');
-}
+let SENDMSG_NUMERIC: string[] | null = null;
 
 /** s_sendmsg's operand: the named form, else the numeric one, else the raw value. */
 export function putSendmsg(o: TextSink, v: number, gen: Generation): void {
   const f = (v & 0x7f) | ((v >>> 1) & 0x180);
-  const named = SENDMSG_NAMED[gen][f];
+  let table = SENDMSG_NAMED[gen];
+  if (table === null) {
+    table = sendmsgTable(gen);
+    SENDMSG_NAMED[gen] = table;
+  }
+  const named = table[f];
   if (named !== null) putS(o, named);
   // The numeric form only when the fields account for every set bit; otherwise the raw value.
-  else if ((v & ~0x37f) === 0) putS(o, SENDMSG_NUMERIC[f]);
-  else putDec(o, v);
+  else if ((v & ~0x37f) === 0) {
+    if (SENDMSG_NUMERIC === null) {
+      SENDMSG_NUMERIC = [];
+      for (let k = 0; k < 0x200; k++) {
+        SENDMSG_NUMERIC.push('sendmsg(' + (k & 15) + ', ' + ((k >>> 4) & 7) + ', ' + (k >>> 7) + ')');
+      }
+    }
+    putS(o, SENDMSG_NUMERIC[f]);
+  } else putDec(o, v);
 }
 
 /**
