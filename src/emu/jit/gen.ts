@@ -464,7 +464,8 @@ export class Gen {
 
   /**
    * The VALU ops from instruction k on that look SIMD-able (simd-gen.ts; the operand checks are
-   * valu()'s), and whether a lane loop would go on after them with ops that are not.
+   * valu()'s), with at most one LDS access among them (a loop takes one), and whether a lane loop would
+   * go on after them with ops that are not.
    */
   private simdRunFrom(k: number): { length: number; thenJs: boolean } {
     let length = 0;
