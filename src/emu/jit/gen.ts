@@ -18,7 +18,7 @@ import { ACTIVE_LANES, HELPERS, laneLoop } from './helpers.js';
 import { globalAtomicCode, globalCode, ldsLane, ldsSimd, sloadCode } from './mem-gen.js';
 import { mfmaSimdFits } from './mfma-simd.js';
 import { SALU_GENS } from './salu-gen.js';
-import { type SimdDs, SimdLoop, type SimdSrc } from './simd-gen.js';
+import { SimdLoop, type SimdSrc } from './simd-gen.js';
 import { inlineMode, type LaneOperands, type OpGen, VALU_GENS } from './valu-gen.js';
 import { MASK_OUT } from './vregs.js';
 import type { FuncWriter } from './wasm-bin.js';
@@ -312,22 +312,13 @@ export class Gen {
         simd.push({ kind: 'k', bits: k | 0, mods: 0, wide, bitsHi: constsHi[s] | 0 });
       }
     }
-    // A run of SIMD ops is a loop of its own, unless it is short and would split a JavaScript loop.
     const simdIn = g.maskIn ? maskInPair : -1;
-    let simdOk =
+    const simdOk =
       this.simd !== null &&
       sels[0] === 6 &&
       sels[1] === 6 &&
       SimdLoop.accepts(op.fn, simd, simdIn, maskOutPair);
-    const cur = this.group !== null && this.group.count > 0 ? this.group : null;
-    if (simdOk && (cur === null || !cur.simd.ok)) {
-      const run = this.simdRunFrom(k);
-      if (run.length < MIN_SIMD_RUN && (cur !== null || run.thenJs)) simdOk = false;
-      else if (cur !== null) this.flush();
-    } else if (!simdOk && cur?.simd.ok === true) this.flush();
-    const grp = this.group ?? new Group();
-    this.group = grp;
-    if (!simdOk) grp.simd.reject();
+    const grp = this.joinLoop(simdOk, k);
     const bits = (s: number, e: string): string => {
       const m = mods(s);
       return m === 0
@@ -445,7 +436,22 @@ export class Gen {
     if (body === null) return false;
     if (this.group?.lds) this.flush();
     const ds = this.simd !== null ? ldsSimd(i) : null;
-    let simdOk = ds !== null;
+    const grp = this.joinLoop(ds !== null, k);
+    grp.body.push(body);
+    grp.lds = true;
+    grp.count++;
+    if (ds !== null && grp.simd.ok) grp.simd.addDs(ds);
+    return true;
+  }
+
+  /**
+   * The loop that instruction k joins (the current one, or a new one after flushing it), with its SIMD
+   * form given up unless `simd` (the op has one) holds and the op starts or continues a SIMD run: a run of
+   * SIMD ops is a loop of its own unless it is short and would split a JavaScript loop, and an op without
+   * a SIMD form ends a SIMD run.
+   */
+  private joinLoop(simd: boolean, k: number): Group {
+    let simdOk = simd;
     const cur = this.group !== null && this.group.count > 0 ? this.group : null;
     if (simdOk && (cur === null || !cur.simd.ok)) {
       const run = this.simdRunFrom(k);
@@ -454,12 +460,8 @@ export class Gen {
     } else if (!simdOk && cur?.simd.ok === true) this.flush();
     const grp = this.group ?? new Group();
     this.group = grp;
-    grp.body.push(body);
-    grp.lds = true;
-    grp.count++;
-    if (simdOk) grp.simd.addDs(ds as SimdDs);
-    else grp.simd.reject();
-    return true;
+    if (!simdOk) grp.simd.reject();
+    return grp;
   }
 
   /**
