@@ -701,7 +701,8 @@ export class SimdLoop {
         bounds.push(b);
       }
     }
-    const lane = f.local(I32);
+    // A lane's LDS address (ldsAddress), only in a loop with an LDS access.
+    const lane = this.ds !== null ? f.local(I32) : -1;
     const g = f.local(I32);
     const base = f.local(I32);
     const bits = f.local(I32);
@@ -956,7 +957,7 @@ interface LoopLocals {
   /** The parameter holding the LDS's page (the next holds its size), and the bounds of each dword. */
   readonly ldsPage: number;
   readonly bounds: readonly number[];
-  /** An i32 scratch local: a lane's LDS address. */
+  /** An i32 scratch local: a lane's LDS address (-1 in a loop without an LDS access). */
   readonly lane: number;
   readonly g: number;
   readonly base: number;
