@@ -486,7 +486,10 @@ const permB32: Recipe['emit'] = (f, s, _sc, _m, bail) => {
   f.get(sel).const16(lane4).simd(SIMD.i8x16Add).splatConst(0x80808080).get(below4).simd(SIMD.bitselect);
   f.simd(SIMD.i8x16Swizzle);
   f.get(s[0]);
-  f.get(sel).const16(lane4.map((b) => b - 4)).simd(SIMD.i8x16Add).splatConst(0x80808080);
+  f.get(sel)
+    .const16(lane4.map((b) => b - 4))
+    .simd(SIMD.i8x16Add)
+    .splatConst(0x80808080);
   f.get(below8).get(below4).simd(SIMD.andnot).simd(SIMD.bitselect);
   f.simd(SIMD.i8x16Swizzle).simd(SIMD.or);
   f.get(sel).splatConst(0x0c0c0c0c).simd(SIMD.i8x16GtU).simd(SIMD.or);
