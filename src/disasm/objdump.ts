@@ -437,14 +437,15 @@ class LineRun {
     comment: string,
   ): number {
     const out = this.out;
-    let annot = '';
+    let annotate = false;
+    let tgt = 0;
     let cacheable = true;
     if (!Number.isNaN(branch)) {
       cacheable = false;
-      const tgt = addr + branch;
+      tgt = addr + branch;
       const name = this.notypeAt.get(tgt);
       if (name !== undefined) symbolize(out, lineStart + 1, name);
-      else annot = this.syms.branchAnnotation(this.sec.index, tgt);
+      else annotate = true;
     } else if (!Number.isNaN(label)) {
       const name = this.notypeAt.get(addr + label);
       if (name !== undefined) {
@@ -465,13 +466,38 @@ class LineRun {
         out.hex8U(this.words[w + k]);
       }
     }
-    if (annot) out.str(annot);
-    if (comment) {
-      out.str(' ; ');
-      out.str(comment);
+    if (annotate) this.annotate(tgt);
+    if (comment !== '') {
+      out.byte(0x20);
+      out.byte(0x3b);
+      out.byte(0x20);
+      out.recurring(comment);
     }
     out.byte(0x0a);
     return cacheable ? addrAt : -1;
+  }
+
+  /**
+   * Writes the ` <sym+0xNN>` annotation of a branch to `tgt` (nothing when no symbol precedes it), as
+   * bytes for the usual target: only a negative or wrapped target builds it as a string (BigInt).
+   */
+  private annotate(tgt: number): void {
+    const out = this.out;
+    if (!(tgt >= 0 && tgt <= Number.MAX_SAFE_INTEGER)) {
+      out.str(this.syms.branchAnnotation(this.sec.index, tgt));
+      return;
+    }
+    const sym = this.syms.branchSymbol(this.sec.index, tgt);
+    if (sym === null) return;
+    out.byte(0x20);
+    out.byte(0x3c);
+    out.recurring(sym.name);
+    const disp = tgt - sym.at;
+    if (disp !== 0) {
+      out.byte(0x2b);
+      out.hexL(disp);
+    }
+    out.byte(0x3e);
   }
 }
 
