@@ -23,7 +23,7 @@ import { isTarget, type Target } from '../isa/targets.js';
 import { DecodeWindow, NOTE, VALID, WINDOW_MODE } from './decode-window.js';
 import { hex2L, hex2U, hex16L } from './hex.js';
 import { LineCache } from './line-cache.js';
-import { ByteOut, latin1String } from './out.js';
+import { ByteOut, latin1String, TAIL_ROOM } from './out.js';
 import { exactAt, SymbolTables, type SymInfo } from './symbols.js';
 
 export interface ObjdumpOptions {
@@ -348,7 +348,7 @@ class LineRun {
         const len = rec[r + 1];
         const m = rec[r + 2];
         const size = m & 0xff;
-        out.ensure(len + 40);
+        out.ensure(len + 32 + TAIL_ROOM);
         const lineStart = out.pos;
         const v = out.view;
         const text = win.scratch.view;
@@ -367,7 +367,7 @@ class LineRun {
         if (m & NOTE) {
           const j = r >>> 2;
           addrAt = this.finish(lineStart, addr, w, size, win.branch[j], win.label[j], win.comment[j]);
-        } else addrAt = this.finish(lineStart, addr, w, size, Number.NaN, Number.NaN, '');
+        } else addrAt = out.lineTailNl(lineStart, addr, words, w, size);
         // The cache keeps sampling (its statistics tell when repetition comes back); a line it holds is
         // the one just written.
         if (cache.skip > 0) cache.skip--;

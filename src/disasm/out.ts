@@ -16,6 +16,8 @@ const SPACES4 = 0x20202020;
 /** Eight spaces as the float64 of that bit pattern (a normal number: stored bit for bit). */
 const SPACES8 = new Float64Array(new Uint32Array([SPACES4, SPACES4]).buffer)[0];
 const SLASHES = 0x30202f2f;
+/** Room for an instruction line's tail after its text (stores may write past a field) and its newline. */
+export const TAIL_ROOM = 64 + 3 + 12 + 2 + 27 + 4 + 1;
 
 export class ByteOut {
   buf: Uint8Array;
@@ -152,8 +154,22 @@ export class ByteOut {
    * start, relative to `lineStart`. One room check for the whole tail.
    */
   lineTail(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
+    this.room(TAIL_ROOM);
+    return this.tail(lineStart, addr, words, w, size);
+  }
+
+  /**
+   * lineTail and the line's newline, for a line with no annotation or comment, with no room check: the
+   * caller made room for the text and TAIL_ROOM more bytes (one check a line instead of three).
+   */
+  lineTailNl(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
+    const at = this.tail(lineStart, addr, words, w, size);
+    this.buf[this.pos++] = 0x0a;
+    return at;
+  }
+
+  private tail(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
     // Eight or four bytes a store; a store may write past its field, which the next one overwrites.
-    this.room(64 + 3 + 12 + 2 + 27 + 4);
     const v = this.view;
     let p = this.pos;
     const e = lineStart + 60;
