@@ -563,7 +563,7 @@ test('VOP3P: packed, dot, mix and MFMA ops with sources, bit lists, clamp and cb
     }
     if (target === 'gfx908') for (const op of mfma) lines.push(...mfmaLines(op));
     // Left to the general path: modifiers on constants or written as calls, lds_direct, duplicated
-    // modifiers (the last wins there), a comma before one, a space before a list's bracket.
+    // modifiers or ones out of llvm-mc's order (errors), a comma before one, a space before a list's bracket.
     const declined = (l: string) =>
       /\|[-0-9]|neg\(|lds_direct|clamp clamp|cbsz:1 cbsz|\] op_sel:|, (clamp|cbsz)|: \[/.test(l);
     const r = compareFast(lines, target, declined);
@@ -595,6 +595,73 @@ test('VOP3P and MFMA: bad lines keep their one-line errors, op_sel_hi and the AG
   const good: [string, number[]][] = [
     ['v_pk_fma_f16 v0, v1, v2, v3 op_sel_hi:[0,1,0] clamp', [0xd38e8000, 0x140e0501]],
     ['v_mfma_f32_4x4x1f32 a[0:3], a1, v2, a[0:3] cbsz:1 abid:2 blgp:3', [0xd3c21100, 0x6c020501]],
+  ];
+  for (const [l, w] of good) {
+    assert.equal(fastEncode(l, 'gfx908', noConsts), 2, l);
+    assert.deepEqual([...fastWords.subarray(0, 2)], w, l);
+  }
+});
+
+test('VOP3P and MFMA modifiers: the order of llvm-mc-22, each once, and its errors on both paths (gfx908)', () => {
+  // llvm-mc-22 -triple=amdgcn -mcpu=gfx908 -show-encoding: packed ops take op_sel, op_sel_hi, neg_lo,
+  // neg_hi, clamp in that order; the mix ops op_sel, op_sel_hi, clamp; MFMA cbsz, abid, blgp and no clamp.
+  // A `name:` out of place is "not a valid operand." where it is read; a bare word out of place, or a
+  // modifier repeated or behind a later one, is left over after matching: "invalid operand for instruction".
+  const bad: [string, string][] = [
+    ['v_pk_add_f16 v0, v1, v2 op_sel_hi:[1,1] op_sel:[1,1]', '41: not a valid operand.'],
+    ['v_pk_add_f16 v0, v1, v2 neg_hi:[1,1] neg_lo:[1,1]', '38: invalid operand for instruction'],
+    ['v_pk_add_f16 v0, v1, v2 op_sel:[1,1] op_sel:[0,0]', '38: not a valid operand.'],
+    ['v_pk_add_f16 v0, v1, v2 neg_lo:[1,1] neg_lo:[1,1]', '38: invalid operand for instruction'],
+    ['v_pk_add_f16 v0, v1, v2 clamp op_sel:[1,1]', '31: not a valid operand.'],
+    ['v_pk_add_f16 v0, v1, v2 clamp clamp', '31: invalid operand for instruction'],
+    ['v_pk_add_f16 v0, v1, v2 clamp neg_lo:[1,1]', '31: invalid operand for instruction'],
+    ['v_pk_add_f16 v0, v1, v2 op_sel:[1,1] high', '38: invalid operand for instruction'],
+    ['v_pk_add_f16 v0, v1 op_sel:[0,0]', '21: not a valid operand.'],
+    ['v_pk_add_f16 v0, v1, v2, v3 op_sel:[1,1]', '29: not a valid operand.'],
+    ['v_pk_add_f16 v0, s1, s2 clamp clamp', '31: invalid operand for instruction'],
+    ['v_pk_add_f16 v0, v1, v2 neg_hi:[1,1] neg_lo:[1,2]', '48: invalid neg_lo value.'],
+    ['v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,1,1] op_sel:[1,1,1]', '48: not a valid operand.'],
+    [
+      'v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,1,1] op_sel_hi:[1,1,1]',
+      '48: invalid operand for instruction',
+    ],
+    ['v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[1,0,0] op_sel_hi:[1,1,1]', '46: invalid operand for instruction'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] blgp:2 cbsz:3', '51: not a valid operand.'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] abid:2 cbsz:3', '51: not a valid operand.'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] blgp:2 abid:3', '51: invalid operand for instruction'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] cbsz:2 cbsz:3', '51: not a valid operand.'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] abid:1 abid:2', '51: invalid operand for instruction'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] clamp', '44: invalid operand for instruction'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] cbsz:1 clamp', '51: invalid operand for instruction'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] clamp cbsz:1', '50: not a valid operand.'],
+    ['v_mfma_f32_32x32x2f32 a[0:15], v1, v2, a[4:19] clamp', '48: invalid operand for instruction'],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2 cbsz:1', '36: not a valid operand.'],
+    ['v_accvgpr_write_b32 a0, v1 clamp', '28: invalid operand for instruction'],
+  ];
+  const src = bad.map(([l]) => l).join('\n');
+  const want = bad.map(([, e], i) => `${i + 1}:${e}`);
+  for (const fast of [true, false]) {
+    setFastPath(fast);
+    try {
+      const r = assemble(src, 'bad.s', { mcpu: 'gfx908' });
+      assert.deepEqual(
+        r.diagnostics.map((d) => `${d.line}:${d.col}: ${d.message}`),
+        want,
+        `fast path ${fast}`,
+      );
+    } finally {
+      setFastPath(true);
+    }
+  }
+  for (const [l] of bad) assert.equal(fastEncode(l, 'gfx908', noConsts), 0, l);
+  // In order: the bytes llvm-mc-22 gives, on the fast path.
+  const good: [string, number[]][] = [
+    [
+      'v_pk_fma_f16 v0, v1, v2, v3 op_sel:[1,0,0] op_sel_hi:[0,1,0] neg_lo:[1,0,0] neg_hi:[0,0,1] clamp',
+      [0xd38e8c00, 0x340e0501],
+    ],
+    ['v_fma_mix_f32 v0, v1, v2, v3 op_sel:[1,0,0] op_sel_hi:[0,1,0] clamp', [0xd3a08800, 0x140e0501]],
+    ['v_mfma_f32_4x4x1f32 a[0:3], v1, v2, a[0:3] cbsz:3 blgp:2', [0xd3c20300, 0x44020501]],
   ];
   for (const [l, w] of good) {
     assert.equal(fastEncode(l, 'gfx908', noConsts), 2, l);

@@ -42,6 +42,7 @@ function val32(): number {
 }
 
 const PARTIAL_EXEC: readonly [number, number] = [0xa5a5f00f, 0x0ff03c3c];
+const FULL_EXEC: readonly [number, number] = [0xffffffff, 0xffffffff];
 const laneOn = (l: number, e: readonly [number, number]): boolean =>
   (((l < 32 ? e[0] : e[1]) >>> (l & 31)) & 1) === 1;
 
@@ -222,51 +223,55 @@ const LOADS: Record<string, (b: number[], old: number[]) => number[]> = {
   load_short_d16_hi: (b, o) => [((o[0]! & 0xffff) | (le16(b, 0) << 16)) >>> 0],
 };
 
-for (const mode of MODES) {
-  test(`FLAT loads: ${mode.name}, all ops, partial EXEC`, () => {
-    for (const [op, ref] of Object.entries(LOADS)) {
-      const name = `${mode.prefix}_${op}`;
-      for (const aligned of [true, false]) {
-        let bytes!: Bytes;
-        const data: number[][] = [];
-        const old: number[][] = [];
-        const { wave } = runWave(`${name} ${vr(10, op)}, ${mode.vaddr}${mode.tail}`, (w, mem) => {
-          bytes = mode.prepare(w, mem, aligned);
+// A full EXEC as well: GLOBAL loads of a byte or a short take a path of their own for it (mem/flat.ts).
+for (const mode of MODES)
+  for (const [what, exec] of [
+    ['partial', PARTIAL_EXEC],
+    ['full', FULL_EXEC],
+  ] as const)
+    test(`FLAT loads: ${mode.name}, all ops, ${what} EXEC`, () => {
+      for (const [op, ref] of Object.entries(LOADS)) {
+        const name = `${mode.prefix}_${op}`;
+        for (const aligned of [true, false]) {
+          let bytes!: Bytes;
+          const data: number[][] = [];
+          const old: number[][] = [];
+          const { wave } = runWave(`${name} ${vr(10, op)}, ${mode.vaddr}${mode.tail}`, (w, mem) => {
+            bytes = mode.prepare(w, mem, aligned);
+            for (let l = 0; l < 64; l++) {
+              data.push([]);
+              old.push([]);
+              for (let j = 0; j < 16; j++) {
+                const b = rnd() & 0xff;
+                // Sign bits of both polarities are exercised by lanes of either parity.
+                const v = j === 0 || j === 1 ? (l & 1 ? b | 0x80 : b & 0x7f) : b;
+                bytes.put(l, j, v);
+                data[l]!.push(v);
+              }
+              for (let k = 0; k < 4; k++) {
+                const o = rnd();
+                w.v[(10 + k) * 64 + l] = o;
+                old[l]!.push(o);
+              }
+            }
+            w.s[EXEC_LO] = exec[0];
+            w.s[EXEC_HI] = exec[1];
+          });
           for (let l = 0; l < 64; l++) {
-            data.push([]);
-            old.push([]);
-            for (let j = 0; j < 16; j++) {
-              const b = rnd() & 0xff;
-              // Sign bits of both polarities are exercised by lanes of either parity.
-              const v = j === 0 || j === 1 ? (l & 1 ? b | 0x80 : b & 0x7f) : b;
-              bytes.put(l, j, v);
-              data[l]!.push(v);
-            }
+            const exp = laneOn(l, exec) ? ref(data[l]!, old[l]!) : [];
             for (let k = 0; k < 4; k++) {
-              const o = rnd();
-              w.v[(10 + k) * 64 + l] = o;
-              old[l]!.push(o);
+              const want = k < exp.length ? exp[k] : old[l]![k];
+              assert.equal(vreg(wave, 10 + k, l), want, `${name} aligned=${aligned} lane ${l} v${10 + k}`);
             }
           }
-          w.s[EXEC_LO] = PARTIAL_EXEC[0];
-          w.s[EXEC_HI] = PARTIAL_EXEC[1];
-        });
-        for (let l = 0; l < 64; l++) {
-          const exp = laneOn(l, PARTIAL_EXEC) ? ref(data[l]!, old[l]!) : [];
-          for (let k = 0; k < 4; k++) {
-            const want = k < exp.length ? exp[k] : old[l]![k];
-            assert.equal(vreg(wave, 10 + k, l), want, `${name} aligned=${aligned} lane ${l} v${10 + k}`);
-          }
+          assert.equal(wave.laneInstructions, activeLanes(exec), 'lane-instruction count');
         }
-        assert.equal(wave.laneInstructions, activeLanes(), 'lane-instruction count');
       }
-    }
-  });
-}
+    });
 
-function activeLanes(): number {
+function activeLanes(exec: readonly [number, number] = PARTIAL_EXEC): number {
   let n = 0;
-  for (let l = 0; l < 64; l++) if (laneOn(l, PARTIAL_EXEC)) n++;
+  for (let l = 0; l < 64; l++) if (laneOn(l, exec)) n++;
   return n;
 }
 
@@ -587,6 +592,77 @@ test('the lanes of one global access may reach several allocations; the first ba
   // Lane l reads allocation 1 at 4 * l, where lanes 10-19 stored.
   for (let l = 0; l < 41; l++)
     assert.equal(vreg(w2, 12, l), l >= 10 && l < 20 ? 0xc0de0000 + l : 0xa0010000 + l, `loaded lane ${l}`);
+});
+
+test('sub-dword GLOBAL loads under a full EXEC: lanes across allocations and 4 GiB windows, the first bad lane faults', () => {
+  // Their full-EXEC path (mem/flat.ts runGlobalSub) reads lanes from lane 0 while they stay in lane 0's
+  // allocation and high word, then goes on lane by lane from the first that does not: every form must give
+  // what lane-by-lane gives, also where the destination is the address VGPR (a lane read twice would read
+  // from its loaded value).
+  const region = (l: number): number => (l < 10 || (l >= 20 && l < 30) ? 0 : l < 20 ? 1 : 2);
+  for (const [op, size, ref] of [
+    ['global_load_ushort', 2, (x: number) => x & 0xffff],
+    ['global_load_sbyte', 1, (x: number) => ((x << 24) >> 24) >>> 0],
+    [
+      'global_load_short_d16_hi',
+      2,
+      (x: number, old: number) => (((x & 0xffff) << 16) | (old & 0xffff)) >>> 0,
+    ],
+  ] as const) {
+    for (const form of ['pair', 'saddr'] as const)
+      for (const [dst, bad] of [
+        [10, 41],
+        [2, 41],
+        [10, 9],
+        [2, 9],
+      ]) {
+        let bufs: number[] = [];
+        let wave: Wave | undefined;
+        // Lane 40 reads the last bytes of allocation 2. The bad lane (41, after lanes in all three
+        // allocations, or 9, among lane 0's) reads the last byte of allocation 2 (or 0) and one past it
+        // (a fault for a short) or, for a byte, allocation 0 with the high word one above (unmapped).
+        const at = (l: number): number =>
+          l === bad
+            ? size === 2
+              ? bufs[bad === 9 ? 0 : 2] + 255
+              : bufs[0] + 4 * l + 2 ** 32
+            : l === 40
+              ? bufs[2] + 256 - size
+              : bufs[region(l)] + 4 * l;
+        const old = (l: number): number =>
+          dst === 10 ? 0x77777777 : form === 'pair' ? at(l) % 2 ** 32 : offsetOf(l);
+        const offsetOf = (l: number): number => (l === bad && size === 1 ? 2 ** 32 - 64 : at(l) - bufs[0]);
+        const setup = (w: Wave, m: DeviceMemory) => {
+          wave = w;
+          bufs = [m.alloc(256), m.alloc(256), m.alloc(256)];
+          for (const [k, b] of bufs.entries())
+            for (let j = 0; j < 64; j++)
+              m.write32(b + 4 * j, (0xa0800000 + (k << 12) + 0x80 * (j & 1) + j) >>> 0);
+          setV(w, 10, () => 0x77777777);
+          if (form === 'pair') setPair(w, 2, at);
+          else {
+            // The SGPR base is allocation 0's; 32-bit offsets cannot leave its 4 GiB window, so the bad
+            // lane of a byte load goes below the base instead, to no allocation.
+            w.s[4] = bufs[0] % 2 ** 32;
+            w.s[5] = Math.floor(bufs[0] / 2 ** 32);
+            setV(w, 2, offsetOf);
+          }
+        };
+        const text = form === 'pair' ? `${op} v${dst}, v[2:3], off` : `${op} v${dst}, v2, s[4:5]`;
+        const what = `${op} ${form} v${dst} bad lane ${bad}`;
+        assert.throws(
+          () => runWave(text, setup),
+          (e: unknown) => e instanceof LaneFault && e.lane === bad && e.size === size,
+          what,
+        );
+        const w = wave as Wave;
+        const mem = w.ctx.mem;
+        for (let l = 0; l < 64; l++) {
+          const want = l < bad ? ref(size === 2 ? mem.read16(at(l)) : mem.read8(at(l)), old(l)) : old(l);
+          assert.equal(vreg(w, dst, l), want >>> 0, `${what} lane ${l}`);
+        }
+      }
+  }
 });
 
 test('faults of stores, atomics, LDS past its size, and lanes with EXEC off do not fault', () => {

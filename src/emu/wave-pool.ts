@@ -4,7 +4,7 @@
 // part (a worker before it can join). A kept wave is cleared whole when taken again, so nothing of one
 // dispatch's registers reaches the next, whatever registers its kernel wrote.
 
-import { Wave } from './wave.js';
+import { Wave, Workgroup } from './wave.js';
 
 /** Kept waves without and with AGPRs. */
 const POOLS: readonly [Wave[], Wave[]] = [[], []];
@@ -26,4 +26,30 @@ export function giveWave(w: Wave): void {
   const pool = POOLS[w.a.length > 0 ? 1 : 0];
   if (w.vb >= 0 && pool.length < KEEP) pool.push(w);
   else w.release();
+}
+
+/**
+ * Workgroups kept between dispatches on this thread, with their LDS (64 KiB, in a page of the register
+ * memory or a buffer of their own): a new one allocated and cleared 64 KiB per dispatch, and releasing
+ * its page another 64 KiB. Its contents need no clearing: a dispatch clears the bytes its workgroups
+ * allocate before each one runs, and accesses past them do not reach the LDS.
+ */
+const GROUPS: Workgroup[] = [];
+const KEEP_GROUPS = 4;
+
+export function takeWorkgroup(): Workgroup {
+  const g = GROUPS.pop() ?? new Workgroup();
+  g.ldsSize = 0;
+  g.index = 0;
+  g.id.fill(0);
+  g.waves = [];
+  g.waveCount = 0;
+  return g;
+}
+
+/** Gives back a workgroup taken with takeWorkgroup; it keeps its LDS page if kept, else releases it. */
+export function giveWorkgroup(g: Workgroup): void {
+  g.waves = [];
+  if (GROUPS.length < KEEP_GROUPS) GROUPS.push(g);
+  else g.releaseLds();
 }

@@ -13,8 +13,8 @@ import type { Program } from '../emu/program.js';
 import type { SentMessage } from '../emu/salu/ops-system.js';
 import { installTrapHandler, type TrapHandler, trapMemoryViolation } from '../emu/trap.js';
 import { trapFetch } from '../emu/trap-fetch.js';
-import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, type Wave, Workgroup } from '../emu/wave.js';
-import { giveWave, takeWave } from '../emu/wave-pool.js';
+import { type DispatchContext, EXEC_HI, EXEC_LO, WAVE_SIZE, type Wave, type Workgroup } from '../emu/wave.js';
+import { giveWave, giveWorkgroup, takeWave, takeWorkgroup } from '../emu/wave-pool.js';
 import type { Processor } from '../isa/processors.js';
 import { DispatchError } from './dispatch-error.js';
 import { type DispatchLimits, type SchedulerState, Watchdog } from './watchdog.js';
@@ -146,7 +146,7 @@ export class GroupRunner {
   private readonly ctx: DispatchContext;
   private readonly waves: Wave[] = [];
   private readonly vgprs: number;
-  private readonly wg = new Workgroup();
+  private readonly wg = takeWorkgroup();
   private readonly state: SchedulerState;
   /** The jit engine's compiled blocks of the program, or null for the interpreter. */
   private readonly jit: BlockCache | null;
@@ -351,7 +351,7 @@ export class GroupRunner {
     this.scratch.length = 0;
     for (const w of this.waves) giveWave(w);
     this.waves.length = 0;
-    this.wg.releaseLds();
+    giveWorkgroup(this.wg);
   }
 }
 

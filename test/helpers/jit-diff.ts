@@ -95,6 +95,7 @@ const VOP3_ONLY = [
   'v_lshl_or_b32',
   'v_and_or_b32',
   'v_or3_b32',
+  'v_perm_b32',
   'v_bfe_u32',
   'v_fma_f32',
   'v_min3_f32',

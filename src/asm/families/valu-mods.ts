@@ -2,7 +2,7 @@
 // SDWA selects, the DPP controls, the MFMA broadcast fields) parsed into one record, and the split of a
 // line's operands into the positional ones and these modifiers.
 import type { NamedOperand, Operand, Pos } from '../types.js';
-import { type Err, err } from './valu-src.js';
+import { type Err, err, INVALID } from './valu-src.js';
 
 export const NOT_VALID = 'not a valid operand.';
 
@@ -106,6 +106,30 @@ export function isModifier(op: Operand): boolean {
 export interface Split {
   readonly pos: readonly Operand[];
   readonly mods: ValuMods;
+  /**
+   * With a ModOrder: llvm-mc's matching error for modifiers out of the form's order (an operand left over),
+   * which a form reports after its operands' own kinds and before its checks after matching.
+   */
+  readonly late?: Err;
+}
+
+/**
+ * A form's optional operands as llvm-mc orders them: `classes` in the order of its AsmString, after
+ * `expected` positional operands. llvm-mc tries the parser of a class only at the operand indices it can
+ * stand at (class j of the list: the first j + 1 places after the positional operands); elsewhere a
+ * `name:value` is "not a valid operand." when it is read, and a bare word (clamp, a symbol) is read as an
+ * expression, which then matches no operand of the form. Matching takes the classes in order, each at most
+ * once; an operand left over is "invalid operand for instruction".
+ */
+export interface ModOrder {
+  readonly expected: number;
+  readonly classes: readonly string[];
+}
+
+/** The class of a modifier operand for ModOrder (mul and div are both omod), or null: an expression. */
+function classOf(op: Operand): string | null {
+  if (op.kind === 'named') return op.name === 'mul' || op.name === 'div' ? 'omod' : op.name;
+  return op.kind === 'ident' ? op.name : null;
 }
 
 function intOf(n: NamedOperand): number | null {
@@ -115,12 +139,13 @@ function intOf(n: NamedOperand): number | null {
   return typeof v.int === 'bigint' ? null : v.int;
 }
 
-function bits(n: NamedOperand, max: number): [number, number] | null {
-  if (!n.list || n.values.length === 0 || n.values.length > max) return null;
+/** A bit list's bits and entries, or where llvm-mc places its error: the first bad entry, else the name. */
+function bits(n: Operand & NamedOperand, max: number): [number, number] | Pos {
+  if (!n.list || n.values.length === 0 || n.values.length > max) return n.pos;
   let b = 0;
   for (let k = 0; k < n.values.length; k++) {
     const v = n.values[k];
-    if (!('int' in v) || (v.int !== 0 && v.int !== 1)) return null;
+    if (!('int' in v) || (v.int !== 0 && v.int !== 1)) return v.pos;
     b |= (v.int as number) << k;
   }
   return [b, n.values.length];
@@ -152,7 +177,7 @@ function named(m: ValuMods, op: Operand & NamedOperand): Err | null {
     case 'neg_lo':
     case 'neg_hi': {
       const b = bits(op, 4);
-      if (b === null) return err(`invalid ${name} value.`, p);
+      if (!Array.isArray(b)) return err(`invalid ${name} value.`, b);
       if (name === 'op_sel') [m.opSel, m.opSelN, m.opSelPos] = [b[0], b[1], p];
       else if (name === 'op_sel_hi') [m.opSelHi, m.opSelHiN, m.opSelHiPos] = [b[0], b[1], p];
       else if (name === 'neg_lo') [m.negLo, m.negLoN, m.negLoPos] = [b[0], b[1], p];
@@ -242,14 +267,27 @@ function named(m: ValuMods, op: Operand & NamedOperand): Err | null {
 }
 
 /** Splits the operands into positional ones and parsed modifiers. */
-export function splitOperands(ops: readonly Operand[]): Split | Err {
+export function splitOperands(ops: readonly Operand[], order?: ModOrder): Split | Err {
   let n = 0;
   while (n < ops.length && !isModifier(ops[n])) n++;
   // Most lines write no modifier: they share one record (encoders only read it).
   if (n === ops.length) return { pos: ops, mods: NONE };
   const m = fresh();
+  // With an order: the classes of the modifiers read (null: read as an expression).
+  const got: (string | null)[] = [];
   for (let k = n; k < ops.length; k++) {
     const op = ops[k];
+    if (order) {
+      const c = classOf(op);
+      const j = c === null ? -1 : order.classes.indexOf(c);
+      const o = k - order.expected;
+      if (j < 0 || o < 0 || o > j) {
+        if (op.kind === 'named') return err(NOT_VALID, op.pos);
+        got.push(null);
+        continue;
+      }
+      got.push(c);
+    }
     if (op.kind === 'named') {
       const e = named(m, op);
       if (e) return e;
@@ -262,7 +300,13 @@ export function splitOperands(ops: readonly Operand[]): Split | Err {
       }
     } else return err(NOT_VALID, op.pos);
   }
-  return { pos: n === ops.length ? ops : ops.slice(0, n), mods: m };
+  const pos = n === ops.length ? ops : ops.slice(0, n);
+  if (!order) return { pos, mods: m };
+  // Too few positional operands: the first modifier stands where an operand is expected.
+  if (n < order.expected) return { pos, mods: m, late: err(INVALID, ops[n].pos) };
+  let at = 0;
+  for (const c of order.classes) if (at < got.length && got[at] === c) at++;
+  return at < got.length ? { pos, mods: m, late: err(INVALID, ops[n + at].pos) } : { pos, mods: m };
 }
 
 /** Position of the first modifier a form does not take (null: none). */

@@ -9,7 +9,7 @@ import { TARGETS, type Target, targetBit } from '../../isa/targets.js';
 import { PACKED_OPS, type PackedOp } from '../../isa/vop3-packed.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import { hasXnack } from './scalar-common.js';
-import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
+import { NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import {
   type Err,
   encodeSrc,
@@ -59,26 +59,17 @@ export function packedSrcTypes(op: PackedOp): OperandType[] {
   return [t, t, t];
 }
 
-function bitsFits(n: number, max: number, pos: ValuMods['opSelPos']): Err | null {
-  return n > max && pos ? err(NOT_VALID, pos) : null;
-}
-
-function encodeMfma(op: PackedOp, inst: AsmInst, p: readonly Operand[], m: ValuMods): EncodeResult {
-  const bad = firstOf(
-    m.opSelPos,
-    m.opSelHiPos,
-    m.negLoPos,
-    m.negHiPos,
-    m.sdwa,
-    m.dpp,
-    m.dppOther,
-    m.high,
-    m.clamp,
-    m.omodPos,
-  );
-  if (bad) return err(NOT_VALID, bad);
+function encodeMfma(
+  op: PackedOp,
+  inst: AsmInst,
+  p: readonly Operand[],
+  m: ValuMods,
+  late?: Err,
+): EncodeResult {
   if (p.length !== 4)
-    return p.length < 4 ? err('too few operands for instruction', inst.pos) : err(INVALID, p[4].pos);
+    return p.length < 4
+      ? (late ?? err('too few operands for instruction', inst.pos))
+      : err(INVALID, p[4].pos);
   const d = vgprIndex(p[0], op.accDwords, 'a');
   if (isErr(d)) return d;
   const codes = [0, 0, 0];
@@ -93,37 +84,24 @@ function encodeMfma(op: PackedOp, inst: AsmInst, p: readonly Operand[], m: ValuM
     if (k === 2 && s.kind === S_CONST)
       return err('inline constants are not allowed for this operand', sop.pos);
     if (k < 2 ? s.kind !== S_VGPR && s.kind !== S_AGPR : s.kind !== S_AGPR) return err(INVALID, sop.pos);
-    // LLVM checks overlap only for accumulators wider than 128 bits.
-    if (k === 2 && op.accDwords > 4) {
-      const first = s.code - 256;
-      if (first !== d && first < d + op.accDwords && d < first + op.accDwords)
-        return err('source 2 operand must not partially overlap with dst', sop.pos);
-    }
     if (k < 2 && s.kind === S_AGPR) acc |= 1 << k;
     codes[k] = s.code;
   }
+  if (late) return late;
+  // LLVM checks overlap (after matching) only for accumulators wider than 128 bits.
+  const first = codes[2] - 256;
+  if (op.accDwords > 4 && first !== d && first < d + op.accDwords && d < first + op.accDwords)
+    return err('source 2 operand must not partially overlap with dst', p[3].pos);
   const w0 = VOP3P | (op.opcode << 16) | (m.abid << 11) | (m.cbsz << 8) | d;
   const w1 = (m.blgp << 29) | (acc << 27) | (codes[2] << 18) | (codes[1] << 9) | codes[0];
   return { words: [w0 >>> 0, w1 >>> 0] };
 }
 
-function encodeAcc(op: PackedOp, inst: AsmInst, p: readonly Operand[], m: ValuMods): EncodeResult {
-  const bad = firstOf(
-    m.opSelPos,
-    m.opSelHiPos,
-    m.negLoPos,
-    m.negHiPos,
-    m.sdwa,
-    m.dpp,
-    m.dppOther,
-    m.high,
-    m.clamp,
-    m.omodPos,
-    m.mfma,
-  );
-  if (bad) return err(NOT_VALID, bad);
+function encodeAcc(op: PackedOp, inst: AsmInst, p: readonly Operand[], late?: Err): EncodeResult {
   if (p.length !== 2)
-    return p.length < 2 ? err('too few operands for instruction', inst.pos) : err(INVALID, p[2].pos);
+    return p.length < 2
+      ? (late ?? err('too few operands for instruction', inst.pos))
+      : err(INVALID, p[2].pos);
   const read = op.kind === 'accRead';
   const d = vgprIndex(p[0], 1, read ? 'v' : 'a');
   if (isErr(d)) return d;
@@ -134,35 +112,41 @@ function encodeAcc(op: PackedOp, inst: AsmInst, p: readonly Operand[], m: ValuMo
     const scalar = !read && s.kind !== S_LIT && s.kind !== S_AGPR;
     return err(scalar ? 'source operand must be either a VGPR or an inline constant' : INVALID, p[1].pos);
   }
+  if (late) return late;
   const w0 = VOP3P | (op.opcode << 16) | 0x4000 | d;
   return { words: [w0 >>> 0, (0x18000000 | s.code) >>> 0] };
 }
+
+/**
+ * The modifiers of each kind in llvm-mc's order (the AsmStrings of LLVM's VOP3P and MFMA instructions):
+ * gfx908 MFMAs take no clamp.
+ */
+const ORDER: Record<PackedOp['kind'], readonly string[]> = {
+  packed: ['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi', 'clamp'],
+  packedNoSel: ['neg_lo', 'neg_hi', 'clamp'],
+  mix: ['op_sel', 'op_sel_hi', 'clamp'],
+  mfma: ['cbsz', 'abid', 'blgp'],
+  accRead: [],
+  accWrite: [],
+};
 
 function encode(inst: AsmInst): EncodeResult | null {
   const op = TABLES.get(inst.target)?.get(inst.mnemonic);
   if (!op) return null;
   setValuGen(genOf(inst.target), hasXnack(inst.target));
-  const sp = splitOperands(inst.operands);
+  const expected = op.kind === 'mfma' ? 4 : op.kind === 'accRead' || op.kind === 'accWrite' ? 2 : op.nsrc + 1;
+  const sp = splitOperands(inst.operands, { expected, classes: ORDER[op.kind] });
   if (isErr(sp)) return sp;
   const m = sp.mods;
   const p = sp.pos;
-  if (op.kind === 'mfma') return encodeMfma(op, inst, p, m);
-  if (op.kind === 'accRead' || op.kind === 'accWrite') return encodeAcc(op, inst, p, m);
+  if (op.kind === 'mfma') return encodeMfma(op, inst, p, m, sp.late);
+  if (op.kind === 'accRead' || op.kind === 'accWrite') return encodeAcc(op, inst, p, sp.late);
   const mix = op.kind === 'mix';
-  const bad =
-    firstOf(m.sdwa, m.dpp, m.dppOther, m.high, m.mfma, m.omodPos) ??
-    (op.kind === 'packedNoSel' ? firstOf(m.opSelPos, m.opSelHiPos) : null) ??
-    (mix ? firstOf(m.negLoPos, m.negHiPos) : null);
-  if (bad) return err(NOT_VALID, bad);
   const n = op.nsrc;
-  const lim =
-    bitsFits(m.opSelN, mix ? 4 : 4, m.opSelPos) ??
-    bitsFits(m.opSelHiN, 4, m.opSelHiPos) ??
-    bitsFits(m.negLoN, 4, m.negLoPos) ??
-    bitsFits(m.negHiN, 4, m.negHiPos);
-  if (lim) return lim;
   if (p.length !== n + 1)
-    return p.length < n + 1 ? err('too few operands for instruction', inst.pos) : err(INVALID, p[n + 1].pos);
+    return p.length < n + 1
+      ? (sp.late ?? err('too few operands for instruction', inst.pos))
+      : err(INVALID, p[n + 1].pos);
   const d = vgprIndex(p[0], 1);
   if (isErr(d)) return d;
   const types = packedSrcTypes(op);
@@ -183,6 +167,7 @@ function encode(inst: AsmInst): EncodeResult | null {
     if (md.abs) negHi |= 1 << k;
     srcs[k] = s;
   }
+  if (sp.late) return sp.late;
   const ld = ldsDirectError(srcs, inst.mnemonic, false);
   if (ld) return ld;
   const bus = vop3Bus(srcs, -1);

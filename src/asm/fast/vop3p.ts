@@ -4,7 +4,7 @@
 // sources as neg_lo/neg_hi, no neg lists), and the gfx908 MFMA ops `a[..], src0, src1, a[..]` with cbsz /
 // abid / blgp. Sources: VGPRs, scalar registers (one scalar value: the constant bus) and inline constants;
 // a literal, an AGPR source of a packed op, lds_direct and every modifier spelling but these (each once, in
-// any order, no comma, after the sources) go the general way.
+// llvm-mc's order, no comma, after the sources) go the general way.
 // Layout (valu-vop3p.ts): word0 = vdst[7:0] neg_hi[10:8] op_sel[13:11] op_sel_hi2[14] clamp[15] op[22:16]
 // 0x1a7[31:23]; word1 = src0[8:0] src1[17:9] src2[26:18] op_sel_hi0/1[28:27] neg_lo[31:29]. MFMA: word0 =
 // vdst[7:0] cbsz[10:8] abid[14:11]; word1 = the sources, their AGPR bits [28:27], blgp[31:29].
@@ -57,9 +57,9 @@ export function vop3pProgram(t: Target, name: string): Program | null {
     b.dataDw = acc;
     b.mods = modTable('mfma', () => [
       [
-        [named('cbsz'), 0, 7, bits(0, 8, 3)],
-        [named('abid'), 0, 15, bits(0, 11, 4)],
-        [named('blgp'), 0, 7, bits(1, 29, 3)],
+        [named('cbsz'), 1, 7, bits(0, 8, 3)],
+        [named('abid'), 2, 15, bits(0, 11, 4)],
+        [named('blgp'), 3, 7, bits(1, 29, 3)],
       ],
       [],
     ]);
@@ -84,9 +84,10 @@ export function vop3pProgram(t: Target, name: string): Program | null {
   b.dataDw = ns;
   b.channels = mix ? 0 : 7;
   b.mods = modTable(`vop3p/${ns}${+mix}${+sel}`, () => {
-    const rows: ModRow[] = [[kw('clamp'), 0, 1, F.clamp]];
-    if (sel) rows.push([named('op_sel'), 0, 15, bits(0, 11, ns)], [named('op_sel_hi'), 0, 15, SCRATCH]);
-    if (!mix) rows.push([named('neg_lo'), 0, 15, bits(1, 29, ns)], [named('neg_hi'), 0, 15, bits(0, 8, ns)]);
+    // Levels: llvm-mc's order (valu-vop3p.ts ORDER), clamp last.
+    const rows: ModRow[] = [[kw('clamp'), 5, 1, F.clamp]];
+    if (sel) rows.push([named('op_sel'), 1, 15, bits(0, 11, ns)], [named('op_sel_hi'), 2, 15, SCRATCH]);
+    if (!mix) rows.push([named('neg_lo'), 3, 15, bits(1, 29, ns)], [named('neg_hi'), 4, 15, bits(0, 8, ns)]);
     return [rows, []];
   });
   return b.done(L, op.opcode);

@@ -7,6 +7,7 @@ import { isDenormF32, max32, min32 } from '../valu/f32-arith.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
 import { class32 } from '../valu/fcmp-ops.js';
 import { satI32, satU32 } from '../valu/int-util.js';
+import { permDword } from '../valu/int-vop3.js';
 import { type LanesFn, lanesFn } from './lanes-simd.js';
 import { mfmaSimd } from './mfma-simd.js';
 
@@ -26,6 +27,7 @@ export const HELPERS = {
   min32,
   max32,
   isDenormF32,
+  perm: permDword,
   /** An f32 MFMA as SIMD, false where its handler must run it. */
   mfma: mfmaSimd,
   /** The SIMD loops' first page as words (vregs.ts MASK_OUT cells), set when the first one is made. */

@@ -139,6 +139,7 @@ const BY_NAME: Record<string, OpGen> = {
   v_lshl_or_b32: plain(u3((a, b, c) => `(${a} << ${b}) | ${c}`)),
   v_and_or_b32: plain(u3((a, b, c) => `(${a} & ${b}) | ${c}`)),
   v_or3_b32: plain(u3((a, b, c) => `${a} | ${b} | ${c}`)),
+  v_perm_b32: plain(u3((a, b, c) => `H.perm(${a}, ${b}, ${c})`)),
   v_bfe_u32: plain((o) => {
     const w = `(${o.u(2)} & 31)`;
     return `v[${o.d}] = ${w} === 0 ? 0 : (${o.u(0)} >>> ${o.u(1)}) & (0xffffffff >>> (32 - ${w}));`;

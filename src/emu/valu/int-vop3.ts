@@ -196,21 +196,22 @@ function permByte(s0: number, s1: number, sel: number): number {
   return sel === 12 ? 0 : 0xff;
 }
 
+/** v_perm_b32 of one lane: S0, S1 and the selector dword (also the translating engine's, jit/helpers.ts). */
+export function permDword(s0: number, s1: number, sel: number): number {
+  return (
+    permByte(s0, s1, sel & 0xff) |
+    (permByte(s0, s1, (sel >>> 8) & 0xff) << 8) |
+    (permByte(s0, s1, (sel >>> 16) & 0xff) << 16) |
+    (permByte(s0, s1, sel >>> 24) << 24)
+  );
+}
+
 function permB32(x: Lanes): void {
   const a = x.u0;
   const b = x.u1;
   const c = x.u2;
   const d = x.du;
-  for (let l = 0; l < 64; l++) {
-    const p = a[l];
-    const q = b[l];
-    const s = c[l];
-    d[l] =
-      permByte(p, q, s & 0xff) |
-      (permByte(p, q, (s >>> 8) & 0xff) << 8) |
-      (permByte(p, q, (s >>> 16) & 0xff) << 16) |
-      (permByte(p, q, s >>> 24) << 24);
-  }
+  for (let l = 0; l < 64; l++) d[l] = permDword(a[l], b[l], c[l]);
 }
 
 function min3I32(x: Lanes): void {
