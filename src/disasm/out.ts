@@ -105,26 +105,14 @@ export class ByteOut {
 
   /** Appends `0x` and a non-negative integer below 2^53 in lowercase hex (as toString(16)). */
   hexL(x: number): void {
-    this.room(2 + 14);
-    const b = this.buf;
-    let p = this.pos;
-    b[p] = 0x30;
-    b[p + 1] = 0x78;
     let n = 1;
-    for (let y = Math.floor(x / 16); y !== 0; y = Math.floor(y / 16)) n++;
-    p += 2 + n;
-    this.pos = p;
-    let lo = (x % 0x100000000) >>> 0;
-    let hi = Math.floor(x / 0x100000000);
-    for (let k = 0; k < n; k++) {
-      if (k < 8) {
-        b[--p] = HEX_LOWER[lo & 15];
-        lo >>>= 4;
-      } else {
-        b[--p] = HEX_LOWER[hi & 15];
-        hi >>>= 4;
-      }
-    }
+    while (n < 14 && x >= 2 ** (4 * n)) n++;
+    this.room(2 + n);
+    const b = this.buf;
+    b[this.pos] = 0x30;
+    b[this.pos + 1] = 0x78;
+    this.pos += 2 + n;
+    hexDigits(b, this.pos, x, n, HEX_LOWER);
   }
 
   /** Appends bytes. */
@@ -224,21 +212,8 @@ export class ByteOut {
     let n = digits;
     while (n < 14 && v >= 2 ** (4 * n)) n++;
     this.room(n);
-    const b = this.buf;
-    let p = this.pos + n;
-    this.pos = p;
-    // Low 32 bits with integer ops, the rest with division (addresses may exceed 32 bits).
-    let lo = (v % 0x100000000) >>> 0;
-    let hi = Math.floor(v / 0x100000000);
-    for (let k = 0; k < n; k++) {
-      if (k < 8) {
-        b[--p] = HEX_UPPER[lo & 15];
-        lo >>>= 4;
-      } else {
-        b[--p] = HEX_UPPER[hi & 15];
-        hi = Math.floor(hi / 16);
-      }
-    }
+    this.pos += n;
+    hexDigits(this.buf, this.pos, v, n, HEX_UPPER);
   }
 
   /** `%08X` of a 32-bit word. */
@@ -275,6 +250,23 @@ function encodeRecurring(s: string): number {
   const e = n | (at << 10);
   RECURRING.set(s, e);
   return e;
+}
+
+/** The `n` low hex digits of `v` (below 2^53) from the table `digits`, ending before `b[end]`. */
+function hexDigits(b: Uint8Array, end: number, v: number, n: number, digits: Uint8Array): void {
+  let p = end;
+  // Low 32 bits with integer ops, the rest with division (addresses may exceed 32 bits).
+  let lo = (v % 0x100000000) >>> 0;
+  let hi = Math.floor(v / 0x100000000);
+  for (let k = 0; k < n; k++) {
+    if (k < 8) {
+      b[--p] = digits[lo & 15];
+      lo >>>= 4;
+    } else {
+      b[--p] = digits[hi & 15];
+      hi = Math.floor(hi / 16);
+    }
+  }
 }
 
 /** Writes `%08X` of a 32-bit value at `b[p]`; returns p + 8. */
