@@ -137,13 +137,14 @@ export function checkReg(r: RegOperand, p: Pos): Fail | null {
 /**
  * Turns the generic operands into matcher operands, with LLVM's parse-time errors. `keywords` are the
  * bare identifiers the family's parsers take (each its own key), `named` the `name:value` parsers
- * beyond the integer ones.
+ * beyond the integer ones; `unsupported`: keywords whose parser rejects them on the target.
  */
 export function parseActuals(
   inst: AsmInst,
   mask: ParserMask,
   keywords: ReadonlySet<string>,
   named?: ReadonlyMap<string, NamedParser>,
+  unsupported?: ReadonlySet<string>,
 ): Actual[] | Fail {
   MEM_GEN = genOf(inst.target);
   MEM_XNACK = hasXnack(inst.target);
@@ -197,6 +198,9 @@ export function parseActuals(
         continue;
       }
       if (keywords.has(name) && (mask.get(name) ?? 0) & at) {
+        // A keyword the target lacks: its parser rejects it as it reads it, before later operands.
+        if (unsupported?.has(name))
+          return { error: `${name} modifier is not supported on this GPU`, pos: op.pos };
         list.push({ key: name, pos: op.pos, op, value: 1 });
         continue;
       }

@@ -97,6 +97,13 @@ const byName = perProcessor((p) => {
 });
 
 const KEYWORDS = new Set(['unorm', 'a16', 'r128', 'tfe', 'lwe', 'da', 'd16']);
+/** The keywords LLVM's parser knows but rejects on a generation. */
+const UNSUPPORTED: Partial<Record<string, ReadonlySet<string>>> = {
+  gfx6: new Set(['a16', 'd16']),
+  gfx7: new Set(['a16', 'd16']),
+  gfx8: new Set(['a16']),
+  gfx9: new Set(['r128']),
+};
 const POPCOUNT4 = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 function encode(inst: AsmInst): EncodeResult | null {
@@ -106,16 +113,11 @@ function encode(inst: AsmInst): EncodeResult | null {
 function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
   const e = entry as MimgEntry | undefined;
   if (!e) return null;
-  const acts = parseActuals(inst, e.mask, KEYWORDS);
-  if ('error' in acts) return acts;
   // Bit 15 is r128 before gfx9 and a16 on gfx9; d16 exists from gfx8 (gfx80x: one component per VGPR).
   const proc = mimgTable(inst.target).proc;
-  const gfx9 = proc.generation === 'gfx9';
-  const wrong = acts.find((a) => a.key === (gfx9 ? 'r128' : 'a16'));
-  if (wrong) return { error: `${wrong.key} modifier is not supported on this GPU`, pos: wrong.pos };
-  const d16Act = acts.find((a) => a.key === 'd16');
-  if (d16Act && (proc.generation === 'gfx6' || proc.generation === 'gfx7'))
-    return { error: 'd16 modifier is not supported on this GPU', pos: d16Act.pos };
+  const gen = proc.generation;
+  const acts = parseActuals(inst, e.mask, KEYWORDS, undefined, UNSUPPORTED[gen] ?? UNSUPPORTED.gfx8);
+  if ('error' in acts) return acts;
   // Before gfx9 r128 takes a16's place in the forms (same bit).
   const r128 = acts.findIndex((a) => a.key === 'r128');
   if (r128 >= 0) acts[r128] = { ...acts[r128], key: 'a16' };
@@ -139,10 +141,12 @@ function encodeEntry(inst: AsmInst, entry: unknown): EncodeResult | null {
   if (op.cls === MimgClass.Gather4 && POPCOUNT4[dmask] !== 1)
     return { error: 'invalid image_gather dmask: only one bit must be set', pos: dmaskPos };
   let want = op.cls === MimgClass.Gather4 ? 4 : POPCOUNT4[dmask] || 1;
-  if (d16 && !proc.features.has('unpacked-d16-vmem')) want = (want + 1) >> 1;
+  const packed = !proc.features.has('unpacked-d16-vmem');
+  if (d16 && packed) want = (want + 1) >> 1;
   const vdata = reg(m.bound[0]);
   if (vdata.count !== want + tfe) {
-    const what = op.d16 ? 'dmask, d16 and tfe' : 'dmask and tfe';
+    // Where d16 data is unpacked (gfx801-805), llvm-mc names only dmask and tfe.
+    const what = op.d16 && packed ? 'dmask, d16 and tfe' : 'dmask and tfe';
     return { error: `image data size does not match ${what}`, pos: inst.pos };
   }
   // Atomics take 32- or 64-bit data, with cmpswap's compare value: one, two or four channels.

@@ -111,6 +111,10 @@ export interface Split {
    * which a form reports after its operands' own kinds and before its checks after matching.
    */
   readonly late?: Err;
+  /** With a ModOrder: the class of each modifier read (null: an expression), from operand `first` on. */
+  readonly got?: readonly (string | null)[];
+  readonly first?: number;
+  readonly ops?: readonly Operand[];
 }
 
 /**
@@ -122,14 +126,67 @@ export interface Split {
  * once; an operand left over is "invalid operand for instruction".
  */
 export interface ModOrder {
+  /** -1: as many as the line has. */
   readonly expected: number;
   readonly classes: readonly string[];
+  /**
+   * For a mnemonic with several forms (e64, SDWA, DPP): the last place each class's parser is tried at, over
+   * all of them (llvm-mc reads the operands before it picks the form); `classes` is then unused and each
+   * form checks its own order with `leftover`.
+   */
+  readonly reach?: ReadonlyMap<string, readonly [number, number]>;
 }
+
+/** The DPP controls: one class, dpp_ctrl, which DPP forms require first. */
+const DPP_CTRL = new Set([
+  'quad_perm',
+  'row_shl',
+  'row_shr',
+  'row_ror',
+  'wave_shl',
+  'wave_rol',
+  'wave_shr',
+  'wave_ror',
+  'row_bcast',
+  'row_mirror',
+  'row_half_mirror',
+]);
 
 /** The class of a modifier operand for ModOrder (mul and div are both omod), or null: an expression. */
 function classOf(op: Operand): string | null {
-  if (op.kind === 'named') return op.name === 'mul' || op.name === 'div' ? 'omod' : op.name;
-  return op.kind === 'ident' ? op.name : null;
+  if (op.kind !== 'named' && op.kind !== 'ident') return null;
+  const n = op.name;
+  if (DPP_CTRL.has(n)) return 'dpp_ctrl';
+  return n === 'mul' || n === 'div' ? 'omod' : n;
+}
+
+/**
+ * The places (first, last) each class of the forms' `classes` can be read at: up to its index, the optional
+ * classes before it being omitted; DPP's dpp_ctrl is required, so those after it start at place 1.
+ */
+export function reachOf(...forms: (readonly string[])[]): Map<string, readonly [number, number]> {
+  const r = new Map<string, readonly [number, number]>();
+  for (const f of forms) {
+    const lo = f[0] === 'dpp_ctrl' ? 1 : 0;
+    f.forEach((c, j) => {
+      const was = r.get(c);
+      const first = c === 'dpp_ctrl' ? 0 : lo;
+      r.set(c, was ? [Math.min(was[0], first), Math.max(was[1], j)] : [first, j]);
+    });
+  }
+  return r;
+}
+
+/**
+ * llvm-mc's matching error for a form whose optional operands are `classes` (in order) on a line split with
+ * a ModOrder: the first modifier left over, or the first modifier where a positional operand is expected.
+ */
+export function leftover(sp: Split, classes: readonly string[]): Err | null {
+  const got = sp.got;
+  if (!got || !sp.ops || sp.first === undefined) return null;
+  let at = 0;
+  for (const c of classes) if (at < got.length && got[at] === c) at++;
+  return at < got.length ? err(INVALID, sp.ops[sp.first + at].pos) : null;
 }
 
 function intOf(n: NamedOperand): number | null {
@@ -279,9 +336,10 @@ export function splitOperands(ops: readonly Operand[], order?: ModOrder): Split 
     const op = ops[k];
     if (order) {
       const c = classOf(op);
-      const j = c === null ? -1 : order.classes.indexOf(c);
-      const o = k - order.expected;
-      if (j < 0 || o < 0 || o > j) {
+      const r = c === null ? undefined : order.reach?.get(c);
+      const j = c === null ? -1 : r ? r[1] : order.classes.indexOf(c);
+      const o = k - (order.expected < 0 ? n : order.expected);
+      if (j < 0 || o < (r ? r[0] : 0) || o > j) {
         if (op.kind === 'named') return err(NOT_VALID, op.pos);
         got.push(null);
         continue;
@@ -302,11 +360,11 @@ export function splitOperands(ops: readonly Operand[], order?: ModOrder): Split 
   }
   const pos = n === ops.length ? ops : ops.slice(0, n);
   if (!order) return { pos, mods: m };
+  const sp = { pos, mods: m, got, first: n, ops };
   // Too few positional operands: the first modifier stands where an operand is expected.
-  if (n < order.expected) return { pos, mods: m, late: err(INVALID, ops[n].pos) };
-  let at = 0;
-  for (const c of order.classes) if (at < got.length && got[at] === c) at++;
-  return at < got.length ? { pos, mods: m, late: err(INVALID, ops[n + at].pos) } : { pos, mods: m };
+  if (n < order.expected) return { ...sp, late: err(INVALID, ops[n].pos) };
+  const late = leftover(sp, order.classes);
+  return late ? { ...sp, late } : sp;
 }
 
 /** Position of the first modifier a form does not take (null: none). */

@@ -5,7 +5,7 @@ import type { VopOp } from '../../codec/families/vop-ops.js';
 import { typeDwords } from '../../codec/operands.js';
 import { VF_SWAP } from '../../isa/vop-profile.js';
 import type { AsmInst, EncodeResult, Operand } from '../types.js';
-import { firstOf, NOT_VALID, type ValuMods } from './valu-mods.js';
+import { NOT_VALID, type ValuMods } from './valu-mods.js';
 import {
   BUS_ERROR,
   busViolation,
@@ -61,19 +61,18 @@ function sdwaSrc(op: Operand, o: VopOp, k: number): [Src, number, number] | Err 
   return [s, s.kind === S_VGPR ? 0 : 1, bits];
 }
 
-export function encodeSdwa(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
-  const bad = firstOf(m.opSelPos, m.opSelHiPos, m.negLoPos, m.negHiPos, m.dpp, m.dppOther, m.mfma, m.high);
-  if (bad) return err(NOT_VALID, bad);
+/** `late`: llvm-mc's error for the modifiers against the form's order (valu-mods.ts leftover), if any. */
+export function encodeSdwa(
+  o: VopOp,
+  enc: number,
+  inst: AsmInst,
+  l: VopLine,
+  m: ValuMods,
+  late: Err | null,
+): EncodeResult {
   const p = o.p;
-  if (p.dstKind === 'none') return { words: [word0(o, enc, 0, 0, 0xf9), 0] };
-  if (m.omodPos && !o.fpDst) return err(INVALID, m.omodPos);
-  // gfx8 SDWA has no omod; its VOPC form takes clamp but writes only vcc.
-  if (o.sdwa8 && m.omodPos) return err(NOT_VALID, m.omodPos);
-  if (enc === ENC_VOPC) {
-    const b = firstOf(o.sdwa8 ? null : m.clamp, m.omodPos, m.dstSel >= 0 ? m.sdwa : null);
-    if (b) return err(INVALID, b);
-  }
-  if (enc === ENC_VOP1 && m.src1Sel >= 0) return err(NOT_VALID, m.sdwa ?? inst.pos);
+  if (p.dstKind === 'none') return late ?? { words: [word0(o, enc, 0, 0, 0xf9), 0] };
+  // gfx8 SDWA's VOPC form takes clamp but writes only vcc.
   if (p.flags & VF_SWAP) return err(INVALID, inst.pos);
   if (l.mask && !isVcc(l.mask)) return err(INVALID, l.mask.pos);
   let w1 = 0;
@@ -110,6 +109,7 @@ export function encodeSdwa(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: 
     b = r;
     w1 |= ((m.src1Sel < 0 ? 6 : m.src1Sel) << 24) | (r[2] << 27) | (r[1] << 31);
   }
+  if (late) return late;
   const ld = ldsDirectError([a[0], b ? b[0] : null], inst.mnemonic, true);
   if (ld) return ld;
   const v = busViolation([a[0], b ? b[0] : null], l.mask ? VCC_BUS : -1);
@@ -117,11 +117,15 @@ export function encodeSdwa(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: 
   return { words: [word0(o, enc, vdst, b ? b[0].code & 0xff : 0, 0xf9), w1 >>> 0] };
 }
 
-export function encodeDpp(o: VopOp, enc: number, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
-  const bad = firstOf(m.opSelPos, m.opSelHiPos, m.negLoPos, m.negHiPos, m.sdwa, m.mfma, m.high);
-  if (bad) return err(NOT_VALID, bad);
-  const b2 = firstOf(m.clamp, m.omodPos);
-  if (b2) return err(INVALID, b2);
+export function encodeDpp(
+  o: VopOp,
+  enc: number,
+  inst: AsmInst,
+  l: VopLine,
+  m: ValuMods,
+  late: Err | null,
+): EncodeResult {
+  if (late) return late;
   if (m.dppCtrl < 0) {
     if (m.dppOther) return err(NOT_VALID, m.dppOther);
     return err('too few operands for instruction', inst.pos);

@@ -21,7 +21,16 @@ import {
 } from '../../isa/vop-profile.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import { hasXnack } from './scalar-common.js';
-import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
+import {
+  firstOf,
+  leftover,
+  type ModOrder,
+  NOT_VALID,
+  reachOf,
+  type Split,
+  splitOperands,
+  type ValuMods,
+} from './valu-mods.js';
 import { encodeDpp, encodeSdwa, type VopLine } from './valu-sdwa-dpp.js';
 import {
   BUS_ERROR,
@@ -181,21 +190,8 @@ function srcMods(op: Operand | null, fp: boolean, foldable: boolean): Err | null
     : err(INVALID, op.pos);
 }
 
-function encodeE32(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
-  const bad = firstOf(
-    m.clamp,
-    m.omodPos,
-    m.opSelPos,
-    m.opSelHiPos,
-    m.negLoPos,
-    m.negHiPos,
-    m.sdwa,
-    m.dpp,
-    m.dppOther,
-    m.mfma,
-    m.high,
-  );
-  if (bad) return err(INVALID, bad);
+function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): EncodeResult {
+  if (late) return late;
   const o = e.o;
   const p = o.p;
   const op = o.opcode;
@@ -249,24 +245,9 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
   return withLiteral([w >>> 0], lit);
 }
 
-function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResult {
+function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err | null): EncodeResult {
   const v3 = e.e64;
   if (v3 === null) return err('e64 variant of this instruction is not supported', inst.pos);
-  const bad = firstOf(
-    m.opSelPos,
-    m.opSelHiPos,
-    m.negLoPos,
-    m.negHiPos,
-    m.sdwa,
-    m.dpp,
-    m.dppOther,
-    m.mfma,
-    m.high,
-  );
-  if (bad) return err(NOT_VALID, bad);
-  if (m.omodPos && !v3.omod) return err(NOT_VALID, m.omodPos);
-  if (m.clamp && !v3.clamp) return err(INVALID, m.clamp);
-  if (m.clamp && m.omodPos && m.omodPos.col < m.clamp.col) return err(INVALID, m.clamp);
   const op3 = v3.opcode;
   const L = VOP3[processorOf(inst.target).generation].fields;
   if (v3.kind === K_NONE) return { words: [(0xd0000000 | (op3 << L.op.shift)) >>> 0, 0] };
@@ -299,6 +280,7 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
     if (md.abs) abs |= 1 << k;
     srcs[k] = s;
   }
+  if (late) return late;
   const ld = ldsDirectError(srcs, inst.mnemonic, false);
   if (ld) return ld;
   const bus = vop3Bus(srcs, -1);
@@ -310,6 +292,72 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods): EncodeResu
   return { words: [w0 >>> 0, w1 >>> 0] };
 }
 
+const NO_MODS: readonly string[] = [];
+const DPP_MODS: readonly string[] = ['dpp_ctrl', 'row_mask', 'bank_mask', 'bound_ctrl'];
+
+interface Orders {
+  readonly e64: readonly string[];
+  /** The SDWA form of the target's generation, the other generation's, and gfx9's. */
+  readonly sdwa: readonly string[];
+  readonly sdwaOther: readonly string[];
+  readonly sdwa9: readonly string[];
+  readonly split: ModOrder;
+}
+
+/**
+ * The SDWA modifiers in llvm-mc's order, gfx9's or gfx8's (gfx8 has no omod; gfx9's VOPC form no clamp).
+ * llvm-mc reads a line's modifiers only at the places the target's forms allow, but matches it against both
+ * generations' SDWA forms: a line only the other generation's form takes is "operands are not valid for this
+ * GPU or mode", and when neither takes it the error is gfx9's form's (matched last).
+ */
+function sdwaOrder(enc: number, fpDst: boolean, gfx9: boolean): readonly string[] {
+  if (enc === ENC_VOPC) return gfx9 ? ['src0_sel', 'src1_sel'] : ['clamp', 'src0_sel', 'src1_sel'];
+  const r = ['clamp'];
+  if (gfx9 && fpDst) r.push('omod');
+  r.push('dst_sel', 'dst_unused', 'src0_sel');
+  if (enc !== ENC_VOP1) r.push('src1_sel');
+  return r;
+}
+
+/** llvm-mc's error for the line's modifiers in the SDWA form (sdwaOrder), or null. */
+function sdwaLate(sp: Split, ord: Orders, inst: AsmInst): Err | null {
+  const own = leftover(sp, ord.sdwa);
+  if (own === null || ord.sdwa === NO_MODS) return own;
+  if (leftover(sp, ord.sdwaOther) === null)
+    return err('operands are not valid for this GPU or mode', inst.pos);
+  return leftover(sp, ord.sdwa9);
+}
+
+const ORDERS = new WeakMap<Entry, Orders>();
+
+/**
+ * The modifiers of the op's e64, SDWA and DPP forms in llvm-mc's order (their AsmStrings), and the places
+ * llvm-mc reads each at over all the forms the op has (it reads a line's operands before it picks a form).
+ */
+function orderOf(e: Entry): Orders {
+  let r = ORDERS.get(e);
+  if (r) return r;
+  const v3 = e.e64;
+  const e64: string[] = [];
+  if (v3?.clamp) e64.push('clamp');
+  if (v3?.omod) e64.push('omod');
+  const o = e.o;
+  const sdwa9 = e.sdwa ? sdwaOrder(e.enc, o.fpDst, true) : NO_MODS;
+  const sdwa8 = e.sdwa ? sdwaOrder(e.enc, o.fpDst, false) : NO_MODS;
+  const sdwa = o.sdwa8 ? sdwa8 : sdwa9;
+  const forms: (readonly string[])[] = [e64, sdwa];
+  if (e.dpp) forms.push(DPP_MODS);
+  r = {
+    e64,
+    sdwa,
+    sdwaOther: o.sdwa8 ? sdwa9 : sdwa8,
+    sdwa9,
+    split: { expected: -1, classes: NO_MODS, reach: reachOf(...forms) },
+  };
+  ORDERS.set(e, r);
+  return r;
+}
+
 function encode(inst: AsmInst): EncodeResult | null {
   return encodeEntry(inst, table(inst.target).get(inst.mnemonic));
 }
@@ -317,7 +365,8 @@ function encode(inst: AsmInst): EncodeResult | null {
 function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
   if (!e) return null;
   setValuGen(genOf(inst.target), hasXnack(inst.target));
-  const sp = splitOperands(inst.operands);
+  const ord = orderOf(e);
+  const sp = splitOperands(inst.operands, ord.split);
   if (isErr(sp)) return sp;
   for (let k = 0; k < sp.pos.length; k++) {
     const x = sp.pos[k];
@@ -343,25 +392,28 @@ function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
     return err(NOT_VALID, firstOf(m.dpp, m.dppOther, m.sdwa) ?? inst.pos);
   const l = roles(e, form, inst, pos);
   if (isErr(l)) return l;
+  const late32 = leftover(sp, NO_MODS);
+  const late64 = leftover(sp, ord.e64);
+  const lateSdwa = sdwaLate(sp, ord, inst);
   switch (form) {
     case F_E32:
-      return encodeE32(e, inst, l, m);
+      return encodeE32(e, inst, l, late32);
     case F_E64:
-      return encodeE64(e, inst, l, m);
+      return encodeE64(e, inst, l, m, late64);
     case F_SDWA:
-      return encodeSdwa(e.o, e.enc, inst, l, m);
+      return encodeSdwa(e.o, e.enc, inst, l, m, lateSdwa);
     case F_DPP:
-      return encodeDpp(e.o, e.enc, inst, l, m);
+      return encodeDpp(e.o, e.enc, inst, l, m, leftover(sp, DPP_MODS));
   }
-  const r32 = encodeE32(e, inst, l, m);
+  const r32 = encodeE32(e, inst, l, late32);
   // A line that matched e32 but breaks a rule checked after matching is not tried in other encodings
   // (nor is one whose vcc operand was left implicit: only e32 has that form).
   if (!isErr(r32) || r32.error === BUS_ERROR || r32.error === UNIQUE_LITERAL) return r32;
   if (e.o.p.flags & VF_MASK_IN && l.mask === null) return r32;
-  const r64 = e.e64 ? encodeE64(e, inst, l, m) : r32;
+  const r64 = e.e64 ? encodeE64(e, inst, l, m, late64) : r32;
   if (!isErr(r64)) return r64;
   if (e.sdwa) {
-    const rs = encodeSdwa(e.o, e.enc, inst, l, m);
+    const rs = encodeSdwa(e.o, e.enc, inst, l, m, lateSdwa);
     if (!isErr(rs)) return rs;
   }
   return r64;

@@ -19,7 +19,7 @@ import { processorOf } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
 import { hasXnack } from './scalar-common.js';
-import { firstOf, NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
+import { NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import {
   type Err,
   encodeSrc,
@@ -112,28 +112,43 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
   return (m.opSel & ((1 << n) - 1)) | (((m.opSel >>> n) & 1) << 3);
 }
 
+const ORDERS = new Map<string, readonly string[]>();
+
+/**
+ * The op's modifiers in llvm-mc's order (its VOP3 AsmStrings): op_sel, then the 16-bit interpolations'
+ * high, then clamp and omod, those the op takes.
+ */
+function orderOf(e: Vop3Entry): readonly string[] {
+  const key = `${+(e.opSel !== 0)}${+(e.kind === K_INTERP16)}${+e.clamp}${+e.omod}`;
+  let o = ORDERS.get(key);
+  if (!o) {
+    const c: string[] = [];
+    if (e.opSel !== 0) c.push('op_sel');
+    if (e.kind === K_INTERP16) c.push('high');
+    if (e.clamp) c.push('clamp');
+    if (e.omod) c.push('omod');
+    o = c;
+    ORDERS.set(key, o);
+  }
+  return o;
+}
+
 function encode(inst: AsmInst): EncodeResult | null {
   const ent = table(inst.target).get(inst.mnemonic);
   if (!ent) return null;
   setValuGen(genOf(inst.target), hasXnack(inst.target));
   const { s, e } = ent;
-  const sp = splitOperands(inst.operands);
+  const nsrc = s.src.length;
+  const want = 1 + (e.kind === K_SDST ? 1 : 0) + nsrc;
+  const sp = splitOperands(inst.operands, { expected: want, classes: orderOf(e) });
   if (isErr(sp)) return sp;
   const m = sp.mods;
-  const bad = firstOf(m.opSelHiPos, m.negLoPos, m.negHiPos, m.sdwa, m.dpp, m.dppOther, m.mfma);
-  if (bad) return err(NOT_VALID, bad);
-  if (m.high && e.kind !== K_INTERP16) return err(NOT_VALID, m.high);
-  if (m.omodPos && !e.omod) return err(NOT_VALID, m.omodPos);
-  if (m.clamp && !e.clamp) return err(INVALID, m.clamp);
-  if (m.clamp && m.omodPos && m.omodPos.col < m.clamp.col) return err(INVALID, m.clamp);
   const opSel = opSelField(m, e);
   if (isErr(opSel)) return opSel;
   const p = sp.pos;
   const interp = e.kind === K_INTERP || e.kind === K_INTERP16;
-  const nsrc = s.src.length;
-  const want = 1 + (e.kind === K_SDST ? 1 : 0) + nsrc;
   if (p.length !== want) {
-    if (p.length < want) return err('too few operands for instruction', inst.pos);
+    if (p.length < want) return sp.late ?? err('too few operands for instruction', inst.pos);
     return err(INVALID, p[want].pos);
   }
   // Result.
@@ -189,6 +204,7 @@ function encode(inst: AsmInst): EncodeResult | null {
     // v_writelane_b32 may take m0 as its lane select besides another scalar value.
     if (!(e.kind === K_WRITELANE && k === 1 && src.kind === S_SGPR && src.code === 124)) srcs[k] = src;
   }
+  if (sp.late) return sp.late;
   const ld = ldsDirectError(srcs, inst.mnemonic, false);
   if (ld) return ld;
   const bus = vop3Bus(srcs, READS_VCC.has(s.name) ? VCC_BUS : -1);

@@ -141,8 +141,8 @@ export class Builder {
     return this;
   }
   /**
-   * The VOP3 modifiers' table: clamp, then omod (`mul:2`, `mul:4` or `div:2`, one of them), and op_sel
-   * anywhere (llvm-mc's order; valu-vop3.ts).
+   * The VOP3 modifiers' table: op_sel, clamp, then omod (`mul:2`, `mul:4` or `div:2`, one of them), each
+   * once (llvm-mc's order; valu-vop3.ts).
    */
   private vop3Mods(): ModTable | null {
     const c = this.clamp;
@@ -152,10 +152,10 @@ export class Builder {
     const at = (f: Field | null) => (f === null ? '-' : `${f.word}.${f.shift}`);
     return modTable(`vop3/${at(c)}/${at(o)}/${s}`, () => {
       const rows: ModRow[] = [];
-      if (c !== null) rows.push([kw('clamp'), 1, 1, c]);
+      if (c !== null) rows.push([kw('clamp'), 2, 1, c]);
       if (o !== null)
-        rows.push([named('mul'), 2, 15, o, 0, MAP_MUL], [named('div'), 2, 15, o, 0, MAP_DIV, named('mul')]);
-      if (s > 0) rows.push([named('op_sel'), 0, 15, OP_SEL, 0, MAP_OPSEL + s - 2]);
+        rows.push([named('mul'), 3, 15, o, 0, MAP_MUL], [named('div'), 3, 15, o, 0, MAP_DIV, named('mul')]);
+      if (s > 0) rows.push([named('op_sel'), 1, 15, OP_SEL, 0, MAP_OPSEL + s - 2]);
       return [rows, []];
     });
   }

@@ -1,8 +1,8 @@
 // The DPP forms of VOP1/VOP2 ops on the fast path (asm/families/valu-sdwa-dpp.ts encodeDpp is the
 // reference): the op's e32 slots (build.ts vopProgram with P_DPP) with VGPR sources, neg/abs on them where
-// the op takes them, and the DPP modifiers after them, each once, no comma: one control (quad_perm:[a,b,c,d],
+// the op takes them, and the DPP modifiers after them in llvm-mc's order, each once, no comma: one control (quad_perm:[a,b,c,d],
 // row_shl/row_shr/row_ror:1-15, wave_shl/wave_rol/wave_shr/wave_ror:1, row_mirror, row_half_mirror,
-// row_bcast:15/31), row_mask and bank_mask (0-15, 15 when absent), bound_ctrl:0/1 (either sets the bit, as
+// row_bcast:15/31) first, then row_mask and bank_mask (0-15, 15 when absent), bound_ctrl:0/1 (either sets the bit, as
 // in LLVM). Word 0 is the e32 word with src0 = 0xfa; the extension dword holds src0, the control, the masks
 // and the modifiers: src0[7:0] dpp_ctrl[16:8] bound_ctrl[19] src0_neg[20] src0_abs[21] src1_neg[22]
 // src1_abs[23] bank_mask[27:24] row_mask[31:28].
@@ -92,19 +92,27 @@ export function encodeDpp(p: Program, n: number): number {
   let rowMask = -1;
   let bankMask = -1;
   let bound = -1;
+  // llvm-mc's order: the control first, then row_mask, bank_mask, bound_ctrl (levels 1-3), each once.
+  let level = 0;
   for (let k = m; k < n; k++) {
     if (opComma[k] !== 0) return 0;
     const c = control(k);
     const w = opWord[k];
     const v = opValue[k];
     if (c >= 0) {
-      if (ctrl >= 0) return 0;
+      if (k !== m) return 0;
       ctrl = c;
     } else if (opKind[k] !== O_NAMED) return 0;
-    else if (w === N_ROW_MASK && rowMask < 0 && v >= 0 && v <= 15) rowMask = v;
-    else if (w === N_BANK_MASK && bankMask < 0 && v >= 0 && v <= 15) bankMask = v;
-    else if (w === N_BOUND_CTRL && bound < 0 && (v === 0 || v === 1)) bound = 1;
-    else return 0;
+    else if (w === N_ROW_MASK && level < 1 && v >= 0 && v <= 15) {
+      rowMask = v;
+      level = 1;
+    } else if (w === N_BANK_MASK && level < 2 && v >= 0 && v <= 15) {
+      bankMask = v;
+      level = 2;
+    } else if (w === N_BOUND_CTRL && level < 3 && (v === 0 || v === 1)) {
+      bound = 1;
+      level = 3;
+    } else return 0;
   }
   if (ctrl < 0) return 0;
   // src0 = 0xfa selects DPP.

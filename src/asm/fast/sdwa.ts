@@ -1,7 +1,7 @@
 // The gfx9 SDWA forms of VOP1/VOP2/VOPC ops on the fast path (asm/families/valu-sdwa-dpp.ts encodeSdwa is
 // the reference): the op's e32 word with src0 = 0xf9 and the extension dword. Sources are VGPRs, scalar
 // registers (SGPR, TTMP, vcc/exec halves, m0: at most one scalar value) or inline constants, with
-// neg/abs on float sources and sext on integer ones; the modifiers after them, each once, no comma: clamp,
+// neg/abs on float sources and sext on integer ones; the modifiers after them, each once, in this order (llvm-mc's), no comma: clamp,
 // mul:2/mul:4/div:2 (float results), dst_sel, dst_unused, src0_sel, src1_sel (DWORD and UNUSED_PRESERVE
 // when absent). VOPC writes vcc or an SGPR pair (sdst with bit 7 set) and takes no clamp, omod or dst
 // select. The extension dword: src0[7:0] dst_sel[10:8] dst_unused[12:11] clamp[13] omod[15:14]
@@ -135,22 +135,38 @@ export function encodeSdwa(p: Program, n: number): number {
   let unused = -1;
   let sel0 = -1;
   let sel1 = -1;
+  // llvm-mc's order (levels 1-6 as listed above), each once.
+  let level = 0;
   for (let k = m; k < n; k++) {
     if (opComma[k] !== 0) return 0;
     const ok = opKind[k];
     const w = opWord[k];
     const v = opValue[k];
+    let lv: number;
     if (ok === O_SEL) {
-      if (w === N_DST_SEL && dstSel < 0 && !vopc) dstSel = v;
-      else if (w === N_DST_UNUSED && unused < 0 && !vopc) unused = v;
-      else if (w === N_SRC0_SEL && sel0 < 0) sel0 = v;
-      else if (w === N_SRC1_SEL && sel1 < 0 && p.sdwaEnc !== ENC_VOP1) sel1 = v;
-      else return 0;
-    } else if (ok === O_KEY && w === K_CLAMP && clamp === 0 && !vopc) clamp = 1;
-    else if (ok === O_NAMED && omod < 0 && p.sdwaOmod && (w === N_MUL || w === N_DIV)) {
+      if (w === N_DST_SEL && !vopc) {
+        dstSel = v;
+        lv = 3;
+      } else if (w === N_DST_UNUSED && !vopc) {
+        unused = v;
+        lv = 4;
+      } else if (w === N_SRC0_SEL) {
+        sel0 = v;
+        lv = 5;
+      } else if (w === N_SRC1_SEL && p.sdwaEnc !== ENC_VOP1) {
+        sel1 = v;
+        lv = 6;
+      } else return 0;
+    } else if (ok === O_KEY && w === K_CLAMP && !vopc) {
+      clamp = 1;
+      lv = 1;
+    } else if (ok === O_NAMED && p.sdwaOmod && (w === N_MUL || w === N_DIV)) {
       omod = omodOf(w, v);
       if (omod < 0) return 0;
+      lv = 2;
     } else return 0;
+    if (lv <= level) return 0;
+    level = lv;
   }
   if (!vopc)
     w1 |=
