@@ -601,6 +601,20 @@ export function randomSimdProgram(r: Rng, length: number): string {
           `v_mul_lo_u32 ${vr()}, ${a}, ${vr()}`,
         ]),
       );
+      // v_perm_b32's selector: bytes of either source, 12 (zero), 13 and above (0xff) and the sign
+      // replicators 8-11 (left to the JavaScript body), or a random SGPR.
+      const sel = sr();
+      const bytes = r.pick([
+        '0x05040100',
+        '0x07060302',
+        '0x00030702',
+        '0x0c0c0504',
+        '0x0d0e0100',
+        '0x0a010b04',
+        '0x09080b0a',
+      ]);
+      if (r.int(4) !== 0) lines.push(`s_mov_b32 ${sel}, ${bytes}`);
+      lines.push(`v_perm_b32 ${vr()}, ${vr()}, ${vr()}, ${sel}`);
     } else if (k < 17) {
       const ty = r.pick(['f32', 'f32', 'u32', 'i32']);
       const pred = ty === 'f32' ? r.pick(FPRED) : r.pick(IPRED);

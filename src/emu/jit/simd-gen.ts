@@ -465,6 +465,36 @@ const mulU24 =
     if (add) f.get(s[2]).simd(SIMD.i32x4Add);
   };
 
+/**
+ * v_perm_b32 with a uniform selector S2 (valu/int-vop3.ts permDword): two byte swizzles within each lane's
+ * four bytes, of S1 for selector bytes 0-3 and of S0 for 4-7 (an index of 16 or more gives 0: selector
+ * 12), OR-ed with 0xff for selectors 13 and above. Selectors 8-11 (the sign of a half) go to the
+ * JavaScript body.
+ */
+const permB32: Recipe['emit'] = (f, s, _sc, _m, bail) => {
+  const sel = s[2];
+  const below4 = f.local(V128);
+  const below8 = f.local(V128);
+  f.get(sel).splatConst(0x04040404).simd(SIMD.i8x16LtU).set(below4);
+  f.get(sel).splatConst(0x08080808).simd(SIMD.i8x16LtU).set(below8);
+  f.get(sel).splatConst(0x0b0b0b0b).simd(SIMD.i8x16GtU).get(below8).simd(SIMD.or).simd(SIMD.not);
+  f.splatConst(0).simd(SIMD.i32x4Ne);
+  orBail(f, bail);
+  // Byte k of lane j takes byte sel_k of the lane's pair: byte 4j + sel_k of S1, or 4j + sel_k - 4 of S0.
+  const lane4 = [0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12];
+  f.get(s[1]);
+  f.get(sel).const16(lane4).simd(SIMD.i8x16Add).splatConst(0x80808080).get(below4).simd(SIMD.bitselect);
+  f.simd(SIMD.i8x16Swizzle);
+  f.get(s[0]);
+  f.get(sel)
+    .const16(lane4.map((b) => b - 4))
+    .simd(SIMD.i8x16Add)
+    .splatConst(0x80808080);
+  f.get(below8).get(below4).simd(SIMD.andnot).simd(SIMD.bitselect);
+  f.simd(SIMD.i8x16Swizzle).simd(SIMD.or);
+  f.get(sel).splatConst(0x0c0c0c0c).simd(SIMD.i8x16GtU).simd(SIMD.or);
+};
+
 const BY_NAME: Record<string, Recipe> = {
   v_mov_b32: plain((f, s) => {
     f.get(s[0]);
@@ -497,6 +527,7 @@ const BY_NAME: Record<string, Recipe> = {
   v_or3_b32: plain((f, s) => {
     f.get(s[0]).get(s[1]).simd(SIMD.or).get(s[2]).simd(SIMD.or);
   }),
+  v_perm_b32: { nan: false, bails: true, uniform: [2], emit: permB32 },
   v_cndmask_b32: {
     nan: false,
     maskIn: true,
