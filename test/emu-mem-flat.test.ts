@@ -294,45 +294,48 @@ function bytesOf(d: number[], n: number): number[] {
   return r;
 }
 
-for (const mode of MODES) {
-  test(`FLAT stores: ${mode.name}, all ops, partial EXEC, neighbouring bytes kept`, () => {
-    for (const [op, ref] of Object.entries(STORES)) {
-      const name = `${mode.prefix}_${op}`;
-      for (const aligned of [true, false]) {
-        let bytes!: Bytes;
-        const before: number[][] = [];
-        const data: number[][] = [];
-        runWave(`${name} ${mode.vaddr}, ${vr(10, op)}${mode.tail}`, (w, mem) => {
-          bytes = mode.prepare(w, mem, aligned);
+for (const mode of MODES)
+  for (const [what, exec] of [
+    ['partial', PARTIAL_EXEC],
+    ['full', FULL_EXEC],
+  ] as const)
+    test(`FLAT stores: ${mode.name}, all ops, ${what} EXEC, neighbouring bytes kept`, () => {
+      for (const [op, ref] of Object.entries(STORES)) {
+        const name = `${mode.prefix}_${op}`;
+        for (const aligned of [true, false]) {
+          let bytes!: Bytes;
+          const before: number[][] = [];
+          const data: number[][] = [];
+          runWave(`${name} ${mode.vaddr}, ${vr(10, op)}${mode.tail}`, (w, mem) => {
+            bytes = mode.prepare(w, mem, aligned);
+            for (let l = 0; l < 64; l++) {
+              before.push([]);
+              data.push([]);
+              for (let j = 0; j < 20; j++) {
+                const b = rnd() & 0xff;
+                bytes.put(l, j, b);
+                before[l]!.push(b);
+              }
+              for (let k = 0; k < 4; k++) {
+                const d = rnd();
+                w.v[(10 + k) * 64 + l] = d;
+                data[l]!.push(d);
+              }
+            }
+            w.s[EXEC_LO] = exec[0];
+            w.s[EXEC_HI] = exec[1];
+          });
+          // The saddr scratch mode gives every lane the same private address: still per-lane memory.
           for (let l = 0; l < 64; l++) {
-            before.push([]);
-            data.push([]);
+            const written = laneOn(l, exec) ? ref(data[l]!) : [];
             for (let j = 0; j < 20; j++) {
-              const b = rnd() & 0xff;
-              bytes.put(l, j, b);
-              before[l]!.push(b);
+              const want = j < written.length ? written[j] : before[l]![j];
+              assert.equal(bytes.get(l, j), want, `${name} aligned=${aligned} lane ${l} byte ${j}`);
             }
-            for (let k = 0; k < 4; k++) {
-              const d = rnd();
-              w.v[(10 + k) * 64 + l] = d;
-              data[l]!.push(d);
-            }
-          }
-          w.s[EXEC_LO] = PARTIAL_EXEC[0];
-          w.s[EXEC_HI] = PARTIAL_EXEC[1];
-        });
-        // The saddr scratch mode gives every lane the same private address: still per-lane memory.
-        for (let l = 0; l < 64; l++) {
-          const written = laneOn(l, PARTIAL_EXEC) ? ref(data[l]!) : [];
-          for (let j = 0; j < 20; j++) {
-            const want = j < written.length ? written[j] : before[l]![j];
-            assert.equal(bytes.get(l, j), want, `${name} aligned=${aligned} lane ${l} byte ${j}`);
           }
         }
       }
-    }
-  });
-}
+    });
 
 // ---- Atomics ----------------------------------------------------------------------------------------------
 
@@ -660,6 +663,59 @@ test('sub-dword GLOBAL loads under a full EXEC: lanes across allocations and 4 G
         for (let l = 0; l < 64; l++) {
           const want = l < bad ? ref(size === 2 ? mem.read16(at(l)) : mem.read8(at(l)), old(l)) : old(l);
           assert.equal(vreg(w, dst, l), want >>> 0, `${what} lane ${l}`);
+        }
+      }
+  }
+});
+
+test('sub-dword GLOBAL stores under a full EXEC: lanes across allocations and 4 GiB windows, the first bad lane faults', () => {
+  // The stores' full-EXEC path (runGlobalSubStore) as the loads' above: the lanes before the bad one write,
+  // the others do not.
+  const region = (l: number): number => (l < 10 || (l >= 20 && l < 30) ? 0 : l < 20 ? 1 : 2);
+  for (const [op, size, bytes] of [
+    ['global_store_short', 2, (x: number) => [x & 0xff, (x >>> 8) & 0xff]],
+    ['global_store_byte', 1, (x: number) => [x & 0xff]],
+    ['global_store_short_d16_hi', 2, (x: number) => [(x >>> 16) & 0xff, x >>> 24]],
+    ['global_store_byte_d16_hi', 1, (x: number) => [(x >>> 16) & 0xff]],
+  ] as const) {
+    for (const form of ['pair', 'saddr'] as const)
+      for (const bad of [41, 9]) {
+        let bufs: number[] = [];
+        let mem: DeviceMemory | undefined;
+        const at = (l: number): number =>
+          l === bad
+            ? size === 2
+              ? bufs[bad === 9 ? 0 : 2] + 255
+              : bufs[0] + 4 * l + 2 ** 32
+            : l === 40
+              ? bufs[2] + 256 - size
+              : bufs[region(l)] + 4 * l;
+        const data = (l: number): number => (0x8a5b3c00 + 0x01010101 * l) >>> 0;
+        const setup = (w: Wave, m: DeviceMemory) => {
+          mem = m;
+          bufs = [m.alloc(256), m.alloc(256), m.alloc(256)];
+          for (const b of bufs) for (let j = 0; j < 64; j++) m.write32(b + 4 * j, 0x11111111);
+          setV(w, 10, data);
+          if (form === 'pair') setPair(w, 2, at);
+          else {
+            w.s[4] = bufs[0] % 2 ** 32;
+            w.s[5] = Math.floor(bufs[0] / 2 ** 32);
+            setV(w, 2, (l) => (l === bad && size === 1 ? 2 ** 32 - 64 : at(l) - bufs[0]));
+          }
+        };
+        const text = form === 'pair' ? `${op} v[2:3], v10, off` : `${op} v2, v10, s[4:5]`;
+        const what = `${op} ${form} bad lane ${bad}`;
+        assert.throws(
+          () => runWave(text, setup),
+          (e: unknown) => e instanceof LaneFault && e.lane === bad && e.size === size && e.kind === 'write',
+          what,
+        );
+        const m = mem as DeviceMemory;
+        for (let l = 0; l < 64; l++) {
+          if (l === bad) continue;
+          const want = l < bad ? bytes(data(l)) : Array(size).fill(0x11);
+          for (let j = 0; j < size; j++)
+            assert.equal(m.read8(at(l) + j), want[j], `${what} lane ${l} byte ${j}`);
         }
       }
   }

@@ -436,6 +436,71 @@ function putSub(v: Uint32Array, at: number, x: number, conv: number): void {
 
 const NO_BYTES = new Uint8Array(0);
 
+/**
+ * GLOBAL stores of a byte or a short (every form): runGlobalSub's loops, the lane's byte or short taken
+ * from its data VGPR by the store's extraction and written to the region's byte array.
+ */
+const runGlobalSubStore: Handler = (w, i) => {
+  const d = i.op as FlatExec;
+  const e0 = w.s[EXEC_LO];
+  const e1 = w.s[EXEC_HI];
+  const v = w.v;
+  const lo = i.vaddr * 64;
+  const pair = i.saddr === SADDR_OFF;
+  const base = pair ? 0 : saddrBase(w, i);
+  const offset = i.offset;
+  const n = d.bytes;
+  const high = d.conv === S_BYTE_HI || d.conv === S_SHORT_HI ? 16 : 0;
+  const reg = i.vdata * 64;
+  const mem = w.ctx.mem;
+  let from = 0;
+  if ((e0 & e1) === -1) {
+    const hh = pair ? v[lo + 64] : 0;
+    const ub = (pair ? hh * 2 ** 32 : base) + offset;
+    const r = mem.regionOf(ub + v[lo], n);
+    if (r !== null) {
+      const u8 = r.bytes;
+      const d0 = ub - r.base;
+      const ulo = -d0;
+      const uhi = r.size - n - d0;
+      for (; from < 64; from++) {
+        const u = v[lo + from];
+        if (u < ulo || u > uhi || (pair && v[lo + 64 + from] !== hh)) break;
+        const o = (u + d0) >>> 0;
+        const x = v[reg + from] >>> high;
+        u8[o] = x;
+        if (n === 2) u8[o + 1] = x >>> 8;
+      }
+    }
+  }
+  let cb = 0;
+  let ce = 0;
+  let u8: Uint8Array = NO_BYTES;
+  for (let h = 0; h < 64; h += 32) {
+    const skip = from <= h ? 0 : from >= h + 32 ? -1 : ~(-1 << (from - h));
+    for (let m = (h === 0 ? e0 : e1) & ~skip; m !== 0; m &= m - 1) {
+      const l = h + 31 - Math.clz32(m & -m);
+      const a = pair ? v[lo + 64 + l] * 2 ** 32 + v[lo + l] + offset : base + v[lo + l] + offset;
+      if (a < cb || a + n > ce) {
+        let r: Region;
+        try {
+          r = mem.region(a, n, 'write');
+        } catch (e) {
+          laneFault(e, l);
+        }
+        cb = r.base;
+        ce = r.end;
+        u8 = r.bytes;
+      }
+      const o = (a - cb) >>> 0;
+      const x = v[reg + l] >>> high;
+      u8[o] = x;
+      if (n === 2) u8[o + 1] = x >>> 8;
+    }
+  }
+  finish(w, i);
+};
+
 /** Lane l's data to store (T) from its data VGPR(s) by the op's extraction. */
 function getStored(v: Uint32Array, d: FlatExec, at: number): void {
   switch (d.conv) {
@@ -544,7 +609,7 @@ export function bindFlat(i: Inst): number {
     i.run = seg !== SEG_GLOBAL ? runLoad : d.conv === L_DWORDS ? runGlobal : runGlobalSub;
   else if (d.atomic !== null) i.run = runAtomic;
   else if (d.float !== null) i.run = i.glc ? unimplemented : runFloatAtomic;
-  else i.run = seg === SEG_GLOBAL ? runGlobal : runStore;
+  else i.run = seg !== SEG_GLOBAL ? runStore : d.conv === S_DWORDS ? runGlobal : runGlobalSubStore;
   return 2;
 }
 
