@@ -46,6 +46,28 @@ test('hex helpers and the byte writer', () => {
   assert.equal(o.bytes().at(-2), 0xe9);
 });
 
+test('recurring strings and lowercase hex, as branch annotations and comments write them', () => {
+  const o = new ByteOut(1);
+  const long = 'x'.repeat(1500);
+  const texts = ["Warning: SGPR_64: scalar reg isn't aligned 33", 'f\xe9', 'abc', '', long];
+  // Twice each: the first use encodes, the second copies the kept bytes; each followed by a byte.
+  for (let r = 0; r < 2; r++) {
+    for (const t of texts) {
+      o.recurring(t);
+      o.byte(0x7c);
+    }
+  }
+  const want = texts.map((t) => `${t}|`).join('');
+  assert.equal(latin1String(o.bytes()), want + want);
+  const h = new ByteOut(1);
+  const values = [0, 1, 0xf, 0x10, 0x4dc, 0xffffffff, 0x100000000, 0x1234567890abc, Number.MAX_SAFE_INTEGER];
+  for (const v of values) {
+    h.hexL(v);
+    h.byte(0x20);
+  }
+  assert.equal(latin1String(h.bytes()), values.map((v) => `0x${v.toString(16)} `).join(''));
+});
+
 test('the example (npm start) disassembles like llvm-objdump', () => {
   const r = gcnkit('disasm', 'test/corpus/obj/vadd.gfx908.O3.hsaco');
   assert.equal(r.status, 0, r.stderr);

@@ -23,7 +23,7 @@ import { isTarget, type Target } from '../isa/targets.js';
 import { DecodeWindow, NOTE, VALID, WINDOW_MODE } from './decode-window.js';
 import { hex2L, hex2U, hex16L } from './hex.js';
 import { LineCache } from './line-cache.js';
-import { ByteOut, latin1String } from './out.js';
+import { ByteOut, latin1String, TAIL_ROOM } from './out.js';
 import { exactAt, SymbolTables, type SymInfo } from './symbols.js';
 
 export interface ObjdumpOptions {
@@ -348,7 +348,7 @@ class LineRun {
         const len = rec[r + 1];
         const m = rec[r + 2];
         const size = m & 0xff;
-        out.ensure(len + 40);
+        out.ensure(len + 32 + TAIL_ROOM);
         const lineStart = out.pos;
         const v = out.view;
         const text = win.scratch.view;
@@ -367,7 +367,7 @@ class LineRun {
         if (m & NOTE) {
           const j = r >>> 2;
           addrAt = this.finish(lineStart, addr, w, size, win.branch[j], win.label[j], win.comment[j]);
-        } else addrAt = this.finish(lineStart, addr, w, size, Number.NaN, Number.NaN, '');
+        } else addrAt = out.lineTailNl(lineStart, addr, words, w, size);
         // The cache keeps sampling (its statistics tell when repetition comes back); a line it holds is
         // the one just written.
         if (cache.skip > 0) cache.skip--;
@@ -437,14 +437,15 @@ class LineRun {
     comment: string,
   ): number {
     const out = this.out;
-    let annot = '';
+    let annotate = false;
+    let tgt = 0;
     let cacheable = true;
     if (!Number.isNaN(branch)) {
       cacheable = false;
-      const tgt = addr + branch;
+      tgt = addr + branch;
       const name = this.notypeAt.get(tgt);
       if (name !== undefined) symbolize(out, lineStart + 1, name);
-      else annot = this.syms.branchAnnotation(this.sec.index, tgt);
+      else annotate = true;
     } else if (!Number.isNaN(label)) {
       const name = this.notypeAt.get(addr + label);
       if (name !== undefined) {
@@ -465,13 +466,38 @@ class LineRun {
         out.hex8U(this.words[w + k]);
       }
     }
-    if (annot) out.str(annot);
-    if (comment) {
-      out.str(' ; ');
-      out.str(comment);
+    if (annotate) this.annotate(tgt);
+    if (comment !== '') {
+      out.byte(0x20);
+      out.byte(0x3b);
+      out.byte(0x20);
+      out.recurring(comment);
     }
     out.byte(0x0a);
     return cacheable ? addrAt : -1;
+  }
+
+  /**
+   * Writes the ` <sym+0xNN>` annotation of a branch to `tgt` (nothing when no symbol precedes it), as
+   * bytes for the usual target: only a negative or wrapped target builds it as a string (BigInt).
+   */
+  private annotate(tgt: number): void {
+    const out = this.out;
+    if (!(tgt >= 0 && tgt <= Number.MAX_SAFE_INTEGER)) {
+      out.str(this.syms.branchAnnotation(this.sec.index, tgt));
+      return;
+    }
+    const sym = this.syms.branchSymbol(this.sec.index, tgt);
+    if (sym === null) return;
+    out.byte(0x20);
+    out.byte(0x3c);
+    out.recurring(sym.name);
+    const disp = tgt - sym.at;
+    if (disp !== 0) {
+      out.byte(0x2b);
+      out.hexL(disp);
+    }
+    out.byte(0x3e);
   }
 }
 

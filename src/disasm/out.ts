@@ -16,6 +16,8 @@ const SPACES4 = 0x20202020;
 /** Eight spaces as the float64 of that bit pattern (a normal number: stored bit for bit). */
 const SPACES8 = new Float64Array(new Uint32Array([SPACES4, SPACES4]).buffer)[0];
 const SLASHES = 0x30202f2f;
+/** Room for an instruction line's tail after its text (stores may write past a field) and its newline. */
+export const TAIL_ROOM = 64 + 3 + 12 + 2 + 27 + 4 + 1;
 
 export class ByteOut {
   buf: Uint8Array;
@@ -77,6 +79,42 @@ export class ByteOut {
     this.pos = p;
   }
 
+  /**
+   * Appends a latin1 string that recurs (a comment, a symbol name): its bytes are encoded on first use
+   * and then copied four at a time. Copying each character through charCodeAt was 3% of a distinct run
+   * (about 90k such strings a million lines, 40 characters each: issue 13).
+   */
+  recurring(s: string): void {
+    let at = RECURRING.get(s);
+    if (at === undefined) {
+      at = encodeRecurring(s);
+      if (at < 0) {
+        this.str(s);
+        return;
+      }
+    }
+    const n = at & 0x3ff;
+    const from = at >>> 10;
+    this.room(n + 4);
+    const v = this.view;
+    const src = RECURRING_VIEW;
+    const p = this.pos;
+    for (let q = 0; q < n; q += 4) v.setUint32(p + q, src.getUint32(from + q, true), true);
+    this.pos = p + n;
+  }
+
+  /** Appends `0x` and a non-negative integer below 2^53 in lowercase hex (as toString(16)). */
+  hexL(x: number): void {
+    let n = 1;
+    while (n < 14 && x >= 2 ** (4 * n)) n++;
+    this.room(2 + n);
+    const b = this.buf;
+    b[this.pos] = 0x30;
+    b[this.pos + 1] = 0x78;
+    this.pos += 2 + n;
+    hexDigits(b, this.pos, x, n, HEX_LOWER);
+  }
+
   /** Appends bytes. */
   bytesOf(src: Uint8Array): void {
     this.room(src.length);
@@ -104,8 +142,22 @@ export class ByteOut {
    * start, relative to `lineStart`. One room check for the whole tail.
    */
   lineTail(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
+    this.room(TAIL_ROOM);
+    return this.tail(lineStart, addr, words, w, size);
+  }
+
+  /**
+   * lineTail and the line's newline, for a line with no annotation or comment, with no room check: the
+   * caller made room for the text and TAIL_ROOM more bytes (one check a line instead of three).
+   */
+  lineTailNl(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
+    const at = this.tail(lineStart, addr, words, w, size);
+    this.buf[this.pos++] = 0x0a;
+    return at;
+  }
+
+  private tail(lineStart: number, addr: number, words: Uint32Array, w: number, size: number): number {
     // Eight or four bytes a store; a store may write past its field, which the next one overwrites.
-    this.room(64 + 3 + 12 + 2 + 27 + 4);
     const v = this.view;
     let p = this.pos;
     const e = lineStart + 60;
@@ -160,21 +212,8 @@ export class ByteOut {
     let n = digits;
     while (n < 14 && v >= 2 ** (4 * n)) n++;
     this.room(n);
-    const b = this.buf;
-    let p = this.pos + n;
-    this.pos = p;
-    // Low 32 bits with integer ops, the rest with division (addresses may exceed 32 bits).
-    let lo = (v % 0x100000000) >>> 0;
-    let hi = Math.floor(v / 0x100000000);
-    for (let k = 0; k < n; k++) {
-      if (k < 8) {
-        b[--p] = HEX_UPPER[lo & 15];
-        lo >>>= 4;
-      } else {
-        b[--p] = HEX_UPPER[hi & 15];
-        hi = Math.floor(hi / 16);
-      }
-    }
+    this.pos += n;
+    hexDigits(this.buf, this.pos, v, n, HEX_UPPER);
   }
 
   /** `%08X` of a 32-bit word. */
@@ -186,6 +225,47 @@ export class ByteOut {
   /** The bytes written so far (a view). */
   bytes(): Uint8Array {
     return this.buf.subarray(0, this.pos);
+  }
+}
+
+const HEX_LOWER = new Uint8Array([...'0123456789abcdef'].map((c) => c.charCodeAt(0)));
+
+/**
+ * The bytes of recurring strings (ByteOut.recurring), one after another, each padded to a multiple of 4
+ * bytes; RECURRING maps a string to its length | its offset << 10. Bounded: strings of 1 KiB or more, and
+ * all strings once the arena is full, are copied by character instead.
+ */
+const RECURRING = new Map<string, number>();
+const RECURRING_BYTES = new Uint8Array(1 << 18);
+const RECURRING_VIEW = new DataView(RECURRING_BYTES.buffer);
+let recurringUsed = 0;
+
+/** Adds `s` to the recurring strings; returns its entry, or -1 when it is not kept. */
+function encodeRecurring(s: string): number {
+  const n = s.length;
+  if (n >= 0x400 || recurringUsed + n + 4 > RECURRING_BYTES.length) return -1;
+  const at = recurringUsed;
+  for (let k = 0; k < n; k++) RECURRING_BYTES[at + k] = s.charCodeAt(k);
+  recurringUsed = (at + n + 3) & ~3;
+  const e = n | (at << 10);
+  RECURRING.set(s, e);
+  return e;
+}
+
+/** The `n` low hex digits of `v` (below 2^53) from the table `digits`, ending before `b[end]`. */
+function hexDigits(b: Uint8Array, end: number, v: number, n: number, digits: Uint8Array): void {
+  let p = end;
+  // Low 32 bits with integer ops, the rest with division (addresses may exceed 32 bits).
+  let lo = (v % 0x100000000) >>> 0;
+  let hi = Math.floor(v / 0x100000000);
+  for (let k = 0; k < n; k++) {
+    if (k < 8) {
+      b[--p] = digits[lo & 15];
+      lo >>>= 4;
+    } else {
+      b[--p] = digits[hi & 15];
+      hi = Math.floor(hi / 16);
+    }
   }
 }
 

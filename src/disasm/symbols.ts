@@ -118,36 +118,50 @@ export class SymbolTables {
     const exact = target >= 0 && target <= Number.MAX_SAFE_INTEGER;
     const big = exact ? 0n : target < 0 ? TWO64 + BigInt(target) : BigInt(target);
     const t = exact ? target : Number.NaN;
+    const sym = this.search(section, t, big);
+    if (sym === null) return '';
+    if (exact) {
+      const disp = target - sym.at;
+      return disp === 0 ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
+    }
+    const disp = (big - sym.addr) & MASK64;
+    return disp === 0n ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
+  }
+
+  /**
+   * The symbol branchAnnotation shows a branch to `target` relative to, for a target that is an integer
+   * from 0 to 2^53 - 1 (the driver then writes the annotation as bytes); null when none precedes it.
+   */
+  branchSymbol(section: number, target: number): SymInfo | null {
+    return this.search(section, target, 0n);
+  }
+
+  /** The symbol a branch target is shown relative to: `t` when it is not NaN, else `big`. */
+  private search(section: number, t: number, big: bigint): SymInfo | null {
+    const exact = !Number.isNaN(t);
     if (this.relocatable) {
-      const a = annotation(this.listOf(section), t, big);
-      if (a !== undefined) return a;
+      const a = lastAtOrBefore(this.listOf(section), t, big);
+      if (a !== null) return a;
     } else {
       // The sections starting at the highest address <= target (all of them when several share it).
       const secs = this.byAddress;
       let k = secs.length;
-      while (k > 0 && (exact ? secs[k - 1].addr > target : BigInt(secs[k - 1].addr) > big)) k--;
+      while (k > 0 && (exact ? secs[k - 1].addr > t : BigInt(secs[k - 1].addr) > big)) k--;
       let secAddr = 0;
       while (k > 0) {
         k--;
         if (secAddr === 0) secAddr = secs[k].addr;
         if (secs[k].addr !== secAddr) break;
-        const a = annotation(this.listOf(secs[k].index), t, big);
-        if (a !== undefined) return a;
+        const a = lastAtOrBefore(this.listOf(secs[k].index), t, big);
+        if (a !== null) return a;
       }
     }
-    return annotation(this.absolute, t, big) ?? '';
+    return lastAtOrBefore(this.absolute, t, big);
   }
 }
 
-/** The annotation relative to the last symbol of `list` at or before the target (upperBound's), if any. */
-function annotation(list: readonly SymInfo[], target: number, big: bigint): string | undefined {
+/** The last symbol of `list` at or before the target (upperBound's), if any. */
+function lastAtOrBefore(list: readonly SymInfo[], target: number, big: bigint): SymInfo | null {
   const k = upperBound(list, target, big);
-  if (k === 0) return undefined;
-  const sym = list[k - 1];
-  if (Number.isNaN(target)) {
-    const disp = (big - sym.addr) & MASK64;
-    return disp === 0n ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
-  }
-  const disp = target - sym.at;
-  return disp === 0 ? ` <${sym.name}>` : ` <${sym.name}+0x${disp.toString(16)}>`;
+  return k === 0 ? null : list[k - 1];
 }

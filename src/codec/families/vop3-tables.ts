@@ -101,8 +101,26 @@ function isConst(code: number): boolean {
   return (code >= 128 && code <= 208) || (code >= 240 && code <= 248);
 }
 
+/**
+ * The class tables made so far, by generation and arguments: several ops share each (readlane and
+ * writelane's SReg_32 three times, the interpolations' VGPR_32), and each build was 512 operand texts
+ * and, for the disassembler, 512 more encoded in the ByteTable of each copy (issue 13: 5 ms of a cold
+ * 1M-line run's first chunk).
+ */
+const CLASS_TABLES = new Map<string, Table>();
+
 /** A VGPR-only operand of `dwords` registers (class `cls`): other codes print with LLVM's comment. */
 function vgprClassTable(dwords: number, cls: string, scalarType: OperandType): Table {
+  const key = `${G} ${dwords} ${cls} ${scalarType}`;
+  let t = CLASS_TABLES.get(key);
+  if (t === undefined) {
+    t = buildVgprClassTable(dwords, cls, scalarType);
+    CLASS_TABLES.set(key, t);
+  }
+  return t;
+}
+
+function buildVgprClassTable(dwords: number, cls: string, scalarType: OperandType): Table {
   const t: (string | null)[] = [];
   for (let c = 0; c < 512; c++) {
     if (c >= 256) t.push(vgpr(c - 256, dwords));
@@ -118,6 +136,16 @@ function vgprClassTable(dwords: number, cls: string, scalarType: OperandType): T
 
 /** A source that must be an SGPR or constant (class `cls`): VGPRs and LDS_DIRECT print with the comment. */
 function scalarClassTable(cls: string): Table {
+  const key = `${G} ${cls}`;
+  let t = CLASS_TABLES.get(key);
+  if (t === undefined) {
+    t = buildScalarClassTable(cls);
+    CLASS_TABLES.set(key, t);
+  }
+  return t;
+}
+
+function buildScalarClassTable(cls: string): Table {
   const t: (string | null)[] = [];
   for (let c = 0; c < 512; c++) {
     const r = c === 255 ? null : srcOperand(c, 'b32', 0);

@@ -7,7 +7,7 @@
 import type { Inst } from '../inst.js';
 import { flatGlobal } from '../mem/flat.js';
 import type { SaluFn } from '../salu/context.js';
-import { branchTarget, runSalu, runSaluK, sopkDstDwords } from '../salu/exec.js';
+import { branchTarget, runSalu, runSaluK, sBarrier, sopkDstDwords } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
 import { runValu, type ValuOp } from '../valu/exec.js';
 import { M_IEEE } from '../valu/f32-util.js';
@@ -179,6 +179,11 @@ export class Gen {
     if (mem !== null) {
       this.out.push(mem);
       return false;
+    }
+    // s_barrier ends the region without a call: a reduction's waves stop at one every few instructions.
+    if (i.run === sBarrier) {
+      this.out.push(`w.atBarrier = true; w.pc = ${this.at(i.pc + i.size)}; return n + ${k + 1};`);
+      return true;
     }
     // Any other instruction: the interpreter's handler (an f32 MFMA first tried as SIMD: mfma-simd.ts).
     const x = this.ix(k);

@@ -290,6 +290,12 @@ function branch(cond: (w: Wave) => boolean): Handler {
   };
 }
 
+/** s_barrier: the wave waits until its workgroup's waves all arrive (the dispatcher releases them). */
+export const sBarrier: Handler = (w, i) => {
+  w.atBarrier = true;
+  next(w, i);
+};
+
 const SOPP_HANDLERS: Record<string, Handler> = {
   s_nop: next,
   s_endpgm: (w) => {
@@ -310,10 +316,7 @@ const SOPP_HANDLERS: Record<string, Handler> = {
   s_cbranch_cdbguser: next,
   s_cbranch_cdbgsys_or_user: next,
   s_cbranch_cdbgsys_and_user: next,
-  s_barrier: (w, i) => {
-    w.atBarrier = true;
-    next(w, i);
-  },
+  s_barrier: sBarrier,
   // Memory operations complete before the next instruction in this model, so there is nothing to wait for.
   s_waitcnt: next,
   s_sleep: next,
