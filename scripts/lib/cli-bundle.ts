@@ -42,3 +42,27 @@ export function bundleCli(): { file: string; remove: () => void } {
   });
   return { file: join(dir, 'cli.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * The assembler as the library ships it (scripts/build.mjs bundles src/index.ts with esbuild; this is its
+ * src/asm/assembler.ts part, the same options): a fresh folder (removed by `remove`) and the module to
+ * import. bench/asm.ts times it, as users run it, rather than the source modules through tsx's loader.
+ */
+export function bundleAssembler(): { file: string; remove: () => void } {
+  const cache = join(root, 'node_modules', '.cache', 'gcnkit');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'asm-'));
+  buildSync({
+    entryPoints: { asm: join(root, 'src', 'asm', 'assembler.ts') },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    packages: 'external',
+    external: ['node:*'],
+    platform: 'neutral',
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+  return { file: join(dir, 'asm.mjs'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
