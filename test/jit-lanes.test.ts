@@ -201,3 +201,62 @@ test("a run whose low address word wraps is not one span: an allocation across a
   // Lane 32 read the first dword of page 0x7f02's allocation: bytes 1, 8, 15, 22.
   assert.equal(b.v[2 * 64 + 32], 0x160f0801);
 });
+
+test('FLAT dword accesses inlined: global lanes as GLOBAL, lanes in the LDS aperture, a device mapping inside it', () => {
+  // The translating engine runs a FLAT dword access as GLOBAL's (mem-gen.ts), through regions clear of
+  // the flat apertures (H.globalRegion): a lane in the LDS aperture goes to the handler, which reads the
+  // LDS, also where the device has memory mapped at that address (a raw-device run spec may map any).
+  // v[12:13] is the buffer plus v0, or v[2:3] for the lanes of s[40:41].
+  const APERTURE = 2 ** 48; // SHARED_APERTURE_HI's window
+  const prologue = [
+    'v_add_co_u32 v12, vcc, s34, v0',
+    'v_mov_b32 v13, s35',
+    'v_addc_co_u32 v13, vcc, 0, v13, vcc',
+    'v_cndmask_b32_e64 v12, v12, v2, s[40:41]',
+    'v_cndmask_b32_e64 v13, v13, v3, s[40:41]',
+  ];
+  const lines = [
+    'flat_load_dword v8, v[12:13] offset:8',
+    'flat_load_dwordx2 v[8:9], v[12:13]',
+    'flat_store_dword v[12:13], v5 offset:4',
+    'flat_store_dwordx4 v[12:13], v[4:7]',
+  ];
+  const cases: [string, number, number, boolean][] = [
+    ['global lanes', 0, 0, false],
+    ['lanes 20-27 in the LDS aperture', 0x0ff00000, 0, false],
+    ['every lane in the LDS aperture, device memory mapped there', -1, -1, true],
+  ];
+  for (const line of lines) {
+    const code = assembleText([...prologue, line, 's_endpgm'].join('\n'), 'gfx908');
+    assert.match(compiledSource(code, 'gfx908', 0x3f0), /H\.globalRegion\(/, line);
+    for (const [what, m0, m1, map] of cases) {
+      const init = (w: Wave) => {
+        // A decoy at address 0 (s[0:1] = 0): FLAT has no SGPR base, and code that took one would read
+        // it there (the buffer's low address word is small).
+        w.ctx.mem.mapAt(0, 65536);
+        for (let k = 0; k < 16384; k++) w.ctx.mem.write32(4 * k, 0xbad00000 + k);
+        w.s[0] = 0;
+        w.s[1] = 0;
+        if (map) {
+          const m = w.ctx.mem;
+          m.mapAt(APERTURE, 4096);
+          for (let k = 0; k < 1024; k++) m.write32(APERTURE + 4 * k, 0xdead0000 + k);
+        }
+        w.s[126] = 0xffffffff;
+        w.s[127] = 0xffffffff;
+        w.s[40] = m0 >>> 0;
+        w.s[41] = m1 >>> 0;
+        for (let l = 0; l < 64; l++) {
+          w.v[l] = 16 + 16 * l;
+          w.v[2 * 64 + l] = 64 + 16 * l;
+          w.v[3 * 64 + l] = 0x10000;
+          for (let r = 4; r < 8; r++) w.v[r * 64 + l] = (r * 0x01010101 + l) >>> 0;
+        }
+      };
+      const a = runOn('interpreter', code, 'gfx908', init, 0x3f0);
+      const b = runOn('jit', code, 'gfx908', init, 0x3f0);
+      assert.equal(a.error, '', `${line}: ${what}`);
+      assert.equal(stateDifference(a, b), '', `${line}: ${what}`);
+    }
+  }
+});

@@ -338,6 +338,21 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
             ? `global_store_${r.pick(SUB_STORES)} ${vaddr}, v${r.int(NV)}, ${sbase} offset:${off}`
             : `global_load_${r.pick(SUB_LOADS)} v${r.int(NV)}, ${vaddr}, ${sbase} offset:${off}`,
         );
+      } else if (addr.endsWith('off') && r.int(3) === 0) {
+        // FLAT with the same addresses (global: the GLOBAL paths run it), and now and then with the lanes
+        // of VCC in the LDS aperture at small offsets (every lane then through its own space).
+        if (r.int(3) === 0)
+          lines.push(
+            `v_and_b32 v14, 0x3fc, ${vr()}`,
+            'v_cndmask_b32 v12, v12, v14, vcc',
+            'v_mov_b32 v14, 0x10000',
+            'v_cndmask_b32 v13, v13, v14, vcc',
+          );
+        lines.push(
+          r.int(2)
+            ? `flat_load_dword${sfx} ${reg(n)}, v[12:13] offset:${offset}`
+            : `flat_store_dword${sfx} v[12:13], ${reg(n)} offset:${offset}`,
+        );
       } else if (r.int(2)) lines.push(`global_load_dword${sfx} ${reg(n)}, ${addr} offset:${offset}`);
       else if (addr.endsWith('off'))
         lines.push(`global_store_dword${sfx} v[12:13], ${reg(n)}, off offset:${offset}`);

@@ -5,7 +5,7 @@
 // computes.
 
 import type { Inst } from '../inst.js';
-import { flatGlobal } from '../mem/flat.js';
+import { flatGlobal, flatRunsGlobal } from '../mem/flat.js';
 import type { SaluFn } from '../salu/context.js';
 import { branchTarget, runSalu, runSaluK, sBarrier, sopkDstDwords } from '../salu/exec.js';
 import { isConstCode, readScalar64 } from '../scalar-src.js';
@@ -169,7 +169,7 @@ export class Gen {
     if ((i.run === runSalu || i.run === runSaluK) && this.salu(i)) return false;
     const at = (pc: number) => this.at(pc);
     const mem =
-      i.run === flatGlobal
+      i.run === flatGlobal || flatRunsGlobal(i)
         ? globalCode(i, this.ix(k), at)
         : i.fmt === 'smem'
           ? sloadCode(i, this.ix(k), at)

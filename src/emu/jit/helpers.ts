@@ -2,12 +2,14 @@
 // compiled block as H) and the record of where a block that threw stopped.
 
 import { fmaF32 } from '../float/fma.js';
+import type { DeviceMemory, Region } from '../memory.js';
 import { popcount } from '../valu/exec.js';
 import { isDenormF32, max32, min32 } from '../valu/f32-arith.js';
 import { nan2, nan3 } from '../valu/f32-util.js';
 import { class32 } from '../valu/fcmp-ops.js';
 import { satI32, satU32 } from '../valu/int-util.js';
 import { permDword } from '../valu/int-vop3.js';
+import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../wave.js';
 import { type LanesFn, lanesFn } from './lanes-simd.js';
 import { mfmaSimd } from './mfma-simd.js';
 
@@ -15,6 +17,10 @@ import { mfmaSimd } from './mfma-simd.js';
 export const FAULT = { at: 0, n: 0 };
 
 /** The helpers the generated code calls. */
+/** The flat apertures' span of device addresses (mem/aperture.ts: high words 0x1_0000 and 0x2_0000). */
+const APERTURES_START = SHARED_APERTURE_HI * 2 ** 32;
+const APERTURES_END = (PRIVATE_APERTURE_HI + 1) * 2 ** 32;
+
 export const HELPERS = {
   fault: FAULT,
   popc: popcount,
@@ -39,6 +45,11 @@ export const HELPERS = {
     HELPERS.lanes = lanesFn();
     return HELPERS.lanes(lo, hi, stride, min, max);
   }) as LanesFn,
+  /** A region holding [addr, addr + n) that no flat aperture overlaps (FLAT accesses inlined), or null. */
+  globalRegion: (mem: DeviceMemory, addr: number, n: number): Region | null => {
+    const r = mem.regionOf(addr, n);
+    return r !== null && (r.end <= APERTURES_START || r.base >= APERTURES_END) ? r : null;
+  },
   f32Of: (bits: number): number => {
     F32_BITS[0] = bits;
     return F32[0];

@@ -3,7 +3,7 @@
 // rules; where an access is not within one allocation the code runs the interpreter's handler, which
 // reports the fault.
 
-import { SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
+import { SEG_FLAT, SEG_GLOBAL } from '../../isa/ops/memory-flat.js';
 import type { Inst } from '../inst.js';
 import { dsHandler } from '../mem/ds.js';
 import { flatAtomic32, flatDwords, flatIsStore } from '../mem/flat.js';
@@ -41,9 +41,19 @@ for (const [name, dwords, write, scale] of [
 // adds (matmul's gathering loads took 0.85x the CPU) instead of converting a double per lane.
 
 /** A GLOBAL access's address parts: `sb` defined by `base` for an SGPR base, or a VGPR pair. */
+/**
+ * The region lookup of the generated code: for FLAT, only a region clear of the LDS and private
+ * apertures (H.globalRegion), so that the lanes found in it are global addresses, as the handler would
+ * resolve them; any other lane takes the handler.
+ */
+function lookup(i: Inst): string {
+  return i.seg === SEG_FLAT ? 'H.globalRegion(mem, ' : 'mem.regionOf(';
+}
+
 function globalAddress(i: Inst): { base: string; pair: boolean; lo: string; addr: string } {
   const lo = `v[${i.vaddr * 64} + l]`;
-  if (i.saddr === 0x7f)
+  // FLAT has no SGPR base: its address is always the VGPR pair.
+  if (i.saddr === 0x7f || i.seg === SEG_FLAT)
     return {
       base: '',
       pair: true,
@@ -71,7 +81,7 @@ function spanCode(i: Inst, bytes: number, aligned: string, unaligned: string | n
     'let mn = 4294967295, mx = 0, al = 0;',
     pair ? `const hh = v[${hiReg}]; let one = true;` : '',
     `for (let l = 0; l < 64; l++) { const u = ${lo}; al |= u; if (u < mn) mn = u; if (u > mx) mx = u;${pair ? ` if (v[${hiReg} + l] !== hh) one = false;` : ''} }`,
-    `const ub = ${pair ? 'hh * 4294967296' : 'sb'} + ${i.offset}, U = ${pair ? 'one ? ' : ''}mem.regionOf(ub + mn, mx - mn + ${bytes})${pair ? ' : null' : ''};`,
+    `const ub = ${pair ? 'hh * 4294967296' : 'sb'} + ${i.offset}, U = ${pair ? 'one ? ' : ''}${lookup(i)}ub + mn, mx - mn + ${bytes})${pair ? ' : null' : ''};`,
     'if (U !== null) { const d = ub - U.base;',
     `if (((al | d) & 3) === 0) { const wd = U.words, dq = (d / 4) | 0; for (let l = 0; l < 64; l++) { const q = (${lo} >>> 2) + dq; ${aligned} } w.laneInstructions += 64; done = true; }`,
     unaligned === null
@@ -90,7 +100,7 @@ function onePassCode(i: Inst, bytes: number, aligned: string): string {
   const hiReg = (i.vaddr + 1) * 64;
   return [
     pair ? `const hh = v[${hiReg}], ub = hh * 4294967296 + ${i.offset};` : `const ub = sb + ${i.offset};`,
-    `const U = mem.regionOf(ub + v[${i.vaddr * 64}], ${bytes});`,
+    `const U = ${lookup(i)}ub + v[${i.vaddr * 64}], ${bytes});`,
     'if (U !== null) { const d = ub - U.base;',
     `if ((d & 3) === 0) { const wd = U.words, dq = (d / 4) | 0, ulo = -d, uhi = U.size - ${bytes} - d; let l = 0;`,
     `for (; l < 64; l++) { const u = ${lo}; if (u < ulo || u > uhi || (u & 3) !== 0${pair ? ` || v[${hiReg} + l] !== hh` : ''}) break; const q = (u >>> 2) + dq; ${aligned} }`,
@@ -122,7 +132,7 @@ function lanesCode(i: Inst, n: number, load: boolean): string {
     ? `for (let l = 0; l < 64; l += 4) { v[${dst} + l] = dw[q0 + l]; v[${dst + 1} + l] = dw[q0 + l + 1]; v[${dst + 2} + l] = dw[q0 + l + 2]; v[${dst + 3} + l] = dw[q0 + l + 3]; }`
     : `dw.set(w.vRow[${i.vdata}], q0);`;
   return [
-    `const ub = ${ub}, U = mem.regionOf(ub + v[${lo}], ${bytes});`,
+    `const ub = ${ub}, U = ${lookup(i)}ub + v[${lo}], ${bytes});`,
     'if (U !== null) { const d = ub - U.base;',
     'if ((d & 3) === 0) {',
     `const r = H.lanes(w.vb + ${lo * 4}, ${pair ? `w.vb + ${(lo + 64) * 4}` : -1}, ${bytes}, d > 0 ? 0 : -d, Math.min(4294967295, U.size - ${bytes} - d));`,
@@ -141,7 +151,8 @@ function lanesCode(i: Inst, n: number, load: boolean): string {
  * fault runs the interpreter's handler, which reports it exactly.
  */
 export function globalCode(i: Inst, x: number, at: (pc: number) => string): string | null {
-  if (i.seg !== SEG_GLOBAL) return null;
+  // FLAT's offset is unsigned (the handler's flat address is the pair plus it, carried).
+  if (i.seg !== SEG_GLOBAL && (i.seg !== SEG_FLAT || i.offset < 0)) return null;
   const n = flatDwords(i);
   if (n === 0) return null;
   const bytes = n * 4;
@@ -181,7 +192,7 @@ if (!done) {`;
       'let R = null, dv = null, rb = 0, re = 0, ok = true;',
       laneLoop(
         `const x = ${addr};
-if (x < rb || x + ${bytes} > re) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break lanes; } rb = R.base; re = R.end; dv = R.view; }
+if (x < rb || x + ${bytes} > re) { R = ${lookup(i)}x, ${bytes}); if (R === null) { ok = false; break lanes; } rb = R.base; re = R.end; dv = R.view; }
 const o = x - rb; ${moves.join(' ')}`,
       ),
       `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,
@@ -192,7 +203,7 @@ const o = x - rb; ${moves.join(' ')}`,
     'let R = null, ok = true;',
     laneLoop(
       `const x = ${addr};
-if (R === null) { R = mem.regionOf(x, ${bytes}); if (R === null) { ok = false; break lanes; } }
+if (R === null) { R = ${lookup(i)}x, ${bytes}); if (R === null) { ok = false; break lanes; } }
 else if (x < R.base || x + ${bytes} > R.end) { ok = false; break lanes; }`,
     ),
     `if (!ok) { w.pc = ${at(i.pc)}; I[${x}].run(w, I[${x}]); }`,

@@ -662,5 +662,13 @@ export function bindFlat(i: Inst): number {
   return 2;
 }
 
+/**
+ * Whether a FLAT load or store runs on the GLOBAL handlers when its lanes are global (the translating
+ * engine inlines its dword forms as GLOBAL's, for lanes in a region clear of the apertures).
+ */
+export function flatRunsGlobal(i: Inst): boolean {
+  return i.run === runFlatLoad || i.run === runFlatStore;
+}
+
 /** The handler of GLOBAL loads and stores (the translating engine inlines their dword forms). */
 export { runGlobal as flatGlobal };
