@@ -499,6 +499,58 @@ test('an unaligned scratch dword straddles two rows: each byte lands in its own 
   assert.equal(mem.read8(base + 256 + 7 * 4 + 1), 0x44);
 });
 
+test('FLAT lanes of one access in different spaces: global, LDS, and an offset carrying into the LDS aperture', () => {
+  // A FLAT access whose lanes are all global runs as the GLOBAL one (mem/flat.ts flatIsGlobal); one lane
+  // elsewhere (mixed: a run of LDS lanes; carry: only one, whose offset carries its high word into the
+  // LDS aperture) sends every lane through its own space.
+  const space = (l: number): 'global' | 'lds' | 'carry' =>
+    l >= 20 && l < 40 ? 'lds' : l === 40 ? 'carry' : 'global';
+  for (const mode of ['mixed', 'carry', 'global'] as const)
+    for (const [op, size] of [
+      ['flat_load_dword', 4],
+      ['flat_load_ushort', 2],
+      ['flat_store_dword', 4],
+      ['flat_store_short', 2],
+    ] as const) {
+      let buf = 0;
+      const where = (l: number): 'global' | 'lds' | 'carry' =>
+        mode === 'mixed' ? space(l) : mode === 'carry' && l === 40 ? 'carry' : 'global';
+      const store = op.startsWith('flat_store');
+      const text = store ? `${op} v[2:3], v10 offset:8` : `${op} v10, v[2:3] offset:8`;
+      const { wave, mem } = runWave(text, (w, m) => {
+        buf = m.alloc(512);
+        for (let j = 0; j < 128; j++) m.write32(buf + 4 * j, (0xa0000000 + j) >>> 0);
+        for (let j = 0; j < 128; j++) w.wg.ldsView.setUint32(4 * j, (0xb0000000 + j) >>> 0, true);
+        setV(w, 2, (l) =>
+          where(l) === 'global' ? (buf + 4 * l) % 2 ** 32 : where(l) === 'lds' ? 4 * l : 2 ** 32 - 4,
+        );
+        setV(w, 3, (l) =>
+          where(l) === 'global'
+            ? Math.floor(buf / 2 ** 32)
+            : where(l) === 'lds'
+              ? SHARED_APERTURE_HI
+              : SHARED_APERTURE_HI - 1,
+        );
+        setV(w, 10, (l) => 0xc0de0000 + l);
+      });
+      for (let l = 0; l < 64; l++) {
+        // Lane l's dword: index l + 2 of the buffer or the LDS; the carrying lane reaches LDS byte 4.
+        const k = where(l) === 'carry' ? 1 : l + 2;
+        const what = `${op} ${mode} lane ${l} (${where(l)})`;
+        const read = (j: number) =>
+          where(l) === 'global' ? mem.read32(buf + 4 * j) : wave.wg.ldsView.getUint32(4 * j, true);
+        if (!store) {
+          const x = where(l) === 'global' ? 0xa0000000 + k : 0xb0000000 + k;
+          assert.equal(vreg(wave, 10, l), size === 4 ? x >>> 0 : x & 0xffff, what);
+        } else {
+          const was = (where(l) === 'global' ? 0xa0000000 + k : 0xb0000000 + k) >>> 0;
+          const d = 0xc0de0000 + l;
+          assert.equal(read(k), size === 4 ? d : ((was & 0xffff0000) | (d & 0xffff)) >>> 0, what);
+        }
+      }
+    }
+});
+
 test('a store then a load through different segments reach the same bytes', () => {
   // scratch_store at private address 64, read back through the private aperture; global store read
   // back through flat; LDS written through flat and read back directly.

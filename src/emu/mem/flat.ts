@@ -16,7 +16,7 @@ import { type Handler, type Inst, unimplemented } from '../inst.js';
 import type { AtomicOp, Region } from '../memory.js';
 import { sext8, sext16 } from '../memory.js';
 import { popcount } from '../valu/exec.js';
-import { EXEC_HI, EXEC_LO, type Wave } from '../wave.js';
+import { EXEC_HI, EXEC_LO, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI, type Wave } from '../wave.js';
 import { apertureOf, SPACE_GLOBAL, SPACE_SCRATCH } from './aperture.js';
 import { RegionCursor } from './cursor.js';
 import { laneFault } from './fault.js';
@@ -313,7 +313,7 @@ const runGlobal: Handler = (w, i) => {
   const v = w.v;
   const vi = w.vi;
   const lo = i.vaddr * 64;
-  const pair = i.saddr === SADDR_OFF;
+  const pair = i.saddr === SADDR_OFF || i.seg === SEG_FLAT;
   const base = pair ? 0 : saddrBase(w, i);
   const offset = i.offset;
   const n = d.bytes;
@@ -366,7 +366,7 @@ const runGlobalSub: Handler = (w, i) => {
   const e1 = w.s[EXEC_HI];
   const v = w.v;
   const lo = i.vaddr * 64;
-  const pair = i.saddr === SADDR_OFF;
+  const pair = i.saddr === SADDR_OFF || i.seg === SEG_FLAT;
   const base = pair ? 0 : saddrBase(w, i);
   const offset = i.offset;
   const n = d.bytes;
@@ -446,7 +446,7 @@ const runGlobalSubStore: Handler = (w, i) => {
   const e1 = w.s[EXEC_HI];
   const v = w.v;
   const lo = i.vaddr * 64;
-  const pair = i.saddr === SADDR_OFF;
+  const pair = i.saddr === SADDR_OFF || i.seg === SEG_FLAT;
   const base = pair ? 0 : saddrBase(w, i);
   const offset = i.offset;
   const n = d.bytes;
@@ -582,6 +582,40 @@ const runFloatAtomic: Handler = (w, i) => {
 };
 
 /**
+ * Whether a FLAT access's active lanes all address global memory: no lane's high word, after the carry
+ * of the (unsigned) offset into it, is an aperture's (mem/aperture.ts) or wraps past 2^64. It is then
+ * the GLOBAL access of the same VGPR-pair addresses (FLAT has no SGPR base: the GLOBAL handlers take the
+ * pair for it) (flatAddress's flat address is GLOBAL's sum), and the
+ * GLOBAL handlers run it, at a third or less of the per-lane cost of resolving each lane's space.
+ */
+function flatIsGlobal(w: Wave, i: Inst): boolean {
+  const off = i.offset;
+  if (off < 0) return false;
+  const v = w.v;
+  const lo = i.vaddr * 64;
+  for (let h = 0; h < 64; h += 32) {
+    for (let m = w.s[h === 0 ? EXEC_LO : EXEC_HI] | 0; m !== 0; m &= m - 1) {
+      const l = h + 31 - Math.clz32(m & -m);
+      const hi = v[lo + 64 + l] + (v[lo + l] + off > 0xffffffff ? 1 : 0);
+      if (hi === SHARED_APERTURE_HI || hi === PRIVATE_APERTURE_HI || hi > 0xffffffff) return false;
+    }
+  }
+  return true;
+}
+
+const runFlatLoad: Handler = (w, i) => {
+  if (!flatIsGlobal(w, i)) runLoad(w, i);
+  else if ((i.op as FlatExec).conv === L_DWORDS) runGlobal(w, i);
+  else runGlobalSub(w, i);
+};
+
+const runFlatStore: Handler = (w, i) => {
+  if (!flatIsGlobal(w, i)) runStore(w, i);
+  else if ((i.op as FlatExec).conv === S_DWORDS) runGlobal(w, i);
+  else runGlobalSubStore(w, i);
+};
+
+/**
  * Binds a FLAT/GLOBAL/SCRATCH instruction whose fields the codec filled (flat.ts: op = the FlatOp row);
  * returns its size in dwords (2: a word the codec accepted is always one, executed or not).
  */
@@ -606,10 +640,25 @@ export function bindFlat(i: Inst): number {
   if (op.kind !== KIND_LOAD && i.vdata + op.dataWidth > 256) return 2;
   i.op = d;
   if (op.kind === KIND_LOAD)
-    i.run = seg !== SEG_GLOBAL ? runLoad : d.conv === L_DWORDS ? runGlobal : runGlobalSub;
+    i.run =
+      seg === SEG_FLAT
+        ? runFlatLoad
+        : seg !== SEG_GLOBAL
+          ? runLoad
+          : d.conv === L_DWORDS
+            ? runGlobal
+            : runGlobalSub;
   else if (d.atomic !== null) i.run = runAtomic;
   else if (d.float !== null) i.run = i.glc ? unimplemented : runFloatAtomic;
-  else i.run = seg !== SEG_GLOBAL ? runStore : d.conv === S_DWORDS ? runGlobal : runGlobalSubStore;
+  else
+    i.run =
+      seg === SEG_FLAT
+        ? runFlatStore
+        : seg !== SEG_GLOBAL
+          ? runStore
+          : d.conv === S_DWORDS
+            ? runGlobal
+            : runGlobalSubStore;
   return 2;
 }
 
