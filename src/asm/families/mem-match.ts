@@ -189,7 +189,8 @@ export function parseActuals(
         const b = Math.abs(bit);
         if (cpolSeen & b) return { error: 'duplicate cache policy modifier', pos: op.pos };
         cpolSeen |= b;
-        if (!cpol) {
+        // A run of its own (after `lds`, `offen` ...) is another operand to LLVM, which matches no formal.
+        if (!cpol || !wasRun) {
           cpol = { key: 'cpol', pos: op.pos, op, value: 0 };
           list.push(cpol);
         }
