@@ -44,6 +44,18 @@ export const VF_NO_E64 = 128;
 /** gfx6/gfx7 VOP2 v_readlane_b32/v_writelane_b32: src1 (the lane select) is an SGPR or constant code. */
 export const VF_LANE = 256;
 
+/**
+ * v_movrels_b32 and v_movrelsd_b32 read their source through M0's index: LLVM types src0 a VGPR
+ * (VGPR_32), in e32 and e64 alike (llvm-mc-22 -mcpu=gfx803: "invalid operand for instruction" at the source).
+ */
+export const VGPR_SRC0_OPS: ReadonlySet<string> = new Set(['v_movrels_b32', 'v_movrelsd_b32']);
+/**
+ * v_movreld_b32 writes through M0's index: M0 is an implicit read on the constant bus, so its source may
+ * be M0, a VGPR or an inline constant, not another SGPR nor a literal (llvm-mc-22 -mcpu=gfx803: "invalid
+ * operand (violates constant bus restrictions)").
+ */
+export const M0_INDEX_DST_OP = 'v_movreld_b32';
+
 export interface VopProfile extends OpRow {
   /**
    * LLVM's lowercase name without the _e32/_e64/_sdwa/_dpp suffix, as gfx9 spells it: the emulator's

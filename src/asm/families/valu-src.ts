@@ -448,7 +448,8 @@ export function isVcc(op: Operand): boolean {
 export function sgprPair(op: Operand): number | Err {
   if (op.kind !== 'reg' || op.mods.neg || op.mods.abs || op.mods.sext) return err(INVALID, op.pos);
   // The aperture and status pseudo-registers have no fixed width to LLVM, so they may name a pair.
-  if (op.file === 'special' && op.count === 1 && op.index !== 125 && ANY_WIDTH.has(op.index)) return op.index;
+  if (op.file === 'special' && op.count === 1 && op.index !== 125 && ANY_WIDTH.has(op.index))
+    return specialOn(op);
   if (op.count !== 2) return err(INVALID, op.pos);
   if (op.file === 's') {
     if (op.index + 2 > (GEN === 'gfx9' ? 102 : lastSgpr(GEN) + 1)) return err(INVALID, op.pos);
@@ -467,6 +468,14 @@ export function sgpr32(op: Operand): number | Err {
   if (op.file === 'ttmp')
     return op.index <= (GEN === 'gfx9' ? 15 : LAST_TTMP_OLD) ? sgprFileCode(op) : err(INVALID, op.pos);
   if (op.file === 'special' && op.index <= 127 && op.index !== 125) return specialOn(op);
+  // llvm-mc-22 names an aperture register a generation lacks (gfx6-8) before it rejects the width.
+  if (
+    op.file === 'special' &&
+    op.index !== 125 &&
+    ANY_WIDTH.has(op.index) &&
+    !specialAvailable(op.index, GEN, XNACK)
+  )
+    return specialOn(op);
   return err(INVALID, op.pos);
 }
 
@@ -529,6 +538,8 @@ export function ldsDirectError(srcs: readonly (Src | null)[], mnemonic: string, 
 export const LIT_ERROR = 'literal operands are not supported';
 /** The constant-bus identity of vcc, read implicitly by the e32/SDWA/DPP carry-in and select ops. */
 export const VCC_BUS = busKey(106, 2);
+/** The constant-bus identity of M0, read implicitly by v_movreld_b32 (M0_INDEX_DST_OP). */
+export const M0_BUS = busKey(124, 1);
 
 /** The literal dword of an operand that is always a literal (v_madmk/v_madak's K). */
 export function literalOf(op: Operand, t: OperandType): Src | Err {

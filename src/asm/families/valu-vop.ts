@@ -10,6 +10,7 @@ import { typeDwords } from '../../codec/operands.js';
 import { VOP3 } from '../../isa/encodings/vector.js';
 import type { Target } from '../../isa/targets.js';
 import {
+  M0_INDEX_DST_OP,
   processorOf,
   VF_CARRY_OUT,
   VF_LANE,
@@ -17,6 +18,7 @@ import {
   VF_MADMK,
   VF_MASK_IN,
   VF_SWAP,
+  VGPR_SRC0_OPS,
   vop3Opcode,
 } from '../../isa/vop-profile.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
@@ -44,6 +46,7 @@ import {
   isVcc,
   ldsDirectError,
   literalOf,
+  M0_BUS,
   S_AGPR,
   S_LIT,
   S_VGPR,
@@ -208,6 +211,7 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): Encod
   // v_swap_b32 and v_readfirstlane_b32 read a VGPR only.
   if ((p.flags & VF_SWAP || p.dstKind === 'sgpr') && s0.kind !== S_VGPR && s0.code !== LDS_DIRECT)
     return err(INVALID, s0op.pos);
+  if (VGPR_SRC0_OPS.has(p.name) && s0.kind !== S_VGPR) return err(INVALID, s0op.pos);
   let w: number;
   let src1 = 0;
   if (p.flags & VF_LANE && l.src1) {
@@ -240,9 +244,14 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): Encod
   }
   const ld = ldsDirectError([s0], inst.mnemonic, false);
   if (ld) return ld;
-  const v = busViolation([s0, l.k ? lit : null], p.flags & VF_MASK_IN ? VCC_BUS : -1);
+  const v = busViolation([s0, l.k ? lit : null], p.flags & VF_MASK_IN ? VCC_BUS : impliedBus(p.name));
   if (v) return err(BUS_ERROR, v.op.pos);
   return withLiteral([w >>> 0], lit);
+}
+
+/** The constant-bus key of the scalar register an op reads without naming it, or -1. */
+function impliedBus(name: string): number {
+  return name === M0_INDEX_DST_OP ? M0_BUS : -1;
 }
 
 function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err | null): EncodeResult {
@@ -272,7 +281,8 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err |
     if (!sop) continue;
     const s = encodeSrc(sop, types[k], typeDwords(types[k]));
     if (isErr(s)) return s;
-    if (s.kind === S_AGPR) return err(INVALID, sop.pos);
+    if (s.kind === S_AGPR || (k === 0 && VGPR_SRC0_OPS.has(o.p.name) && s.kind !== S_VGPR))
+      return err(INVALID, sop.pos);
     const md = sop.mods;
     if (md.sext) return err(INVALID, sop.pos);
     if ((md.neg || md.abs) && !(v3.modsPrint & (1 << k))) return err(k < 2 ? NOT_VALID : INVALID, sop.pos);
@@ -283,7 +293,7 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err |
   if (late) return late;
   const ld = ldsDirectError(srcs, inst.mnemonic, false);
   if (ld) return ld;
-  const bus = vop3Bus(srcs, -1);
+  const bus = vop3Bus(srcs, impliedBus(o.p.name));
   if (bus) return bus;
   const field = v3.kind === K_SDST ? (sdst & 0x7f) << 8 : abs << 8; // VOP3B sdst is 7 bits: LLVM truncates a wider code
   const w0 = 0xd0000000 | (op3 << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;

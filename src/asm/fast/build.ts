@@ -29,7 +29,16 @@ import {
 import type { OpRow } from '../../isa/ops.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Target } from '../../isa/targets.js';
-import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
+import {
+  M0_INDEX_DST_OP,
+  VF_CARRY_OUT,
+  VF_LANE,
+  VF_MADAK,
+  VF_MADMK,
+  VF_MASK_IN,
+  VF_SWAP,
+  VGPR_SRC0_OPS,
+} from '../../isa/vop-profile.js';
 import { rowTable } from '../families/scalar-common.js';
 import { REV_OP } from '../families/valu-src.js';
 import {
@@ -60,6 +69,7 @@ import {
   P_DPP,
   P_KLIT,
   P_LDS_DIRECT,
+  P_M0_BUS,
   P_OMOD,
   P_OPSEL,
   P_OPTIONAL,
@@ -253,8 +263,13 @@ function vopProgram(e: VopEntry, name: string): Program | null {
   if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32 && !dpp)) return null;
   const o = e.o;
   const p = o.p;
-  if (!dpp && e.enc === ENC_VOP1 && (p.flags & VF_SWAP || p.dstKind === 'sgpr')) {
-    // v_swap_b32 vdst, vsrc; v_readfirstlane_b32 sdst, vsrc (a VGPR only: lds_direct is the general path's).
+  if (
+    !dpp &&
+    e.enc === ENC_VOP1 &&
+    (p.flags & VF_SWAP || p.dstKind === 'sgpr' || VGPR_SRC0_OPS.has(p.name))
+  ) {
+    // v_swap_b32 vdst, vsrc; v_readfirstlane_b32 sdst, vsrc; v_movrels*_b32 vdst, vsrc (a VGPR only:
+    // lds_direct is the general path's).
     const dst = p.dstKind === 'sgpr' ? S_SDST : S_VGPR;
     return new Builder()
       .add(dst, 1, VOP1.fields.vdst)
@@ -275,6 +290,10 @@ function vopProgram(e: VopEntry, name: string): Program | null {
   if (!dpp && typeDwords(o.s0) === 1 && !REV_OP.test(name)) b.flags |= P_LDS_DIRECT;
   if (e.enc === ENC_VOP1) {
     b.add(S_VGPR, o.dstDw, VOP1.fields.vdst).add(S_VSRC, s0, VOP1.fields.src0);
+    if (p.name === M0_INDEX_DST_OP) {
+      b.src0 = 1;
+      b.flags |= P_M0_BUS;
+    }
     return b.done(VOP1, o.opcode);
   }
   if (e.enc === ENC_VOPC) {
@@ -344,6 +363,10 @@ function vopE64Program(e: VopEntry, l: Layout<string>): Program | null {
   const carry = (p.flags & VF_CARRY_OUT) !== 0;
   if (vopc !== (v3.kind === vop3.K_VOPC) || carry !== (v3.kind === vop3.K_SDST)) return null;
   b.vop3(l, carry, v3.clamp, v3.omod);
+  if (p.name === M0_INDEX_DST_OP) {
+    b.src0 = e.want.indexOf('src0');
+    b.flags |= P_M0_BUS;
+  }
   const mods = (k: number) => (v3.modsPrint & (1 << k) ? NEG_ABS : 0);
   for (const role of e.want) {
     if (role === 'dst') b.add(S_VGPR, o.dstDw, l.fields.vdst);
@@ -352,7 +375,8 @@ function vopE64Program(e: VopEntry, l: Layout<string>): Program | null {
       const k = role === 'src0' ? 0 : 1;
       const t = typeIndex(k === 0 ? o.s0 : o.s1);
       if (t < 0) return null;
-      b.add(S_VSRC3, t, k === 0 ? l.fields.src0 : l.fields.src1, k, mods(k));
+      if (k === 0 && VGPR_SRC0_OPS.has(p.name)) b.add(S_VSRC_V, 0, l.fields.src0);
+      else b.add(S_VSRC3, t, k === 0 ? l.fields.src0 : l.fields.src1, k, mods(k));
     } else if (role === 'mask') b.add(S_MASK3, 0, l.fields.src2);
     else return null;
   }

@@ -176,6 +176,8 @@ export const P_OPSEL = 2048;
 export const P_SDWA = 4096;
 /** The modifiers are read by the program's table (Program.mods), not by `modifiers`. */
 export const P_TABLE = 8192;
+/** v_movreld_b32 reads M0 implicitly (vop-profile.ts M0_INDEX_DST_OP): src0 may read no other scalar value. */
+export const P_M0_BUS = 16384;
 
 /** Checks after matching (Program.checks), LLVM's as data. */
 /** vdata (S_VDATA) holds Program.dataDw dwords, one more with tfe. */
@@ -650,7 +652,7 @@ export function encodeProgram(p0: Program, n: number): number {
   literal = -1;
   soffsetReg = -1;
   saddrOff = 0;
-  bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : -1;
+  bus = p.flags & P_VCC_BUS ? 106 * 32 + 2 : p.flags & P_M0_BUS ? 124 * 32 + 1 : -1;
   negBits = 0;
   absBits = 0;
   const base = p.base;
@@ -693,6 +695,16 @@ export function encodeProgram(p0: Program, n: number): number {
     const s = p.src0;
     if (opKind[s] === O_REG && opFile[s] !== F_V) return 0;
     if (literal >= 0) return 0;
+  }
+  if (p.flags & P_M0_BUS) {
+    // e32 (the e64 sources went through busRead): a literal or a scalar register other than M0 (or
+    // lds_direct, which reads LDS) is the general path's constant-bus error.
+    const s = p.src0;
+    if (literal >= 0) return 0;
+    if (opKind[s] === O_REG && opFile[s] !== F_V) {
+      const i = opIndex[s];
+      if (opFile[s] !== F_SPECIAL || opCount[s] !== 1 || (i !== 124 && i !== LDS_DIRECT)) return 0;
+    }
   }
   if (literal < 0) return size;
   words[size] = literal;

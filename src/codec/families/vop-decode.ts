@@ -5,7 +5,15 @@
 // When the caller passes a Decoded (DecodeOutput.into: the emulator's Program), the accepted form's fields
 // are stored there in the same pass (fillPlain/fillSdwa/fillDpp below), so no one decodes the word again.
 
-import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
+import {
+  VF_CARRY_OUT,
+  VF_LANE,
+  VF_MADAK,
+  VF_MADMK,
+  VF_MASK_IN,
+  VF_SWAP,
+  VGPR_SRC0_OPS,
+} from '../../isa/vop-profile.js';
 import type { Decoded } from '../decoded.js';
 import {
   LITERAL,
@@ -88,7 +96,6 @@ const DPP_CTRL = byteTable(
 );
 
 /** VOP1 ops whose src0 LLVM types VGPR_32 (it prints other codes with its invalid-operand comment). */
-const VGPR_SRC0 = new Set(['v_movrels_b32', 'v_movrelsd_b32']);
 
 /** Whether LLVM holds the source as an immediate (inline constant or literal), not a register. */
 function isImm(code: number): boolean {
@@ -258,7 +265,7 @@ function plain(
       putComma(sk);
       putSrc0(sk, o, src0, s0, immSrc0, lit);
       putS(sk, misfit(src0, CLASS_VREG_OR_LDS));
-    } else if (flags & VF_SWAP || VGPR_SRC0.has(p.name)) {
+    } else if (flags & VF_SWAP || VGPR_SRC0_OPS.has(p.name)) {
       putP(sk, o.e32b);
       putT(sk, vgprBytes(1), vdst);
       putComma(sk);
