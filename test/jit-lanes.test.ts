@@ -220,6 +220,8 @@ test('FLAT dword accesses inlined: global lanes as GLOBAL, lanes in the LDS aper
     'flat_load_dwordx2 v[8:9], v[12:13]',
     'flat_store_dword v[12:13], v5 offset:4',
     'flat_store_dwordx4 v[12:13], v[4:7]',
+    'flat_atomic_add v8, v[12:13], v5 offset:4 glc',
+    'flat_atomic_cmpswap v[12:13], v[4:5]',
   ];
   const cases: [string, number, number, boolean][] = [
     ['global lanes', 0, 0, false],

@@ -326,7 +326,12 @@ export function randomProgram(r: Rng, length: number, gfx908 = true): string {
         const glc = r.int(2) ? ' glc' : '';
         const ret = glc ? `v${r.int(NV)}, ` : '';
         const [vaddr, sbase] = addr.split(', ');
-        lines.push(`global_atomic_${op} ${ret}${vaddr}, ${data}, ${sbase} offset:${offset}${glc}`);
+        // The FLAT form for a VGPR-pair address now and then (the GLOBAL paths run it).
+        lines.push(
+          sbase === 'off' && r.int(3) === 0
+            ? `flat_atomic_${op} ${ret}${vaddr}, ${data} offset:${offset}${glc}`
+            : `global_atomic_${op} ${ret}${vaddr}, ${data}, ${sbase} offset:${offset}${glc}`,
+        );
       } else if (r.int(4) === 0) {
         // A byte or short (the d16 forms merge into half of the register), at any alignment, and now
         // and then over the buffer's last bytes.

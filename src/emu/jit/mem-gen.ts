@@ -250,7 +250,8 @@ const ATOMICS_CALL: Readonly<Record<string, string>> = {
  * Anything else runs the handler.
  */
 export function globalAtomicCode(i: Inst, x: number, at: (pc: number) => string): string | null {
-  const op = i.seg === SEG_GLOBAL ? flatAtomic32(i) : null;
+  // FLAT as GLOBAL where its lanes are in a region clear of the apertures (lookup), else the handler.
+  const op = i.seg === SEG_GLOBAL || (i.seg === SEG_FLAT && i.offset >= 0) ? flatAtomic32(i) : null;
   const rmw = op === null ? undefined : ATOMIC32[op];
   if (op === null || rmw === undefined) return null;
   const { base } = globalAddress(i);
