@@ -49,6 +49,7 @@ import {
   M0_BUS,
   S_AGPR,
   S_LIT,
+  S_SGPR,
   S_VGPR,
   type Src,
   setValuGen,
@@ -281,8 +282,10 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err |
     if (!sop) continue;
     const s = encodeSrc(sop, types[k], typeDwords(types[k]));
     if (isErr(s)) return s;
+    // The carry-in or select mask (k 2) is a scalar register pair (SSrc_b64 without immediates to LLVM).
     if (s.kind === S_AGPR || (k === 0 && VGPR_SRC0_OPS.has(o.p.name) && s.kind !== S_VGPR))
       return err(INVALID, sop.pos);
+    if (k === 2 && s.kind !== S_SGPR) return err(INVALID, sop.pos);
     const md = sop.mods;
     if (md.sext) return err(INVALID, sop.pos);
     if ((md.neg || md.abs) && !(v3.modsPrint & (1 << k))) return err(k < 2 ? NOT_VALID : INVALID, sop.pos);
