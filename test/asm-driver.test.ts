@@ -35,6 +35,8 @@ const EXPECTED: Record<string, Kind[]> = {
   'movrel-aperture-gfx803.s': ['listing', 'listing.err', 'obj.err'],
   'movrel-aperture-gfx700.s': ['listing', 'listing.err', 'obj.err'],
   'movrel-aperture-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'carry-mask-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'carry-mask-gfx700.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**
