@@ -180,19 +180,18 @@ export class ByteOut {
     let p = this.pos;
     const e = lineStart + 60;
     if (p < e) {
-      // The padding as 8-byte stores, 32 bytes (most texts leave less) or 64 (the text is at least a byte
-      // after the tab): straight-line code, where a loop of as many iterations as the text is short
-      // mispredicted its end (issue 13).
+      // The padding (at most 59 bytes) as 8-byte stores: 32 bytes from its start and the 32 before its
+      // end, with no branch on its length (a loop, or a test for more than 32 bytes, mispredicted where
+      // the text ended: issue 13). Stores past the padding are overwritten by the address column.
       v.setFloat64(p, SPACES8);
       v.setFloat64(p + 8, SPACES8);
       v.setFloat64(p + 16, SPACES8);
       v.setFloat64(p + 24, SPACES8);
-      if (e - p > 32) {
-        v.setFloat64(p + 32, SPACES8);
-        v.setFloat64(p + 40, SPACES8);
-        v.setFloat64(p + 48, SPACES8);
-        v.setFloat64(p + 56, SPACES8);
-      }
+      const q = Math.max(p, e - 32);
+      v.setFloat64(q, SPACES8);
+      v.setFloat64(q + 8, SPACES8);
+      v.setFloat64(q + 16, SPACES8);
+      v.setFloat64(q + 24, SPACES8);
       p = e;
     }
     // `// 0000`, the address's 8 digits, `: `: all but its low 2 digits are those of the line before
