@@ -607,7 +607,6 @@ test('an unmapped global_load in lane 5 only faults with lane 5 and its address'
 test('the lanes of one global access may reach several allocations; the first bad lane faults', () => {
   // GLOBAL accesses look the region of the previous lane up once (mem/cursor.ts): lanes that move between
   // allocations, and one whose dword runs past the end of its allocation, must behave as lane-by-lane.
-  const region = (l: number): number => (l < 10 || (l >= 20 && l < 30) ? 0 : l < 20 ? 1 : 2);
   let wave: Wave | undefined;
   let bufs: number[] = [];
   const setup = (w: Wave, m: DeviceMemory) => {
@@ -616,7 +615,7 @@ test('the lanes of one global access may reach several allocations; the first ba
     for (const [k, b] of bufs.entries())
       for (let j = 0; j < 64; j++) m.write32(b + 4 * j, (0xa0000000 + (k << 16) + j) >>> 0);
     // Lane 40 reads the last dword of allocation 2, lane 41 the 4 bytes from 2 before its end.
-    setPair(w, 2, (l) => bufs[region(l)] + (l === 40 ? 252 : l === 41 ? 254 : 4 * l));
+    setPair(w, 2, (l) => bufs[laneRegion(l)] + (l === 40 ? 252 : l === 41 ? 254 : 4 * l));
     setV(w, 1, (l) => 4 * l);
     setV(w, 10, () => 7);
     w.s[4] = bufs[1] % 2 ** 32;
@@ -628,7 +627,7 @@ test('the lanes of one global access may reach several allocations; the first ba
   );
   const w = wave as Wave;
   for (let l = 0; l < 64; l++) {
-    const want = l === 40 ? 0xa002003f : l < 41 ? (0xa0000000 + (region(l) << 16) + l) >>> 0 : 7;
+    const want = l === 40 ? 0xa002003f : l < 41 ? (0xa0000000 + (laneRegion(l) << 16) + l) >>> 0 : 7;
     assert.equal(vreg(w, 10, l), want, `lane ${l}`);
   }
   // The same lanes store, then the SGPR-based form reads allocation 1 back.
@@ -641,7 +640,7 @@ test('the lanes of one global access may reach several allocations; the first ba
     },
   );
   for (let l = 0; l < 41; l++) {
-    const at = bufs[region(l)] + (l === 40 ? 252 : 4 * l);
+    const at = bufs[laneRegion(l)] + (l === 40 ? 252 : 4 * l);
     assert.equal(mem.read32(at), 0xc0de0000 + l, `stored lane ${l}`);
   }
   // Lane l reads allocation 1 at 4 * l, where lanes 10-19 stored.
@@ -649,12 +648,35 @@ test('the lanes of one global access may reach several allocations; the first ba
     assert.equal(vreg(w2, 12, l), l >= 10 && l < 20 ? 0xc0de0000 + l : 0xa0010000 + l, `loaded lane ${l}`);
 });
 
+/** Which of three allocations lane l reaches in the tests of accesses across allocations. */
+function laneRegion(l: number): number {
+  return l < 10 || (l >= 20 && l < 30) ? 0 : l < 20 ? 1 : 2;
+}
+
+/**
+ * The sub-dword tests' lane addresses in `bufs` (three allocations of 256 bytes): lane 40 reads the last
+ * bytes of allocation 2; the bad lane (41, after lanes in all three allocations, or 9, among lane 0's)
+ * the last byte of allocation 2 (or 0) and one past it (a fault for a short) or, for a byte, allocation 0
+ * with the high word one above (unmapped); the others laneRegion's allocation at 4l.
+ */
+function subLaneAddress(bufs: readonly number[], bad: number, size: number, l: number): number {
+  if (l === bad) return size === 2 ? bufs[bad === 9 ? 0 : 2] + 255 : bufs[0] + 4 * l + 2 ** 32;
+  return l === 40 ? bufs[2] + 256 - size : bufs[laneRegion(l)] + 4 * l;
+}
+
+/**
+ * The same lanes' 32-bit offsets from allocation 0 (the SGPR-base form): they cannot leave its 4 GiB
+ * window, so a byte access's bad lane goes below the base instead, to no allocation.
+ */
+function subLaneOffset(bufs: readonly number[], bad: number, size: number, l: number): number {
+  return l === bad && size === 1 ? 2 ** 32 - 64 : subLaneAddress(bufs, bad, size, l) - bufs[0];
+}
+
 test('sub-dword GLOBAL loads under a full EXEC: lanes across allocations and 4 GiB windows, the first bad lane faults', () => {
   // Their full-EXEC path (mem/flat.ts runGlobalSub) reads lanes from lane 0 while they stay in lane 0's
   // allocation and high word, then goes on lane by lane from the first that does not: every form must give
   // what lane-by-lane gives, also where the destination is the address VGPR (a lane read twice would read
   // from its loaded value).
-  const region = (l: number): number => (l < 10 || (l >= 20 && l < 30) ? 0 : l < 20 ? 1 : 2);
   for (const [op, size, ref] of [
     ['global_load_ushort', 2, (x: number) => x & 0xffff],
     ['global_load_sbyte', 1, (x: number) => ((x << 24) >> 24) >>> 0],
@@ -673,20 +695,10 @@ test('sub-dword GLOBAL loads under a full EXEC: lanes across allocations and 4 G
       ]) {
         let bufs: number[] = [];
         let wave: Wave | undefined;
-        // Lane 40 reads the last bytes of allocation 2. The bad lane (41, after lanes in all three
-        // allocations, or 9, among lane 0's) reads the last byte of allocation 2 (or 0) and one past it
-        // (a fault for a short) or, for a byte, allocation 0 with the high word one above (unmapped).
-        const at = (l: number): number =>
-          l === bad
-            ? size === 2
-              ? bufs[bad === 9 ? 0 : 2] + 255
-              : bufs[0] + 4 * l + 2 ** 32
-            : l === 40
-              ? bufs[2] + 256 - size
-              : bufs[region(l)] + 4 * l;
+        const at = (l: number): number => subLaneAddress(bufs, bad, size, l);
         const old = (l: number): number =>
           dst === 10 ? 0x77777777 : form === 'pair' ? at(l) % 2 ** 32 : offsetOf(l);
-        const offsetOf = (l: number): number => (l === bad && size === 1 ? 2 ** 32 - 64 : at(l) - bufs[0]);
+        const offsetOf = (l: number): number => subLaneOffset(bufs, bad, size, l);
         const setup = (w: Wave, m: DeviceMemory) => {
           wave = w;
           bufs = [m.alloc(256), m.alloc(256), m.alloc(256)];
@@ -696,8 +708,7 @@ test('sub-dword GLOBAL loads under a full EXEC: lanes across allocations and 4 G
           setV(w, 10, () => 0x77777777);
           if (form === 'pair') setPair(w, 2, at);
           else {
-            // The SGPR base is allocation 0's; 32-bit offsets cannot leave its 4 GiB window, so the bad
-            // lane of a byte load goes below the base instead, to no allocation.
+            // The SGPR base is allocation 0's (subLaneOffset).
             w.s[4] = bufs[0] % 2 ** 32;
             w.s[5] = Math.floor(bufs[0] / 2 ** 32);
             setV(w, 2, offsetOf);
@@ -723,7 +734,6 @@ test('sub-dword GLOBAL loads under a full EXEC: lanes across allocations and 4 G
 test('sub-dword GLOBAL stores under a full EXEC: lanes across allocations and 4 GiB windows, the first bad lane faults', () => {
   // The stores' full-EXEC path (runGlobalSubStore) as the loads' above: the lanes before the bad one write,
   // the others do not.
-  const region = (l: number): number => (l < 10 || (l >= 20 && l < 30) ? 0 : l < 20 ? 1 : 2);
   for (const [op, size, bytes] of [
     ['global_store_short', 2, (x: number) => [x & 0xff, (x >>> 8) & 0xff]],
     ['global_store_byte', 1, (x: number) => [x & 0xff]],
@@ -734,14 +744,7 @@ test('sub-dword GLOBAL stores under a full EXEC: lanes across allocations and 4 
       for (const bad of [41, 9]) {
         let bufs: number[] = [];
         let mem: DeviceMemory | undefined;
-        const at = (l: number): number =>
-          l === bad
-            ? size === 2
-              ? bufs[bad === 9 ? 0 : 2] + 255
-              : bufs[0] + 4 * l + 2 ** 32
-            : l === 40
-              ? bufs[2] + 256 - size
-              : bufs[region(l)] + 4 * l;
+        const at = (l: number): number => subLaneAddress(bufs, bad, size, l);
         const data = (l: number): number => (0x8a5b3c00 + 0x01010101 * l) >>> 0;
         const setup = (w: Wave, m: DeviceMemory) => {
           mem = m;
@@ -752,7 +755,7 @@ test('sub-dword GLOBAL stores under a full EXEC: lanes across allocations and 4 
           else {
             w.s[4] = bufs[0] % 2 ** 32;
             w.s[5] = Math.floor(bufs[0] / 2 ** 32);
-            setV(w, 2, (l) => (l === bad && size === 1 ? 2 ** 32 - 64 : at(l) - bufs[0]));
+            setV(w, 2, (l) => subLaneOffset(bufs, bad, size, l));
           }
         };
         const text = form === 'pair' ? `${op} v[2:3], v10, off` : `${op} v2, v10, s[4:5]`;
