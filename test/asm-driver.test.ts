@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Kind[]> = {
   'movrel-aperture-gfx600.s': ['listing', 'listing.err', 'obj.err'],
   'carry-mask-gfx803.s': ['listing', 'listing.err', 'obj.err'],
   'carry-mask-gfx700.s': ['listing', 'listing.err', 'obj.err'],
+  'mac-sdwa-gfx803.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**

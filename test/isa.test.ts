@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { isaTable } from '../src/emu/isa-table.js';
 import { DOC_OPCODES } from '../src/isa/generated/doc-opcodes.js';
 import { DOC_OMISSIONS, isOmitted } from '../src/isa/omissions.js';
+import { opcodeRows, packOpcodeRows } from '../src/isa/opcode-rows.js';
 import { processorOf } from '../src/isa/processors.js';
 import { TARGETS, targetBit } from '../src/isa/targets.js';
 
@@ -63,4 +64,26 @@ test('isa omissions name real document ops and give reasons', () => {
       !o.targets,
   );
   assert.deepEqual(bad, []);
+});
+
+test('packed opcode tables read back as their rows: gaps, opcode 0 and 1 at the start, a gap first', () => {
+  const rows: [number, string][] = [
+    [0, 's_a'],
+    [1, 'v_b2'],
+    [5, 'ds_c'],
+    [6, 'd'],
+    [300, 'e'],
+  ];
+  const packed = packOpcodeRows(rows);
+  assert.equal(packed, 's_a v_b2 5 ds_c d 300 e');
+  assert.deepEqual(opcodeRows({ t: packed, u: packOpcodeRows([[3, 'x']]) }), { t: rows, u: [[3, 'x']] });
+  assert.throws(
+    () =>
+      packOpcodeRows([
+        [2, 'a'],
+        [1, 'b'],
+      ]),
+    /cannot pack/,
+  );
+  assert.throws(() => packOpcodeRows([[2, '9a']]), /cannot pack/);
 });

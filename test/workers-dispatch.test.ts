@@ -108,6 +108,55 @@ test('gfx908 float atomics (global_atomic_add_f32, pk_add_f16): 2 workers = 1 wo
 });
 
 /**
+ * Two workgroups meet through memory: workgroup 1 stores 1 to word 0; workgroup 0 polls word 0 (up to
+ * the argument's number of times, on the interpreter: a fresh load each time) and stores in word 1 the polls left when it
+ * saw it, 0 if never. On one thread workgroup 0 runs first, alone, and never sees it; on two, the worker
+ * thread runs workgroup 1 while the calling thread polls, if (and only if) the job reached the worker
+ * (a job the worker never took leaves 0 after 2^20 polls, about 7M instructions). How soon it starts is the
+ * benchmarks' to show: a missed wake-up only delays the job by the worker's hold (cli/worker-entry.ts).
+ */
+const MEET = kernelObject(
+  'meet',
+  `  s_load_dwordx2 s[8:9], s[0:1], 0x0
+  s_load_dword s10, s[0:1], 0x8
+  v_mov_b32 v1, 0
+  v_mov_b32 v2, 1
+  s_waitcnt lgkmcnt(0)
+  s_cmp_eq_u32 s2, 0
+  s_cbranch_scc1 .Lpoll
+  global_store_dword v1, v2, s[8:9]
+  s_endpgm
+.Lpoll:
+.Lloop:
+  global_load_dword v3, v1, s[8:9] glc
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s11, v3
+  s_cmp_eq_u32 s11, 0
+  s_cbranch_scc0 .Lseen
+  s_sub_u32 s10, s10, 1
+  s_cmp_lg_u32 s10, 0
+  s_cbranch_scc1 .Lloop
+.Lseen:
+  v_mov_b32 v3, s10
+  global_store_dword v1, v3, s[8:9] offset:4`,
+  { args: ['ptr', 4], typeNames: ['', 'uint'], kd: '  .amdhsa_system_sgpr_workgroup_id_x 1' },
+);
+
+test('2 workers: the worker thread takes its share of every dispatch (a workgroup that waits for another sees it run)', () => {
+  const polls = (workers: number, most: number) => {
+    const dev = new Device();
+    const mod = dev.load(MEET, 'meet');
+    const flag = dev.upload(new Uint32Array(2));
+    mod.launch('meet', { grid: [128], block: [64], args: [flag, most], workers, engine: 'interpreter' });
+    return new Uint32Array(dev.read(flag).slice().buffer)[1];
+  };
+  assert.equal(polls(1, 4096), 0, 'one thread: workgroup 0 polls alone and never sees the store');
+  // Every dispatch, not only the first: the worker is woken again after each job.
+  for (let i = 0; i < 5; i++)
+    assert.ok(polls(2, 0x100000) > 0, `dispatch ${i} on 2 threads: the worker ran nothing`);
+});
+
+/**
  * A kernel whose waves read an unmapped address after a loop long enough (60k instructions) for both
  * threads to be running by then, unless `skip` (instructions setting SCC) sets SCC.
  */

@@ -3,7 +3,7 @@
 // operand, sext() on integer and neg/abs on float sources; DPP takes VGPRs only.
 import type { VopOp } from '../../codec/families/vop-ops.js';
 import { typeDwords } from '../../codec/operands.js';
-import { VF_SWAP } from '../../isa/vop-profile.js';
+import { VF_SWAP, VF_TIED } from '../../isa/vop-profile.js';
 import type { AsmInst, EncodeResult, Operand } from '../types.js';
 import { NOT_VALID, type ValuMods } from './valu-mods.js';
 import {
@@ -108,6 +108,12 @@ export function encodeSdwa(
     if (o.sdwa8 && r[1]) return err(INVALID, l.src1.pos);
     b = r;
     w1 |= ((m.src1Sel < 0 ? 6 : m.src1Sel) << 24) | (r[2] << 27) | (r[1] << 31);
+  }
+  if (o.sdwa8 && p.flags & VF_TIED && m.dstSel >= 0 && m.dstSel !== 6) {
+    // gfx8's v_mac_f32/v_mac_f16 read the register they write (src2 tied to vdst): llvm-mc-22 takes
+    // dst_sel:DWORD only, and reports the first modifier (the line's start with the _sdwa suffix).
+    const first = m.clamp && (m.sdwa === null || m.clamp.col < m.sdwa.col) ? m.clamp : m.sdwa;
+    return err(INVALID, inst.mnemonic.endsWith('_sdwa') ? inst.pos : (first ?? inst.pos));
   }
   if (late) return late;
   const ld = ldsDirectError([a[0], b ? b[0] : null], inst.mnemonic, true);
