@@ -6,7 +6,14 @@ import { type OperandType, typeDwords } from '../../codec/operands.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Expr } from '../expr.js';
 import type { Encoded, Operand, Pos } from '../types.js';
-import { LAST_TTMP_OLD, lastSgpr, specialAvailable, specialCode, ttmpBaseOf } from './scalar-common.js';
+import {
+  LAST_TTMP_OLD,
+  lastSgpr,
+  regError,
+  specialAvailable,
+  specialCode,
+  ttmpBaseOf,
+} from './scalar-common.js';
 
 /**
  * The generation of the instruction being encoded (register codes differ: gfx6/7 SGPRs to s103, gfx7's
@@ -21,6 +28,24 @@ let XNACK = true;
 export function setValuGen(g: Generation, xnack = true): void {
   GEN = g;
   XNACK = xnack;
+}
+
+/**
+ * The first register of the line LLVM's parser refuses (scalar-common's regError: out of range,
+ * misaligned, not on this GPU), or null. It parses every operand before it matches any, so this error
+ * comes ahead of an operand error earlier in the line (`v_add_f32 v1, v[2:3], tma_hi` on gfx9 is about
+ * tma_hi). With `noMods` (an op whose operands take no source modifiers), a modifier is such an error
+ * too, "not a valid operand." at the operand.
+ */
+export function regParseError(ops: readonly Operand[], noMods: boolean): Err | null {
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k];
+    if (noMods && (op.mods.neg || op.mods.abs || op.mods.sext)) return err(NOT_VALID, op.pos);
+    if (op.kind !== 'reg') continue;
+    const e = regError(op, GEN, XNACK);
+    if (e !== null) return err(e, op.mods.inner ?? op.pos);
+  }
+  return null;
 }
 
 /** The code of an SGPR/TTMP tuple on the current generation, or an error (range, alignment). */
@@ -57,6 +82,7 @@ export interface Err {
 }
 
 export const INVALID = 'invalid operand for instruction';
+export const NOT_VALID = 'not a valid operand.';
 const OUT_OF_RANGE = 'register index is out of range';
 
 export function err(error: string, pos: Pos): Err {
@@ -460,6 +486,8 @@ export function sgprPair(op: Operand): number | Err {
   return err(INVALID, op.pos);
 }
 
+const SCALAR_DST_VALUES = new Set([239, 251, 252, 253]);
+
 /** A 32-bit SGPR destination (v_readfirstlane_b32, v_readlane_b32). */
 export function sgpr32(op: Operand): number | Err {
   if (op.kind !== 'reg' || op.count !== 1) return err(INVALID, op.pos);
@@ -467,7 +495,15 @@ export function sgpr32(op: Operand): number | Err {
     return op.index <= (GEN === 'gfx9' ? 101 : lastSgpr(GEN)) ? op.index : err(INVALID, op.pos);
   if (op.file === 'ttmp')
     return op.index <= (GEN === 'gfx9' ? 15 : LAST_TTMP_OLD) ? sgprFileCode(op) : err(INVALID, op.pos);
-  if (op.file === 'special' && op.index <= 127 && op.index !== 125) return specialOn(op);
+  // LLVM's SReg_32_XM0: not m0 (nor null); the status values src_vccz, src_execz, src_scc and gfx9's
+  // src_pops_exiting_wave_id are in it, the apertures (64-bit to its parser) are not.
+  if (
+    op.file === 'special' &&
+    op.index !== 124 &&
+    op.index !== 125 &&
+    (op.index <= 127 || SCALAR_DST_VALUES.has(op.index))
+  )
+    return specialOn(op);
   // llvm-mc-22 names an aperture register a generation lacks (gfx6-8) before it rejects the width.
   if (
     op.file === 'special' &&

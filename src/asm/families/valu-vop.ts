@@ -22,7 +22,7 @@ import {
   vop3Opcode,
 } from '../../isa/vop-profile.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
-import { hasXnack } from './scalar-common.js';
+import { hasXnack, litInner } from './scalar-common.js';
 import {
   firstOf,
   leftover,
@@ -62,6 +62,7 @@ import {
 } from './valu-src.js';
 
 const LDS_DIRECT = 254;
+const M0_CODE = 124;
 const UNIQUE_LITERAL = 'only one unique literal operand is allowed';
 export const F_AUTO = 0;
 export const F_E32 = 1;
@@ -103,7 +104,8 @@ function build(t: Target): Map<string, Entry> {
     for (const o of tabs[enc]) {
       if (o === undefined) continue;
       const op3 = vop3Opcode(o.p, proc);
-      const e64 = op3 === undefined ? null : (vop3Table(t)[op3] ?? null);
+      // LLVM has no VOP3 form of gfx6/gfx7's v_readlane/v_writelane (VOP2 there): `_e64` is refused.
+      const e64 = op3 === undefined || (o.old && o.p.flags & VF_LANE) ? null : (vop3Table(t)[op3] ?? null);
       const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp, want: wantOf(o, enc) };
       const name = o.name;
       m.set(name, { ...base, form: F_AUTO });
@@ -215,12 +217,17 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): Encod
   if (VGPR_SRC0_OPS.has(p.name) && s0.kind !== S_VGPR) return err(INVALID, s0op.pos);
   let w: number;
   let src1 = 0;
+  // The lane select as a source the constant bus counts (m0 is not counted).
+  let lane: Src | null = null;
   if (p.flags & VF_LANE && l.src1) {
-    // gfx6/gfx7 VOP2 v_readlane/v_writelane: the lane select is a scalar code in the src1 field.
+    // gfx6/gfx7 VOP2 v_readlane/v_writelane: the lane select is a scalar code in the src1 field;
+    // v_writelane's data (src0) is a scalar value too.
+    if (p.dstKind !== 'sgpr' && s0.kind === S_VGPR) return err(INVALID, s0op.pos);
     const s1 = encodeSrc(l.src1, 'b32', 1);
     if (isErr(s1)) return s1;
-    if (s1.kind === S_VGPR || s1.kind === S_LIT || s1.kind === S_AGPR) return err(INVALID, l.src1.pos);
+    if (s1.kind === S_VGPR || s1.kind === S_LIT || s1.kind === S_AGPR) return err(INVALID, litInner(l.src1));
     src1 = s1.code;
+    if (s1.code !== M0_CODE) lane = s1;
   } else if (l.src1) {
     const v = vgprIndex(l.src1, typeDwords(o.s1));
     if (isErr(v)) return v;
@@ -245,7 +252,7 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): Encod
   }
   const ld = ldsDirectError([s0], inst.mnemonic, false);
   if (ld) return ld;
-  const v = busViolation([s0, l.k ? lit : null], p.flags & VF_MASK_IN ? VCC_BUS : impliedBus(p.name));
+  const v = busViolation([s0, l.k ? lit : lane], p.flags & VF_MASK_IN ? VCC_BUS : impliedBus(p.name));
   if (v) return err(BUS_ERROR, v.op.pos);
   return withLiteral([w >>> 0], lit);
 }
@@ -365,7 +372,12 @@ function orderOf(e: Entry): Orders {
     sdwa,
     sdwaOther: o.sdwa8 ? sdwa9 : sdwa8,
     sdwa9,
-    split: { expected: -1, classes: NO_MODS, reach: reachOf(...forms) },
+    split: {
+      expected: -1,
+      classes: NO_MODS,
+      reach: reachOf(...forms),
+      noSrcMods: (o.p.flags & VF_LANE) !== 0,
+    },
   };
   ORDERS.set(e, r);
   return r;
@@ -378,6 +390,9 @@ function encode(inst: AsmInst): EncodeResult | null {
 function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
   if (!e) return null;
   setValuGen(genOf(inst.target), hasXnack(inst.target));
+  // llvm-mc refuses a missing variant by its mnemonic, before it reads the operands.
+  if (e.form === F_SDWA && !e.sdwa) return err('sdwa variant of this instruction is not supported', inst.pos);
+  if (e.form === F_DPP && !e.dpp) return err('dpp variant of this instruction is not supported', inst.pos);
   const ord = orderOf(e);
   const sp = splitOperands(inst.operands, ord.split);
   if (isErr(sp)) return sp;
@@ -399,8 +414,6 @@ function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
     if (m.dpp || m.dppOther) form = F_DPP;
     else if (m.sdwa || sp.pos.some((x) => x.mods.sext)) form = F_SDWA;
   }
-  if (e.form === F_SDWA && !e.sdwa) return err('sdwa variant of this instruction is not supported', inst.pos);
-  if (e.form === F_DPP && !e.dpp) return err('dpp variant of this instruction is not supported', inst.pos);
   if ((form === F_DPP && !e.dpp) || (form === F_SDWA && !e.sdwa))
     return err(NOT_VALID, firstOf(m.dpp, m.dppOther, m.sdwa) ?? inst.pos);
   const l = roles(e, form, inst, pos);

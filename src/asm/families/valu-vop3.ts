@@ -18,7 +18,7 @@ import type { Target } from '../../isa/targets.js';
 import { processorOf } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
-import { hasXnack } from './scalar-common.js';
+import { hasXnack, litInner } from './scalar-common.js';
 import { NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import {
   type Err,
@@ -28,6 +28,7 @@ import {
   isErr,
   ldsDirectError,
   S_AGPR,
+  S_LIT,
   S_SGPR,
   S_VGPR,
   type Src,
@@ -42,6 +43,8 @@ import {
 export interface Entry {
   readonly s: Vop3OpShape;
   readonly e: Vop3Entry;
+  /** A suffix llvm-mc refuses by the mnemonic (the variant's error), before it reads the operands. */
+  readonly variant?: string;
 }
 
 /** Ops that read vcc without naming it (the constant bus counts it). */
@@ -56,7 +59,14 @@ function build(t: Target): Map<string, Entry> {
     if (e === null || e === undefined) continue;
     // LLVM names the VOP3 forms of the VINTRP ops with their encoding suffix only.
     if (e.kind === K_INTERP) m.set(s.name + '_e64', { s, e });
-    else {
+    else if (e.kind === K_READLANE || e.kind === K_WRITELANE) {
+      // gfx8/gfx9 encode v_readlane/v_writelane as VOP3 only, but LLVM keeps them VOP2 ops whose e32
+      // form has that encoding: `_e32` is taken and the other suffixes are refused.
+      m.set(s.name, { s, e });
+      m.set(s.name + '_e32', { s, e });
+      for (const v of ['e64', 'sdwa', 'dpp'])
+        m.set(`${s.name}_${v}`, { s, e, variant: `${v} variant of this instruction is not supported` });
+    } else {
       m.set(s.name, { s, e });
       m.set(s.name + '_e64', { s, e });
     }
@@ -89,6 +99,7 @@ function dwordsOf(t: Vop3Type): number {
   return t === 'v128' ? 4 : typeDwords(t);
 }
 
+const LDS_DIRECT = 254;
 const CHANNELS = 'xyzw';
 const PARAMS: Record<string, number> = { p10: 0, p20: 1, p0: 2 };
 
@@ -137,10 +148,12 @@ function encode(inst: AsmInst): EncodeResult | null {
   const ent = table(inst.target).get(inst.mnemonic);
   if (!ent) return null;
   setValuGen(genOf(inst.target), hasXnack(inst.target));
+  if (ent.variant) return err(ent.variant, inst.pos);
   const { s, e } = ent;
   const nsrc = s.src.length;
   const want = 1 + (e.kind === K_SDST ? 1 : 0) + nsrc;
-  const sp = splitOperands(inst.operands, { expected: want, classes: orderOf(e) });
+  const lane = e.kind === K_READLANE || e.kind === K_WRITELANE;
+  const sp = splitOperands(inst.operands, { expected: want, classes: orderOf(e), noSrcMods: lane });
   if (isErr(sp)) return sp;
   const m = sp.mods;
   const opSel = opSelField(m, e);
@@ -166,6 +179,7 @@ function encode(inst: AsmInst): EncodeResult | null {
   }
   // Sources in syntax order; interpolation writes src1 (i/j or param) before the attribute (src0).
   const order = interp ? [1, 0, 2] : [0, 1, 2];
+  let gpu: Err | null = null;
   const codes = [0, 0, 0];
   const srcs: (Src | null)[] = [null, null, null];
   let neg = 0;
@@ -190,9 +204,17 @@ function encode(inst: AsmInst): EncodeResult | null {
     if (isErr(src)) return src;
     if (src.kind === S_AGPR) return err(INVALID, op.pos);
     if ((t === 'v128' || interp) && src.kind !== S_VGPR) return err(INVALID, op.pos);
-    if (e.kind === K_READLANE && (k === 0 ? src.kind !== S_VGPR : src.kind === S_VGPR))
-      return err(INVALID, op.pos);
-    if (e.kind === K_WRITELANE && src.kind === S_VGPR) return err(INVALID, op.pos);
+    if (lane) {
+      // LLVM's gfx8/gfx9 lane ops: src0 of v_readlane a VGPR (or lds_direct), of v_writelane a scalar
+      // value; the lane select a scalar value, no literal. A literal or lds_direct as v_writelane's src0
+      // matches only gfx10's form: refused for the GPU once the other operands match.
+      const rl = e.kind === K_READLANE;
+      const vsrc = src.kind === S_VGPR || (rl && src.code === LDS_DIRECT);
+      if (k === 0 ? rl !== vsrc : src.kind === S_VGPR || src.kind === S_LIT)
+        return err(INVALID, litInner(op));
+      if (k === 0 && !rl && (src.kind === S_LIT || src.code === LDS_DIRECT))
+        gpu = err('operands are not valid for this GPU or mode', inst.pos);
+    }
     const md = op.mods;
     if (md.sext) return err(INVALID, op.pos);
     if ((md.neg || md.abs) && !(e.modsPrint & (1 << k))) return err(NOT_VALID, op.pos);
@@ -205,6 +227,7 @@ function encode(inst: AsmInst): EncodeResult | null {
     if (!(e.kind === K_WRITELANE && k === 1 && src.kind === S_SGPR && src.code === 124)) srcs[k] = src;
   }
   if (sp.late) return sp.late;
+  if (gpu) return gpu;
   const ld = ldsDirectError(srcs, inst.mnemonic, false);
   if (ld) return ld;
   const bus = vop3Bus(srcs, READS_VCC.has(s.name) ? VCC_BUS : -1);
