@@ -38,6 +38,13 @@ const EXPECTED: Record<string, Kind[]> = {
   'carry-mask-gfx803.s': ['listing', 'listing.err', 'obj.err'],
   'carry-mask-gfx700.s': ['listing', 'listing.err', 'obj.err'],
   'mac-sdwa-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx700.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'reg-order-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'reg-order-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'reg-order-gfx900.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**
@@ -48,6 +55,13 @@ const BOTH_PATHS = new Set([
   'movrel-aperture-gfx803.s',
   'movrel-aperture-gfx700.s',
   'movrel-aperture-gfx600.s',
+  'lanes-gfx600.s',
+  'lanes-gfx700.s',
+  'lanes-gfx803.s',
+  'lanes-gfx900.s',
+  'reg-order-gfx600.s',
+  'reg-order-gfx803.s',
+  'reg-order-gfx900.s',
 ]);
 
 const mcpuOf = (src: string): Target => (/^\/\/ mcpu=(\S+)/.exec(src)?.[1] ?? 'gfx908') as Target;
