@@ -2,7 +2,7 @@
 // them for an operand of a given type. The rules (which values are inline constants, what a literal dword
 // holds, which values do not fit at all) differ per type and per token kind (integer or float), exactly as
 // LLVM's AMDGPUOperand::isInlinableImm / addLiteralImmOperand do; each rule was checked with llvm-mc-22.
-import { type OperandType, typeDwords } from '../../codec/operands.js';
+import { type OperandType, srcOperand, typeDwords } from '../../codec/operands.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Expr } from '../expr.js';
 import type { Encoded, Operand, Pos } from '../types.js';
@@ -670,4 +670,9 @@ export function vop3Bus(srcs: readonly (Src | null)[], implicit: number): Err | 
     busViolation(srcs);
   if (v) return err(BUS_ERROR, v.op.pos);
   return lit ? err(LIT_ERROR, lit.op.pos) : null;
+}
+
+/** A VOP3B instruction's result: `sdst` (the scalar result's code) named for the listing when it is wider than the field. */
+export function vop3bEncoded(words: readonly number[], sdst: number): Encoded {
+  return sdst > 127 ? { words, sdstShown: srcOperand(sdst, 'b64', 0) ?? '' } : { words };
 }

@@ -58,6 +58,7 @@ import {
   VCC_BUS,
   vgprIndex,
   vop3Bus,
+  vop3bEncoded,
   withLiteral,
 } from './valu-src.js';
 
@@ -309,7 +310,7 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err |
   const w0 = 0xd0000000 | (op3 << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
   const c = (k: number) => srcs[k]?.code ?? 0;
   const w1 = (neg << 29) | (m.omod << 27) | (c(2) << 18) | (c(1) << 9) | c(0);
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  return vop3bEncoded([w0 >>> 0, w1 >>> 0], v3.kind === K_SDST ? sdst : 0);
 }
 
 const NO_MODS: readonly string[] = [];

@@ -38,6 +38,7 @@ import {
   VCC_BUS,
   vgprIndex,
   vop3Bus,
+  vop3bEncoded,
 } from './valu-src.js';
 
 export interface Entry {
@@ -236,7 +237,7 @@ function encode(inst: AsmInst): EncodeResult | null {
   const L = VOP3[processorOf(inst.target).generation].fields;
   const w0 = 0xd0000000 | (e.opcode << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
   const w1 = (neg << 29) | (m.omod << 27) | (codes[2] << 18) | (codes[1] << 9) | codes[0];
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  return vop3bEncoded([w0 >>> 0, w1 >>> 0], e.kind === K_SDST ? sdst : 0);
 }
 
 export const valuVop3: AsmFamily = {
