@@ -45,6 +45,9 @@ const EXPECTED: Record<string, Kind[]> = {
   'reg-order-gfx600.s': ['listing', 'listing.err', 'obj.err'],
   'reg-order-gfx803.s': ['listing', 'listing.err', 'obj.err'],
   'reg-order-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'vop3b-sdst-gfx700.s': ['listing', 'listing.err', 'obj.err'],
+  'vop3b-sdst-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'vop3b-sdst-gfx900.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**
@@ -62,6 +65,9 @@ const BOTH_PATHS = new Set([
   'reg-order-gfx600.s',
   'reg-order-gfx803.s',
   'reg-order-gfx900.s',
+  'vop3b-sdst-gfx700.s',
+  'vop3b-sdst-gfx803.s',
+  'vop3b-sdst-gfx900.s',
 ]);
 
 const mcpuOf = (src: string): Target => (/^\/\/ mcpu=(\S+)/.exec(src)?.[1] ?? 'gfx908') as Target;
