@@ -121,24 +121,28 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
   if (e.opSel === 0) return err(NOT_VALID, m.opSelPos as NonNullable<ValuMods['opSelPos']>);
   // The entry after the sources is the result's (bit 3); entries past it are ignored.
   const n = e.opSel - 1;
-  return (m.opSel & ((1 << n) - 1)) | (((m.opSel >>> n) & 1) << 3);
+  // v_interp_p2_f16's second entry is the attribute's, which has no op_sel: llvm-mc-22 drops the bit.
+  const srcs = (m.opSel & ((1 << n) - 1)) & (e.kind === K_INTERP16 ? ~2 : ~0);
+  return srcs | (((m.opSel >>> n) & 1) << 3);
 }
 
 const ORDERS = new Map<string, readonly string[]>();
 
 /**
  * The op's modifiers in llvm-mc's order (its VOP3 AsmStrings): op_sel, then the 16-bit interpolations'
- * high, then clamp and omod, those the op takes.
+ * high, then clamp and omod, those the op takes (v_interp_p2_f16: op_sel last).
  */
 function orderOf(e: Vop3Entry): readonly string[] {
   const key = `${+(e.opSel !== 0)}${+(e.kind === K_INTERP16)}${+e.clamp}${+e.omod}`;
   let o = ORDERS.get(key);
   if (!o) {
     const c: string[] = [];
-    if (e.opSel !== 0) c.push('op_sel');
+    // v_interp_p2_f16 (the 16-bit interpolation with op_sel) writes it last: "high clamp op_sel".
+    if (e.opSel !== 0 && e.kind !== K_INTERP16) c.push('op_sel');
     if (e.kind === K_INTERP16) c.push('high');
     if (e.clamp) c.push('clamp');
     if (e.omod) c.push('omod');
+    if (e.opSel !== 0 && e.kind === K_INTERP16) c.push('op_sel');
     o = c;
     ORDERS.set(key, o);
   }
