@@ -48,6 +48,7 @@ const EXPECTED: Record<string, Kind[]> = {
   'vop3b-sdst-gfx700.s': ['listing', 'listing.err', 'obj.err'],
   'vop3b-sdst-gfx803.s': ['listing', 'listing.err', 'obj.err'],
   'vop3b-sdst-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'interp16-gfx900.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**
@@ -68,6 +69,7 @@ const BOTH_PATHS = new Set([
   'vop3b-sdst-gfx700.s',
   'vop3b-sdst-gfx803.s',
   'vop3b-sdst-gfx900.s',
+  'interp16-gfx900.s',
 ]);
 
 const mcpuOf = (src: string): Target => (/^\/\/ mcpu=(\S+)/.exec(src)?.[1] ?? 'gfx908') as Target;
