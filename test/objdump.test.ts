@@ -46,10 +46,42 @@ test('hex helpers and the byte writer', () => {
   assert.equal(o.bytes().at(-2), 0xe9);
 });
 
+test("an instruction line's tail: padding, the address column (its high digits kept between lines), the words", () => {
+  const o = new ByteOut(1);
+  const words = Uint32Array.of(0xbf8c0f70, 0x0000ffff, 0x12345678);
+  // Across a 256-byte boundary, to a far address and back: each line's address digits are its own.
+  const addrs = [0x1f8, 0x1fc, 0x200, 0x204, 0xfedcba98, 0xfedcbaa0, 0x1fc, 0];
+  let want = '';
+  for (const [k, addr] of addrs.entries()) {
+    const size = 1 + (k % 2);
+    const start = o.pos;
+    o.str(`\tline ${k}`);
+    const at = o.lineTail(start, addr, words, k % 2, size);
+    o.byte(0x0a);
+    const hex = [...words.subarray(k % 2, (k % 2) + size)].map((v) =>
+      v.toString(16).toUpperCase().padStart(8, '0'),
+    );
+    const line =
+      `\tline ${k}`.padEnd(60, ' ') +
+      `// ${addr.toString(16).toUpperCase().padStart(12, '0')}: ${hex.join(' ')}\n`;
+    assert.equal(at, 67, "where the address's low 8 digits start");
+    want += line;
+  }
+  assert.equal(latin1String(o.bytes()), want);
+});
+
 test('recurring strings and lowercase hex, as branch annotations and comments write them', () => {
   const o = new ByteOut(1);
   const long = 'x'.repeat(1500);
-  const texts = ["Warning: SGPR_64: scalar reg isn't aligned 33", 'f\xe9', 'abc', '', long];
+  // The first two share a slot of the memo in front of the Map (the same length and last two characters).
+  const texts = [
+    "Warning: SGPR_64: scalar reg isn't aligned 33",
+    "Warning: SGPR_32: scalar reg isn't aligned 33",
+    'f\xe9',
+    'abc',
+    '',
+    long,
+  ];
   // Twice each: the first use encodes, the second copies the kept bytes; each followed by a byte.
   for (let r = 0; r < 2; r++) {
     for (const t of texts) {

@@ -16,6 +16,9 @@ const SPACES4 = 0x20202020;
 /** Eight spaces as the float64 of that bit pattern (a normal number: stored bit for bit). */
 const SPACES8 = new Float64Array(new Uint32Array([SPACES4, SPACES4]).buffer)[0];
 const SLASHES = 0x30202f2f;
+/** Scratch for the address column's first 8 bytes as a float64 (ByteOut.addressPrefix). */
+const PREFIX_F64 = new Float64Array(1);
+const PREFIX_WORDS = new Uint32Array(PREFIX_F64.buffer);
 /** Room for an instruction line's tail after its text (stores may write past a field) and its newline. */
 export const TAIL_ROOM = 64 + 3 + 12 + 2 + 27 + 4 + 1;
 
@@ -85,13 +88,24 @@ export class ByteOut {
    * (about 90k such strings a million lines, 40 characters each: issue 13).
    */
   recurring(s: string): void {
-    let at = RECURRING.get(s);
-    if (at === undefined) {
-      at = encodeRecurring(s);
-      if (at < 0) {
-        this.str(s);
-        return;
+    // A direct-mapped memo in front of the Map, keyed by the length and the last two characters (the
+    // warnings differ in their register number at the end): a hit is a pointer compare, where Map.get was
+    // 1.6% of a distinct run (about 100 ns a lookup among a thousand symbol names and warnings).
+    const len = s.length;
+    const m = len > 1 ? (len * 5 + s.charCodeAt(len - 1) * 17 + s.charCodeAt(len - 2)) & 255 : len;
+    let at: number | undefined;
+    if (MEMO_KEY[m] === s) at = MEMO_AT[m];
+    else {
+      at = RECURRING.get(s);
+      if (at === undefined) {
+        at = encodeRecurring(s);
+        if (at < 0) {
+          this.str(s);
+          return;
+        }
       }
+      MEMO_KEY[m] = s;
+      MEMO_AT[m] = at;
     }
     const n = at & 0x3ff;
     const from = at >>> 10;
@@ -105,8 +119,12 @@ export class ByteOut {
 
   /** Appends `0x` and a non-negative integer below 2^53 in lowercase hex (as toString(16)). */
   hexL(x: number): void {
+    // The digit count by integer shifts below 2^32: `2 ** (4 * n)` in the loop was 1% of a distinct run
+    // (issue 13: about 30k branch annotations a million lines).
     let n = 1;
-    while (n < 14 && x >= 2 ** (4 * n)) n++;
+    if (x < 0x100000000) {
+      for (let r = x >>> 4; r !== 0; r >>>= 4) n++;
+    } else while (n < 14 && x >= 2 ** (4 * n)) n++;
     this.room(2 + n);
     const b = this.buf;
     b[this.pos] = 0x30;
@@ -162,34 +180,54 @@ export class ByteOut {
     let p = this.pos;
     const e = lineStart + 60;
     if (p < e) {
-      // The padding as 8-byte stores, 32 bytes (most texts leave less) or 64 (the text is at least a byte
-      // after the tab): straight-line code, where a loop of as many iterations as the text is short
-      // mispredicted its end (issue 13).
+      // The padding (at most 59 bytes) as 8-byte stores: 32 bytes from its start and the 32 before its
+      // end, with no branch on its length (a loop, or a test for more than 32 bytes, mispredicted where
+      // the text ended: issue 13). Stores past the padding are overwritten by the address column.
       v.setFloat64(p, SPACES8);
       v.setFloat64(p + 8, SPACES8);
       v.setFloat64(p + 16, SPACES8);
       v.setFloat64(p + 24, SPACES8);
-      if (e - p > 32) {
-        v.setFloat64(p + 32, SPACES8);
-        v.setFloat64(p + 40, SPACES8);
-        v.setFloat64(p + 48, SPACES8);
-        v.setFloat64(p + 56, SPACES8);
-      }
+      const q = Math.max(p, e - 32);
+      v.setFloat64(q, SPACES8);
+      v.setFloat64(q + 8, SPACES8);
+      v.setFloat64(q + 16, SPACES8);
+      v.setFloat64(q + 24, SPACES8);
       p = e;
     }
-    v.setUint32(p, SLASHES, true);
-    v.setUint32(p + 3, 0x30303030);
-    p += 7;
-    const at = p - lineStart;
-    p = hex8View(v, p, addr);
-    v.setUint16(p, 0x203a, true);
-    p = hex8View(v, p + 2, words[w]);
+    // `// 0000`, the address's 8 digits, `: `: all but its low 2 digits are those of the line before
+    // nearly always (a new prefix every 256 bytes of code), so they are kept as the bit patterns of three
+    // stores (the digits looked up and shifted per line were a third of the tail's hex).
+    const hi = addr >>> 8;
+    if (hi !== this.addrHi) this.addressPrefix(hi);
+    v.setFloat64(p, this.addrA, true);
+    v.setUint32(p + 8, this.addrB, true);
+    v.setUint32(p + 12, this.addrC | (HEX_PAIR[addr & 255] << 8), true);
+    v.setUint8(p + 16, 0x20);
+    const at = p + 7 - lineStart;
+    p = hex8View(v, p + 17, words[w]);
     for (let k = 1; k < size; k++) {
       this.buf[p] = 0x20;
       p = hex8View(v, p + 1, words[w + k]);
     }
     this.pos = p;
     return at;
+  }
+
+  /** The address column's bytes for addresses `hi << 8` to `hi << 8 | 255` (see tail). */
+  private addrHi = -1;
+  /** `// 0000` and the first digit; the next four digits; the sixth digit and `:` (byte 3). */
+  private addrA = 0;
+  private addrB = 0;
+  private addrC = 0;
+
+  private addressPrefix(hi: number): void {
+    this.addrHi = hi;
+    const d = (k: number): number => HEX_UPPER[(hi >>> (20 - 4 * k)) & 15];
+    PREFIX_WORDS[0] = SLASHES;
+    PREFIX_WORDS[1] = 0x00303030 | (d(0) << 24);
+    this.addrA = PREFIX_F64[0];
+    this.addrB = d(1) | (d(2) << 8) | (d(3) << 16) | (d(4) << 24);
+    this.addrC = d(5) | (0x3a << 24);
   }
 
   byte(c: number): void {
@@ -239,6 +277,8 @@ const RECURRING = new Map<string, number>();
 const RECURRING_BYTES = new Uint8Array(1 << 18);
 const RECURRING_VIEW = new DataView(RECURRING_BYTES.buffer);
 let recurringUsed = 0;
+const MEMO_KEY: string[] = new Array<string>(256).fill('');
+const MEMO_AT = new Int32Array(256);
 
 /** Adds `s` to the recurring strings; returns its entry, or -1 when it is not kept. */
 function encodeRecurring(s: string): number {

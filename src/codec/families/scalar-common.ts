@@ -17,6 +17,7 @@ import {
   putImm32,
   putT,
   type TextSink,
+  textLen,
 } from '../text-bytes.js';
 import type { IsaEntry } from '../types.js';
 
@@ -187,10 +188,12 @@ function putLitHex(o: TextSink, v: number, marked: boolean): void {
 const INVALID_IMMEDIATE = ascii('/*Invalid immediate*/');
 
 /** Whether LLVM accepts source `code` of `kind` (the literal code always). */
-export function srcOk(code: number, kind: number, n: ScalarNames): boolean {
+export function srcOk(code: number, kind: number, b: ScalarBytes): boolean {
   if (code === LITERAL) return true;
   if (kind & REG_ONLY && INLINE_VALUE[code] !== -1) return true;
-  return ((kind & 3) === 2 ? n.src64 : n.src32)[code] !== null;
+  // The arena entry that putSrc copies next (0 bytes: a code LLVM rejects): the string tables' loads were
+  // cache misses of their own on distinct input (issue 13).
+  return textLen((kind & 3) === 2 ? b.src64 : b.src32, code) !== 0;
 }
 
 /**

@@ -7,9 +7,9 @@ import { K_GPR_IDX, type SopRow } from '../../isa/ops/scalar-sop.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Decoded } from '../decoded.js';
 import { sgprAlignWarning, TTMP_BASE_GFX9, TTMP_BASE_OLD } from '../operands.js';
-import { type ByteTable, piece, putC, putComma, putP, putT, type TextSink } from '../text-bytes.js';
+import { type ByteTable, piece, putC, putComma, putP, putT, type TextSink, textLen } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
-import { genOf, namesBytes, namesOf, putSrc, SCRATCH, srcOk } from './scalar-common.js';
+import { genOf, namesBytes, putSrc, SCRATCH, srcOk } from './scalar-common.js';
 import { putGprIdx } from './scalar-fields.js';
 
 const LITERAL = 255;
@@ -79,14 +79,13 @@ export function sopCodec(
    */
   function print(d: Decoded, op: number, gen: Generation, out: DecodeOutput, o: TextSink): boolean {
     const p = (d.op as SopRow).profile;
-    const names = namesOf(gen);
     const nb = namesBytes(gen);
     const tb = gen === 'gfx9' ? TTMP_BASE_GFX9 : TTMP_BASE_OLD;
     let comment = '';
-    // Every operand is checked before the first byte is written.
-    if (p.dst !== 0 && (p.dst === 2 ? names.dst64 : names.dst32)[d.dst] === null) return false;
-    if (p.src0 !== 0 && !srcOk(d.src0, p.src0, names)) return false;
-    if (p.src1 !== 0 && p.src1 !== K_GPR_IDX && !srcOk(d.src1, p.src1, names)) return false;
+    // Every operand is checked before the first byte is written, by the arena entries written next.
+    if (p.dst !== 0 && textLen(p.dst === 2 ? nb.dst64 : nb.dst32, d.dst) === 0) return false;
+    if (p.src0 !== 0 && !srcOk(d.src0, p.src0, nb)) return false;
+    if (p.src1 !== 0 && p.src1 !== K_GPR_IDX && !srcOk(d.src1, p.src1, nb)) return false;
     let name = nameBytes[gen][op];
     if (name === undefined) {
       name = piece(d.name);

@@ -5,15 +5,7 @@
 // When the caller passes a Decoded (DecodeOutput.into: the emulator's Program), the accepted form's fields
 // are stored there in the same pass (fillPlain/fillSdwa/fillDpp below), so no one decodes the word again.
 
-import {
-  VF_CARRY_OUT,
-  VF_LANE,
-  VF_MADAK,
-  VF_MADMK,
-  VF_MASK_IN,
-  VF_SWAP,
-  VGPR_SRC0_OPS,
-} from '../../isa/vop-profile.js';
+import { VF_CARRY_OUT, VF_LANE, VF_MADAK, VF_MADMK, VF_MASK_IN, VF_SWAP } from '../../isa/vop-profile.js';
 import type { Decoded } from '../decoded.js';
 import {
   LITERAL,
@@ -40,6 +32,7 @@ import {
   putS,
   putT,
   type TextSink,
+  textLen,
 } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Format } from '../types.js';
 import { vopSrc } from './vop-operands.js';
@@ -246,7 +239,7 @@ function plain(
       return;
     }
     s0 = s;
-  } else if (src0 !== LITERAL && o.s0Text[src0] === null) {
+  } else if (src0 !== LITERAL && textLen(o.s0b, src0) === 0) {
     fail(out);
     return;
   }
@@ -265,7 +258,7 @@ function plain(
       putComma(sk);
       putSrc0(sk, o, src0, s0, immSrc0, lit);
       putS(sk, misfit(src0, CLASS_VREG_OR_LDS));
-    } else if (flags & VF_SWAP || VGPR_SRC0_OPS.has(p.name)) {
+    } else if (o.vgprSrc0) {
       putP(sk, o.e32b);
       putT(sk, vgprBytes(1), vdst);
       putComma(sk);

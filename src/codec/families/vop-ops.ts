@@ -12,6 +12,7 @@ import {
   VF_MADMK,
   VF_SWAP,
   VF_TIED,
+  VGPR_SRC0_OPS,
   type VopEncoding,
   type VopProfile,
   vopByOpcode,
@@ -58,6 +59,11 @@ export interface VopOp {
   readonly e32b: ByteTable;
   readonly s0Text: readonly (string | null)[];
   readonly s0b: ByteTable;
+  /**
+   * VOP1 with a VGPR-only src0 (v_swap_b32, v_movrels*): LLVM flags other codes in a comment. Kept per op:
+   * a Set lookup by name on every VOP1 word was part of the plain form's time (issue 13).
+   */
+  readonly vgprSrc0: boolean;
 }
 
 // Ops LLVM has neither SDWA nor DPP forms of (besides madmk/madak, whose K takes the extra dword).
@@ -140,6 +146,7 @@ function build(p: VopProfile, proc: Processor, opcode: number): VopOp {
     e32b: piece(e32 + ' '),
     s0Text,
     s0b: byteTable(s0Text),
+    vgprSrc0: (p.flags & VF_SWAP) !== 0 || VGPR_SRC0_OPS.has(p.name),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   putS,
   putT,
   type TextSink,
+  textLen,
 } from '../text-bytes.js';
 import type { DecodeInput, DecodeOutput, Family, IsaEntry } from '../types.js';
 import {
@@ -89,6 +90,7 @@ function mfmaTexts(e: Entry): void {
 }
 
 const SRC = srcTable('b32');
+const CLAMP = piece(' clamp');
 let srcBytes: ByteTable | null = null;
 let mfmaBytes: ByteTable[][] | null = null;
 let accBytes: ByteTable[] | null = null;
@@ -224,39 +226,36 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
     default: {
       const un = e.unusedSrcBits;
       if ((negHi | opSel | negLo) & un) return;
-      const s0 = SRC[c0];
-      const s1 = SRC[c1];
-      if (s0 === null || s1 === null) return;
-      let s2: string | null = null;
-      if (e.nsrc === 3) {
-        s2 = SRC[c2];
-        if (s2 === null) return;
-      }
+      // Checked by the arena entries putT copies next (0 bytes: a code LLVM rejects): the string table's
+      // loads were cache misses of their own on distinct input (issue 13).
+      const sb = srcBytes as ByteTable;
+      const three = e.nsrc === 3;
+      if (textLen(sb, c0) === 0 || textLen(sb, c1) === 0 || (three && textLen(sb, c2) === 0)) return;
       if (e.kind === K_MIX) {
         // neg_lo negates and neg_hi takes the absolute value of the (f32 or f16) source.
         text =
           e.prefix +
           VGPR_NAMES[vdst] +
           ', ' +
-          fpMods(s0, c0, (negLo & 1) !== 0, (negHi & 1) !== 0) +
+          fpMods(SRC[c0] as string, c0, (negLo & 1) !== 0, (negHi & 1) !== 0) +
           ', ' +
-          fpMods(s1, c1, (negLo & 2) !== 0, (negHi & 2) !== 0) +
+          fpMods(SRC[c1] as string, c1, (negLo & 2) !== 0, (negHi & 2) !== 0) +
           ', ' +
-          fpMods(s2 as string, c2, (negLo & 4) !== 0, (negHi & 4) !== 0);
+          fpMods(SRC[c2] as string, c2, (negLo & 4) !== 0, (negHi & 4) !== 0);
         if (opSel) text += bitList('op_sel', opSel, 3);
         if (opSelHi) text += bitList('op_sel_hi', opSelHi, 3);
+        if (clamp) text += ' clamp';
       } else {
         const n = e.nsrc;
         const all = (1 << n) - 1;
         if (e.kind !== K_PACKED && opSel) return;
-        const sb = srcBytes as ByteTable;
         putP(o, bytesOf(e).prefix);
         putT(o, (nameBytes as ByteTable[])[0], vdst);
         putComma(o);
         putT(o, sb, c0);
         putComma(o);
         putT(o, sb, c1);
-        if (s2 !== null) {
+        if (three) {
           putComma(o);
           putT(o, sb, c2);
         }
@@ -266,8 +265,9 @@ function decode(inp: DecodeInput, i: number, out: DecodeOutput): void {
         }
         if (negLo) putT(o, bitBytes(NEG_LO, n), negLo & all);
         if (negHi) putT(o, bitBytes(NEG_HI, n), negHi & all);
+        // Half of the distinct words have the bit: as a piece, not a string copied by character.
+        if (clamp) putP(o, CLAMP);
       }
-      if (clamp) text += ' clamp';
     }
   }
   if (text !== '') putS(o, text);
