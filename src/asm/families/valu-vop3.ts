@@ -122,7 +122,7 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
   // The entry after the sources is the result's (bit 3); entries past it are ignored.
   const n = e.opSel - 1;
   // v_interp_p2_f16's second entry is the attribute's, which has no op_sel: llvm-mc-22 drops the bit.
-  const srcs = (m.opSel & ((1 << n) - 1)) & (e.kind === K_INTERP16 ? ~2 : ~0);
+  const srcs = m.opSel & ((1 << n) - 1) & (e.kind === K_INTERP16 ? ~2 : ~0);
   return srcs | (((m.opSel >>> n) & 1) << 3);
 }
 
