@@ -2,6 +2,7 @@
 // them for an operand of a given type. The rules (which values are inline constants, what a literal dword
 // holds, which values do not fit at all) differ per type and per token kind (integer or float), exactly as
 // LLVM's AMDGPUOperand::isInlinableImm / addLiteralImmOperand do; each rule was checked with llvm-mc-22.
+import { type Vop3Entry, vop3Table } from '../../codec/families/vop3-tables.js';
 import { type OperandType, srcOperand, typeDwords } from '../../codec/operands.js';
 import type { Generation } from '../../isa/processors.js';
 import type { Expr } from '../expr.js';
@@ -668,7 +669,8 @@ export function vop3Bus(srcs: readonly (Src | null)[], implicit: number): Err | 
   const v =
     busViolation(lit ? srcs.map((s) => (s && s.kind === S_LIT ? null : s)) : srcs, implicit) ??
     busViolation(srcs);
-  if (v) return err(BUS_ERROR, v.op.pos);
+  // At the register itself inside neg()/|...| (where llvm-mc-22 reports it).
+  if (v) return err(BUS_ERROR, v.op.mods.inner ?? v.op.pos);
   return lit ? err(LIT_ERROR, lit.op.pos) : null;
 }
 
@@ -676,3 +678,25 @@ export function vop3Bus(srcs: readonly (Src | null)[], implicit: number): Err | 
 export function vop3bEncoded(words: readonly number[], sdst: number): Encoded {
   return sdst > 127 ? { words, sdstShown: srcOperand(sdst, 'b64', 0) ?? '' } : { words };
 }
+
+export const INT_CLAMP = 'integer clamping is not supported on this GPU';
+
+/**
+ * Whether gfx6/gfx7 `e` (an op's VOP3 entry there, without clamp) is one LLVM gives a clamp operand that
+ * only gfx8 and later encode (its IntClamp ops: integer results, compares, conversions to integers): the
+ * clamp is matched and then refused with INT_CLAMP, after the constant-bus and literal checks. gfx8's
+ * entry for the op has the clamp; but v_div_scale_f32/f64, whose clamp llvm-mc-22 takes and drops there,
+ * and v_alignbit_b32/v_alignbyte_b32, which have none in LLVM before gfx9.
+ */
+export function intClampOld(e: Vop3Entry | null): boolean {
+  if (e === null || e.clamp || NO_INT_CLAMP.has(e.name)) return false;
+  // gfx6/gfx7's v_cmps*/v_cmpsx* (gone in gfx8) are compares like v_cmp*/v_cmpx*.
+  return GFX8_CLAMP.has(e.name.replace(/^v_cmps(x?)_/, 'v_cmp$1_'));
+}
+
+const NO_INT_CLAMP = new Set(['v_div_scale_f32', 'v_div_scale_f64', 'v_alignbit_b32', 'v_alignbyte_b32']);
+const GFX8_CLAMP = new Set(
+  vop3Table('gfx803')
+    .filter((e) => e?.clamp)
+    .map((e) => (e as Vop3Entry).name),
+);

@@ -41,7 +41,9 @@ import {
   encodeSrc,
   err,
   foldMods,
+  INT_CLAMP,
   INVALID,
+  intClampOld,
   isErr,
   isVcc,
   ldsDirectError,
@@ -86,6 +88,8 @@ export interface Entry {
   readonly want: readonly (keyof VopLine)[];
   /** gfx6/7 llvm-mc's v_*_co_u32 spelling of v_add_i32/v_sub_i32/v_subrev_i32 (see CO_ALIASES). */
   readonly coAlias?: boolean;
+  /** gfx6/gfx7: the e64 form takes clamp only to refuse it (valu-src.ts intClampOld). */
+  readonly intClamp: boolean;
 }
 
 /**
@@ -107,7 +111,8 @@ function build(t: Target): Map<string, Entry> {
       const op3 = vop3Opcode(o.p, proc);
       // LLVM has no VOP3 form of gfx6/gfx7's v_readlane/v_writelane (VOP2 there): `_e64` is refused.
       const e64 = op3 === undefined || (o.old && o.p.flags & VF_LANE) ? null : (vop3Table(t)[op3] ?? null);
-      const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp, want: wantOf(o, enc) };
+      const intClamp = o.old && intClampOld(e64);
+      const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp, want: wantOf(o, enc), intClamp };
       const name = o.name;
       m.set(name, { ...base, form: F_AUTO });
       m.set(name + '_e32', { ...base, form: F_E32 });
@@ -198,10 +203,10 @@ function srcMods(op: Operand | null, fp: boolean, foldable: boolean): Err | null
 }
 
 function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): EncodeResult {
-  if (late) return late;
   const o = e.o;
   const p = o.p;
   const op = o.opcode;
+  if (late && (p.dstKind === 'none' || !(p.flags & VF_LANE))) return late;
   if (p.dstKind === 'none') return { words: [e.enc === ENC_VOP1 ? (0x7e000000 | (op << 9)) >>> 0 : 0] };
   const ms = srcMods(l.src0, o.fp0, true) ?? srcMods(l.src1, o.fp1, false) ?? noMods(l.k);
   if (ms) return ms;
@@ -251,6 +256,8 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): Encod
       return err(UNIQUE_LITERAL, l.k.pos);
     lit = kv;
   }
+  // gfx6/gfx7's VOP2 lane ops have no other form: a modifier out of place is reported after their operands.
+  if (late) return late;
   const ld = ldsDirectError([s0], inst.mnemonic, false);
   if (ld) return ld;
   const v = busViolation([s0, l.k ? lit : lane], p.flags & VF_MASK_IN ? VCC_BUS : impliedBus(p.name));
@@ -306,6 +313,7 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err |
   if (ld) return ld;
   const bus = vop3Bus(srcs, impliedBus(o.p.name));
   if (bus) return bus;
+  if (m.clamp && e.intClamp) return err(INT_CLAMP, m.clamp);
   const field = v3.kind === K_SDST ? (sdst & 0x7f) << 8 : abs << 8; // VOP3B sdst is 7 bits: LLVM truncates a wider code
   const w0 = 0xd0000000 | (op3 << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
   const c = (k: number) => srcs[k]?.code ?? 0;
@@ -360,7 +368,7 @@ function orderOf(e: Entry): Orders {
   if (r) return r;
   const v3 = e.e64;
   const e64: string[] = [];
-  if (v3?.clamp) e64.push('clamp');
+  if (v3?.clamp || e.intClamp) e64.push('clamp');
   if (v3?.omod) e64.push('omod');
   const o = e.o;
   const sdwa9 = e.sdwa ? sdwaOrder(e.enc, o.fpDst, true) : NO_MODS;

@@ -24,7 +24,9 @@ import {
   type Err,
   encodeSrc,
   err,
+  INT_CLAMP,
   INVALID,
+  intClampOld,
   isErr,
   ldsDirectError,
   S_AGPR,
@@ -46,6 +48,8 @@ export interface Entry {
   readonly e: Vop3Entry;
   /** A suffix llvm-mc refuses by the mnemonic (the variant's error), before it reads the operands. */
   readonly variant?: string;
+  /** gfx6/gfx7: clamp taken only to be refused (valu-src.ts intClampOld). */
+  readonly intClamp?: boolean;
 }
 
 /** Ops that read vcc without naming it (the constant bus counts it). */
@@ -58,6 +62,7 @@ function build(t: Target): Map<string, Entry> {
     const op = opcodeOn(s, proc);
     const e = op === undefined ? null : vop3Table(t)[op];
     if (e === null || e === undefined) continue;
+    const intClamp = proc.generation !== 'gfx8' && proc.generation !== 'gfx9' && intClampOld(e);
     // LLVM names the VOP3 forms of the VINTRP ops with their encoding suffix only.
     if (e.kind === K_INTERP) m.set(s.name + '_e64', { s, e });
     else if (e.kind === K_READLANE || e.kind === K_WRITELANE) {
@@ -68,8 +73,8 @@ function build(t: Target): Map<string, Entry> {
       for (const v of ['e64', 'sdwa', 'dpp'])
         m.set(`${s.name}_${v}`, { s, e, variant: `${v} variant of this instruction is not supported` });
     } else {
-      m.set(s.name, { s, e });
-      m.set(s.name + '_e64', { s, e });
+      m.set(s.name, { s, e, intClamp });
+      m.set(s.name + '_e64', { s, e, intClamp });
     }
   }
   // llvm-mc's mnemonic aliases: the old name of an op where the generation has no op of that name.
@@ -128,6 +133,13 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
 
 const ORDERS = new Map<string, readonly string[]>();
 
+/** An op's modifier order with clamp where LLVM's AsmString has it (after op_sel/high, before omod). */
+function withClamp(o: readonly string[]): readonly string[] {
+  if (o.includes('clamp')) return o;
+  const k = o.indexOf('omod');
+  return k < 0 ? [...o, 'clamp'] : [...o.slice(0, k), 'clamp', ...o.slice(k)];
+}
+
 /**
  * The op's modifiers in llvm-mc's order (its VOP3 AsmStrings): op_sel, then the 16-bit interpolations'
  * high, then clamp and omod, those the op takes (v_interp_p2_f16: op_sel last).
@@ -158,7 +170,11 @@ function encode(inst: AsmInst): EncodeResult | null {
   const nsrc = s.src.length;
   const want = 1 + (e.kind === K_SDST ? 1 : 0) + nsrc;
   const lane = e.kind === K_READLANE || e.kind === K_WRITELANE;
-  const sp = splitOperands(inst.operands, { expected: want, classes: orderOf(e), noSrcMods: lane });
+  const sp = splitOperands(inst.operands, {
+    expected: want,
+    classes: ent.intClamp ? withClamp(orderOf(e)) : orderOf(e),
+    noSrcMods: lane,
+  });
   if (isErr(sp)) return sp;
   const m = sp.mods;
   const opSel = opSelField(m, e);
@@ -237,6 +253,7 @@ function encode(inst: AsmInst): EncodeResult | null {
   if (ld) return ld;
   const bus = vop3Bus(srcs, READS_VCC.has(s.name) ? VCC_BUS : -1);
   if (bus) return bus;
+  if (m.clamp && ent.intClamp) return err(INT_CLAMP, m.clamp);
   const field = e.kind === K_SDST ? (sdst & 0x7f) << 8 : (abs << 8) | (opSel << 11);
   const L = VOP3[processorOf(inst.target).generation].fields;
   const w0 = 0xd0000000 | (e.opcode << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
