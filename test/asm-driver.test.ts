@@ -49,6 +49,8 @@ const EXPECTED: Record<string, Kind[]> = {
   'vop3b-sdst-gfx803.s': ['listing', 'listing.err', 'obj.err'],
   'vop3b-sdst-gfx900.s': ['listing', 'listing.err', 'obj.err'],
   'interp16-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'int-clamp-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'int-clamp-gfx700.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**
@@ -70,6 +72,8 @@ const BOTH_PATHS = new Set([
   'vop3b-sdst-gfx803.s',
   'vop3b-sdst-gfx900.s',
   'interp16-gfx900.s',
+  'int-clamp-gfx600.s',
+  'int-clamp-gfx700.s',
 ]);
 
 const mcpuOf = (src: string): Target => (/^\/\/ mcpu=(\S+)/.exec(src)?.[1] ?? 'gfx908') as Target;
