@@ -227,6 +227,19 @@ test('a keyword defined as a symbol is left to the general path', () => {
   );
 });
 
+test("a source read in the previous source's byte copy does not read that source's bytes past its end", () => {
+  // The last line of `short` ends without a newline, where `long` has `.5`: read past the end, `1` would be
+  // the float 1.5's start (an inline constant 1.0 or a literal), not the integer 1.
+  const short = 's_mov_b32 s0, 1';
+  const long = `${short}.5\n${'s_nop 0\n'.repeat(8)}`;
+  const text = (src: string) => {
+    const o = assemble(src, 'a.s', { mcpu: 'gfx908', showEncoding: true });
+    return o.listing;
+  };
+  text(long);
+  assert.match(text(short) ?? '', /s_mov_b32 s0, 1 +; encoding: \[0x81,0x00,0x80,0xbe\]/);
+});
+
 /** Generated lines (each followed by one of its mutations) in each whole source. */
 const SOURCE_LINES = tier(700, 2000);
 

@@ -769,7 +769,9 @@ export class Assembler {
   private fastRun(f: Frame, src: string, at: number, end: number): number {
     const target = this.target;
     const size = src.length;
-    if (f.bytes === null) f.bytes = fastSourceBytes(src);
+    // The whole source's copy (the first frame's; assemble() runs one Assembler at a time) reuses the last
+    // one's buffer; an included file's, made while the source's is in use, has its own.
+    if (f.bytes === null) f.bytes = fastSourceBytes(src, f === this.frames[0]);
     const bytes = f.bytes;
     let i = f.i;
     fastOwner = this;

@@ -60,13 +60,15 @@ import {
   IMM16_ANY,
   IMM16_SIGNED,
   IMM16_UNSIGNED,
+  MAP_BCAST,
+  MAP_BOUND,
   MAP_DIV,
+  MAP_DPP,
   MAP_MUL,
   MAP_OPSEL,
   MOD_IDS,
   type ModTable,
   P_CLAMP,
-  P_DPP,
   P_KLIT,
   P_LDS_DIRECT,
   P_M0_BUS,
@@ -79,6 +81,7 @@ import {
   P_VCC_IN,
   P_WAITCNT,
   type Program,
+  S_DPP,
   S_HWREG,
   S_IMM16,
   S_IMM32,
@@ -101,6 +104,9 @@ import {
   TYPES,
 } from './program.js';
 
+const NEG_ABS = MODS.NEG | MODS.ABS;
+const N_QUAD_PERM = named('quad_perm');
+
 /** A program under construction. */
 export class Builder {
   slot: number[] = [];
@@ -118,8 +124,6 @@ export class Builder {
   glc: Field | null = null;
   soe: Field | null = null;
   soffset: Field | null = null;
-  /** DPP: the modifiers (MODS bits) its sources take. */
-  dppMods = 0;
   opSel = 0;
   sdwaEnc = 0;
   sdwaOmod = false;
@@ -191,7 +195,6 @@ export class Builder {
       glc: this.glc,
       soe: this.soe,
       soffset: this.soffset,
-      dppMods: this.dppMods,
       opSel: this.opSel,
       sdwaEnc: this.sdwaEnc,
       sdwaOmod: this.sdwaOmod,
@@ -255,9 +258,72 @@ const typeIndex = (t: string): number => TYPES.indexOf(t as (typeof TYPES)[numbe
 
 /**
  * The e32 program of a VOP1/VOP2/VOPC table entry (written with `_e32` or without a suffix), or with `_dpp`
- * its DPP program (P_DPP: the same slots, src0 in the extension dword; fast/dpp.ts): VOP1/VOP2 with 32-bit
- * sources (valu-sdwa-dpp.ts takes the others), neg/abs on the sources where the op has them.
+ * its DPP program (dppProgram): VOP1/VOP2 with 32-bit sources (valu-sdwa-dpp.ts takes the others).
  */
+
+/** The DPP extension dword's fields (valu-mods.ts): src0[7:0] dpp_ctrl[16:8] bound_ctrl[19] bank_mask[27:24] row_mask[31:28]. */
+const dppField = (shift: number, width: number): Field => ({
+  word: 1,
+  shift,
+  mask: 2 ** width - 1,
+  lo: 32 + shift,
+  width,
+});
+const DPP_SRC0 = dppField(0, 8);
+
+/**
+ * `b.done(l, opcode)`, or with `dpp` its DPP form: word 0 with src0 = 0xfa, the extension dword with the masks
+ * at 15 when not written; src0 (in the extension dword) and vsrc1 VGPRs with the op's neg/abs (src0's at bits
+ * 20/21, src1's at 22/23); the modifiers in llvm-mc's order, each once, no comma: one control
+ * (quad_perm:[a,b,c,d], row_shl/row_shr/row_ror:1-15, wave_shl/wave_rol/wave_shr/wave_ror:1, row_mirror,
+ * row_half_mirror, row_bcast:15/31) first, then row_mask and bank_mask (0-15), bound_ctrl:0/1. Made by `done`
+ * as every program is (programs of one shape keep encodeProgram's property loads monomorphic).
+ */
+function vopDone(b: Builder, l: Layout, opcode: number, dpp: boolean, takesMods: boolean): Program {
+  if (!dpp) return b.done(l, opcode);
+  const slot = b.slot;
+  for (let k = 0; k < slot.length; k++) {
+    const s0 = slot[k] === S_VSRC;
+    // Slot 0 is the destination (a VOPC's is vcc).
+    if (!s0 && (slot[k] !== S_VGPR || k === 0)) continue;
+    slot[k] = S_DPP;
+    b.arg[k] = (takesMods ? 1 : 0) | (s0 ? 0 : 2);
+    if (s0) b.field[k] = DPP_SRC0;
+  }
+  b.neg = dppField(20, 4);
+  b.abs = dppField(21, 3);
+  const ctrl = dppField(8, 9);
+  b.mods = modTable('dpp', () => {
+    const control = (w: number, hi: number, lo: number, map: number): ModRow => [
+      w,
+      1,
+      hi,
+      ctrl,
+      lo,
+      map,
+      N_QUAD_PERM,
+    ];
+    const rows: ModRow[] = [
+      [N_QUAD_PERM, 1, 255, ctrl],
+      ...['row_shl', 'row_shr', 'row_ror'].map((w, i) => control(named(w as 'row_shl'), 15, 1, MAP_DPP + i)),
+      ...['wave_shl', 'wave_rol', 'wave_shr', 'wave_ror'].map((w, i) =>
+        control(named(w as 'wave_shl'), 1, 1, MAP_DPP + 3 + i),
+      ),
+      control(kw('row_mirror'), 1, 1, MAP_DPP + 7),
+      control(kw('row_half_mirror'), 1, 1, MAP_DPP + 8),
+      control(named('row_bcast'), 31, 15, MAP_BCAST),
+      [named('row_mask'), 2, 15, dppField(28, 4)],
+      [named('bank_mask'), 3, 15, dppField(24, 4)],
+      [named('bound_ctrl'), 4, 1, dppField(19, 1), 0, MAP_BOUND],
+    ];
+    return [rows, [N_QUAD_PERM]];
+  });
+  const p = b.done({ ...l, dwords: 2 }, opcode);
+  p.base[0] |= 0xfa;
+  p.base[1] = 0xff000000;
+  return p;
+}
+
 function vopProgram(e: VopEntry, name: string): Program | null {
   const dpp = e.form === F_DPP;
   if (e.coAlias || (e.form !== F_AUTO && e.form !== F_E32 && !dpp)) return null;
@@ -281,8 +347,6 @@ function vopProgram(e: VopEntry, name: string): Program | null {
   if (dpp) {
     if (!e.dpp || p.dstKind === 'none' || p.flags & (VF_MADMK | VF_MADAK)) return null;
     if (typeDwords(o.s0) !== 1 || (e.enc === ENC_VOP2 && typeDwords(o.s1) !== 1)) return null;
-    b.flags |= P_DPP;
-    b.dppMods = o.dppMods ? MODS.NEG | MODS.ABS : 0;
   }
   if (p.dstKind === 'none') return e.enc === ENC_VOP1 ? b.done(VOP1, o.opcode) : null;
   const s0 = typeIndex(o.s0);
@@ -294,11 +358,11 @@ function vopProgram(e: VopEntry, name: string): Program | null {
       b.src0 = 1;
       b.flags |= P_M0_BUS;
     }
-    return b.done(VOP1, o.opcode);
+    return vopDone(b, VOP1, o.opcode, dpp, o.dppMods);
   }
   if (e.enc === ENC_VOPC) {
     b.add(S_VCC, 0, null).add(S_VSRC, s0, VOPC.fields.src0).add(S_VGPR, typeDwords(o.s1), VOPC.fields.vsrc1);
-    return b.done(VOPC, o.opcode);
+    return vopDone(b, VOPC, o.opcode, dpp, o.dppMods);
   }
   if (e.enc !== ENC_VOP2) return null;
   b.add(S_VGPR, o.dstDw, VOP2.fields.vdst);
@@ -314,10 +378,8 @@ function vopProgram(e: VopEntry, name: string): Program | null {
     b.add(S_VCC, 0, null);
     b.flags |= P_VCC_IN;
   }
-  return b.done(VOP2, o.opcode);
+  return vopDone(b, VOP2, o.opcode, dpp, o.dppMods);
 }
-
-const NEG_ABS = MODS.NEG | MODS.ABS;
 
 /**
  * The gfx9 SDWA program of a VOP1/VOP2/VOPC `_sdwa` entry (fast/sdwa.ts; valu-sdwa-dpp.ts encodeSdwa is the

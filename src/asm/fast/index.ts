@@ -19,7 +19,6 @@ import { familiesOf, mnemonicsOf } from '../registry.js';
 import { StrTable } from '../strtab.js';
 import { bufProgram } from './buf.js';
 import { programOf } from './build.js';
-import { encodeDpp } from './dpp.js';
 import { dsProgram } from './ds.js';
 import { encodeExp } from './exp.js';
 import { flatProgram } from './flat.js';
@@ -39,7 +38,7 @@ const { lexFast, lineBytes } = lexer;
 const { kind: tokKind, start: tokStart, end: tokEnd, hash: tokHash } = lexer.lexed;
 const T_IDENT = lexer.TOKEN.IDENT;
 const { parseFast } = operands;
-const { encodeProgram, setGeneration, P_DPP, P_WAITCNT, P_SDWA } = program;
+const { encodeProgram, setGeneration, P_WAITCNT, P_SDWA } = program;
 type Program = program.Program;
 
 export { sourceBytes as fastSourceBytes } from './lexer.js';
@@ -171,8 +170,7 @@ export function fastEncodeAt(
   switch (enc) {
     case E_PROG: {
       const p = data as Program;
-      if (p.flags & (P_DPP | P_WAITCNT | P_SDWA))
-        return p.flags & P_DPP ? encodeDpp(p, n) : p.flags & P_SDWA ? encodeSdwa(p, n) : encodeWaitcnt(p, n);
+      if (p.flags & (P_WAITCNT | P_SDWA)) return p.flags & P_SDWA ? encodeSdwa(p, n) : encodeWaitcnt(p, n);
       return encodeProgram(p, n);
     }
     case E_EXP:

@@ -52,17 +52,27 @@ const encoder = new TextEncoder();
 
 /**
  * The fast path's copy of a source: each ASCII character as its byte, every other UTF-16 code unit as
- * 0x80 (which no token takes), so that offsets are the string's; PAD zero bytes after the end.
+ * 0x80 (which no token takes), so that offsets are the string's; PAD zero bytes after the end. With `reuse`,
+ * in the buffer of the last such call when it is long enough (its previous contents are then invalid).
  */
-export function sourceBytes(text: string): Uint8Array {
+export function sourceBytes(text: string, reuse = false): Uint8Array {
   const n = text.length;
-  const b = new Uint8Array(n + PAD);
+  let b = reuse ? spare.deref() : undefined;
+  if (b === undefined || b.length < n + PAD) b = new Uint8Array(n + PAD);
+  else b.fill(0, n, n + PAD);
+  if (reuse) spare = new WeakRef(b);
   // UTF-8 is the string itself when every character is ASCII (anything else takes more bytes than code
   // units): one native copy. Otherwise code unit by code unit.
   const r = encoder.encodeInto(text, b.subarray(0, n));
   if (r.read !== n || r.written !== n) asciiInto(text, b);
   return b;
 }
+
+/**
+ * The buffer of the last `reuse` sourceBytes, for the next: a whole source's copy, megabytes that V8 counts
+ * outside its heap (after 64 MB of such allocations it starts a full GC). Held weakly: a full GC frees it.
+ */
+let spare = new WeakRef(new Uint8Array(0));
 
 let scratch = new Uint8Array(256);
 

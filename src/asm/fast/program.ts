@@ -142,6 +142,12 @@ export const S_SADDR = 25;
 export const S_ATUPLE = 26;
 /** A VGPR or AGPR tuple of `arg` dwords (MFMA's src0 and src1): 256 + its index (C_MFMA sets the AGPR bits). */
 export const S_VATUPLE = 27;
+/**
+ * A DPP form's VGPR source (src0 in the extension dword, or vsrc1): its index. `arg` bit 0: it takes neg/abs;
+ * bit 1: vsrc1. The modifiers go to the extension dword as negBits/absBits bit 0 (src0) or 2 (src1):
+ * Program.neg and abs at bits 20 and 21 put them at 20/21 and 22/23.
+ */
+export const S_DPP = 28;
 
 export const IMM16_SIGNED = 0;
 export const IMM16_UNSIGNED = 1;
@@ -164,8 +170,6 @@ export const P_OPTIONAL = 32;
 export const P_KLIT = 64;
 /** SMEM on gfx9: `offset:N` may follow an SGPR offset. */
 export const P_SOE = 128;
-/** A VOP1/VOP2 DPP form: fast/dpp.ts encodes it, not encodeProgram. */
-export const P_DPP = 256;
 /** The S_VSRC slot (src0 of an e32 op) may be lds_direct (valu-src.ts ldsDirectError: not in reversed ops). */
 export const P_LDS_DIRECT = 512;
 /** s_waitcnt: fast/waitcnt.ts encodes it, not encodeProgram. */
@@ -212,22 +216,38 @@ export const C_VOP3P = 64;
 export const C_MFMA = 128;
 
 /**
- * Value maps (ModTable.map) of 16 entries each, -1 for a value not taken: 1 `mul:` and 2 `div:` to omod's
- * field (mul:2 1, mul:4 2, div:2 3), 3 + s - 1 a VOP3 op_sel list of s sources and the result to bits
- * 11-14 (the sources' entries low, the result's in bit 14; entries past it ignored: valu-vop3.ts
- * opSelField).
+ * Value maps (ModTable.map) of 32 entries each (by the value's low 5 bits), -1 for a value not taken: 1 `mul:`
+ * and 2 `div:` to omod's field (mul:2 1, mul:4 2, div:2 3), 3 + s - 1 a VOP3 op_sel list of s sources and the
+ * result to bits 11-14 (the sources' entries low, the result's in bit 14; entries past it ignored:
+ * valu-vop3.ts opSelField); from MAP_DPP the DPP controls (valu-mods.ts): row_shl/row_shr/row_ror:1-15 to
+ * 0x101-0x12f, wave_shl/wave_rol/wave_shr/wave_ror:1 to 0x130-0x13c, row_mirror and row_half_mirror (keywords,
+ * 1) to 0x140/0x141, row_bcast:15/31 to 0x142/0x143, then bound_ctrl:0/1 to its bit (either sets it, as in
+ * LLVM).
  */
 export const MAP_MUL = 1;
 export const MAP_DIV = 2;
 export const MAP_OPSEL = 3;
-const VALUE_MAPS = new Int8Array(16 * 6).fill(-1);
-for (let v = 0; v < 16; v++) VALUE_MAPS[v] = v;
-VALUE_MAPS[16 * MAP_MUL + 2] = 1;
-VALUE_MAPS[16 * MAP_MUL + 4] = 2;
-VALUE_MAPS[16 * MAP_DIV + 2] = 3;
+export const MAP_DPP = 6;
+export const MAP_BCAST = MAP_DPP + 9;
+export const MAP_BOUND = MAP_DPP + 10;
+const VALUE_MAPS = new Int16Array(32 * (MAP_BOUND + 1)).fill(-1);
+for (let v = 0; v < 32; v++) VALUE_MAPS[v] = v;
+VALUE_MAPS[32 * MAP_MUL + 2] = 1;
+VALUE_MAPS[32 * MAP_MUL + 4] = 2;
+VALUE_MAPS[32 * MAP_DIV + 2] = 3;
 for (let s = 1; s <= 3; s++)
   for (let v = 0; v < 16; v++)
-    VALUE_MAPS[16 * (MAP_OPSEL + s - 1) + v] = (v & ((1 << s) - 1)) | (((v >>> s) & 1) << 3);
+    VALUE_MAPS[32 * (MAP_OPSEL + s - 1) + v] = (v & ((1 << s) - 1)) | (((v >>> s) & 1) << 3);
+for (let r = 0; r < 3; r++)
+  for (let v = 1; v < 16; v++) VALUE_MAPS[32 * (MAP_DPP + r) + v] = 0x100 + 16 * r + v;
+// wave_shl, wave_rol, wave_shr, wave_ror, row_mirror, row_half_mirror: the value 1.
+[0x130, 0x134, 0x138, 0x13c, 0x140, 0x141].forEach((c, i) => {
+  VALUE_MAPS[32 * (MAP_DPP + 3 + i) + 1] = c;
+});
+VALUE_MAPS[32 * MAP_BCAST + 15] = 0x142;
+VALUE_MAPS[32 * MAP_BCAST + 31] = 0x143;
+VALUE_MAPS[32 * MAP_BOUND] = 1;
+VALUE_MAPS[32 * MAP_BOUND + 1] = 1;
 
 /**
  * A program's modifiers after its positional operands: for each word id (operands.ts: keywords, NAMED_BASE +
@@ -294,8 +314,6 @@ export interface Program {
   /** SMEM on gfx9: `soffset offset:N` sets soe and puts the SGPR in soffset (null: no such form). */
   readonly soe: Field | null;
   readonly soffset: Field | null;
-  /** DPP: the modifiers (MODS bits) src0 and src1 take. */
-  readonly dppMods: number;
   /** With P_OPSEL: op_sel's entries, the sources' then the result's (vop3-ops.ts Vop3Entry.opSel). */
   readonly opSel: number;
   /** With P_SDWA: the e32 encoding (ENC_VOP1, ENC_VOP2, ENC_VOPC of valu-vop.ts); whether omod is taken. */
@@ -438,6 +456,8 @@ let saddrOff = 0;
 
 /** The named registers FLAT's saddr takes (mem-scalar.ts saddr64Code, saddr32Code): bit dw for dw dwords. */
 const SADDR_NAMED = new Uint8Array(256);
+/** vcc's code: a named register every generation has. */
+const VCC = 106;
 for (const c of [102, 104, 106]) SADDR_NAMED[c] = 1 << 2;
 for (const c of [102, 103, 104, 105, 106, 107, 124, 126]) SADDR_NAMED[c] |= 1 << 1;
 
@@ -462,10 +482,25 @@ function isLdsDirect(k: number): boolean {
 
 /** One slot's value for operand k, or -1 when the fast path does not take it. */
 function slotValue(kind: number, arg: number, k: number): number {
-  // Only VOP3 sources (vop3Source) take source modifiers.
-  if (opMods[k] !== 0) return -1;
+  // Only VOP3 sources (vop3Source) and DPP sources take source modifiers (both comparisons on every line).
+  const mods = opMods[k];
+  if (((mods !== 0 ? 1 : 0) & (kind !== S_DPP ? 1 : 0)) !== 0) return -1;
   const ok = opKind[k];
   switch (kind) {
+    case S_DPP: {
+      const i = opIndex[k];
+      if (
+        (mods & ~(arg & 1 ? M_NEG | M_ABS : 0)) !== 0 ||
+        ok !== O_REG ||
+        opFile[k] !== F_V ||
+        opCount[k] !== 1
+      )
+        return -1;
+      const bit = arg & 2 ? 4 : 1;
+      if (mods & M_NEG) negBits |= bit;
+      if (mods & M_ABS) absBits |= bit;
+      return i < 256 ? i : -1;
+    }
     case S_SDATA: {
       if (ok !== O_REG) return -1;
       if (opFile[k] !== F_SPECIAL) return scalarReg(k, arg);
@@ -549,11 +584,15 @@ function slotValue(kind: number, arg: number, k: number): number {
       }
       saddrOff = 0;
       if (ok !== O_REG) return -1;
-      if (opFile[k] !== F_SPECIAL) return scalarReg(k, arg);
-      // Every comparison on every named register (see S_BUF_SOFFSET).
+      // A named saddr is rare (the bench's warm-up has none): its answer is computed for every register,
+      // so that it reads no array and calls nothing that the optimised slotValue has not seen run (a site
+      // without type feedback throws the optimised function away: see S_BUF_SOFFSET).
+      const file = opFile[k];
       const c = opIndex[k];
-      const known = specialExists(c) ? 1 : 0;
-      return ((SADDR_NAMED[c] >> arg) & 1 & (opCount[k] === arg ? 1 : 0) & known) === 1 ? c : -1;
+      const known = specialExists(file === F_SPECIAL ? c : VCC) ? 1 : 0;
+      const named =
+        ((SADDR_NAMED[c & 0xff] >> arg) & 1 & (opCount[k] === arg ? 1 : 0) & known) === 1 ? c : -1;
+      return file !== F_SPECIAL ? scalarReg(k, arg) : named;
     }
     case S_ATUPLE: {
       if (ok !== O_REG || opFile[k] !== F_A || opCount[k] !== arg) return -1;
@@ -752,7 +791,7 @@ function tableMods(t: ModTable, from: number, n: number): boolean {
     modVal[j] = v;
     // A mapped value (omod, op_sel) or the value itself, which may be negative (signed offsets).
     const mapped = t.map[j] !== 0 ? 1 : 0;
-    const x = VALUE_MAPS[16 * t.map[j] + (v & 15)];
+    const x = VALUE_MAPS[32 * t.map[j] + (v & 31)];
     if ((mapped & (x < 0 ? 1 : 0)) !== 0) return false;
     const u = mapped === 1 ? x : v;
     const f = t.field[j];
