@@ -4,7 +4,8 @@
 // LLVM's AMDGPUOperand::isInlinableImm / addLiteralImmOperand do; each rule was checked with llvm-mc-22.
 import { type Vop3Entry, vop3Table } from '../../codec/families/vop3-tables.js';
 import { type OperandType, srcOperand, typeDwords } from '../../codec/operands.js';
-import type { Generation } from '../../isa/processors.js';
+import { type Generation, PROCESSORS } from '../../isa/processors.js';
+import { isTarget, type Target } from '../../isa/targets.js';
 import type { Expr } from '../expr.js';
 import type { Encoded, Operand, Pos } from '../types.js';
 import {
@@ -691,12 +692,14 @@ export const INT_CLAMP = 'integer clamping is not supported on this GPU';
 export function intClampOld(e: Vop3Entry | null): boolean {
   if (e === null || e.clamp || NO_INT_CLAMP.has(e.name)) return false;
   // gfx6/gfx7's v_cmps*/v_cmpsx* (gone in gfx8) are compares like v_cmp*/v_cmpx*.
-  return GFX8_CLAMP.has(e.name.replace(/^v_cmps(x?)_/, 'v_cmp$1_'));
+  gfx8Clamp ??= new Set(
+    vop3Table(PROCESSORS.find((r) => r.generation === 'gfx8' && isTarget(r.name))?.name as Target)
+      .filter((e) => e?.clamp)
+      .map((e) => (e as Vop3Entry).name),
+  );
+  return gfx8Clamp.has(e.name.replace(/^v_cmps(x?)_/, 'v_cmp$1_'));
 }
 
 const NO_INT_CLAMP = new Set(['v_div_scale_f32', 'v_div_scale_f64', 'v_alignbit_b32', 'v_alignbyte_b32']);
-const GFX8_CLAMP = new Set(
-  vop3Table('gfx803')
-    .filter((e) => e?.clamp)
-    .map((e) => (e as Vop3Entry).name),
-);
+/** The ops whose gfx8 VOP3 form has clamp (made on the first gfx6/gfx7 table that asks). */
+let gfx8Clamp: Set<string> | undefined;
