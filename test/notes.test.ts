@@ -10,6 +10,7 @@ import { ElfError } from '../src/elf/errors.js';
 import {
   decodeMetadata,
   encodeMetadata,
+  type MetadataMap,
   MsgpackError,
   readMsgpack,
   verifyMetadata,
@@ -179,6 +180,44 @@ test('bad msgpack and wrong shapes give one-line ElfErrors naming the key path',
   );
   oneLine(() => metadataFromYaml('amdhsa.version: !int x\n', 'y'), /invalid number/);
   oneLine(() => metadataFromYaml('a: [1\n', 'y'), /^y: YAML: /);
+});
+
+test('msgpack errors name the key path of the value being read', () => {
+  const message = (bytes: number[]): string => {
+    try {
+      readMsgpack(Uint8Array.from(bytes));
+    } catch (e) {
+      assert.ok(e instanceof MsgpackError);
+      return e.message;
+    }
+    return 'no error';
+  };
+  const k = 0x6b;
+  // {k: [{a: 1, a: 2}]}
+  assert.equal(message([0x81, 0xa1, k, 0x91, 0x82, 0xa1, 0x61, 1, 0xa1, 0x61, 2]), 'k[0].a: duplicate key');
+  // {k: [5, {1: 1}]}
+  assert.equal(message([0x81, 0xa1, k, 0x92, 5, 0x81, 1, 1]), 'k[1]: map key 0 is not a string');
+  // {k: {<a key of 5 bytes, 1 there>}}
+  assert.equal(
+    message([0x81, 0xa1, k, 0x81, 0xa5, 0x61]),
+    'k{key 0}: truncated: 5 bytes needed at offset 5, blob is 6',
+  );
+  // {.a: [<reserved>]}, {k: {.b: <reserved>}}: a key starting with a dot is appended without another
+  assert.equal(
+    message([0x81, 0xa2, 0x2e, 0x61, 0x91, 0xc1]),
+    '.a[0]: msgpack type byte 0xc1 at offset 5 is not supported',
+  );
+  assert.equal(
+    message([0x81, 0xa1, k, 0x81, 0xa2, 0x2e, 0x62, 0xc1]),
+    'k.b: msgpack type byte 0xc1 at offset 7 is not supported',
+  );
+  assert.equal(message([0xc1]), '<root>: msgpack type byte 0xc1 at offset 0 is not supported');
+  // [{k: 1}, {k: 3}, {__proto__: 2}]: a key met again reads the same; __proto__ is an own key like others.
+  const r = readMsgpack(
+    Uint8Array.from([0x93, 0x81, 0xa1, k, 1, 0x81, 0xa1, k, 3, 0x81, 0xa9, ...Buffer.from('__proto__'), 2]),
+  ).value as MetadataMap[];
+  assert.equal(JSON.stringify(r), '[{"k":1},{"k":3},{"__proto__":2}]');
+  assert.equal(Object.getPrototypeOf(r[2]), Object.prototype);
 });
 
 function firstMetadata(): Uint8Array {

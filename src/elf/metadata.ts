@@ -159,6 +159,9 @@ export function keyPath(path: string, key: string): string {
   return key.startsWith('.') ? path + key : `${path}.${key}`;
 }
 
+/** Map keys met before, by their bytes: a document spells the same few dozen keys again and again. */
+const KEYS_KEEP = 512;
+
 /**
  * Reads the first msgpack object of `bytes` (LLVM reads one and ignores what follows); returns it and the
  * offset after it. Throws MsgpackError for anything LLVM's reader rejects or gcnkit cannot represent.
@@ -166,25 +169,64 @@ export function keyPath(path: string, key: string): string {
 export function readMsgpack(bytes: Uint8Array): { value: MetadataValue; end: number } {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let p = 0;
-  const need = (n: number, path: string): void => {
-    if (p + n > bytes.length)
-      throw new MsgpackError(
-        path || '<root>',
-        `truncated: ${n} bytes needed at offset ${p}, blob is ${bytes.length}`,
-      );
+  // Where the value being read sits, as steps from the root: an array index (>= 0), a map key's number
+  // while the key itself is read (-1 - i), or the key whose value is read. Spelled only for an error
+  // (`where`): building every value's path as a string cost most of the decoding (a large library's
+  // metadata is megabytes).
+  const steps: (number | string)[] = [];
+  let depth = 0;
+  const where = (): string => {
+    let path = '';
+    for (let d = 0; d < depth; d++) {
+      const s = steps[d];
+      if (typeof s === 'string') path = keyPath(path, s);
+      else if (s >= 0) path = `${path}[${s}]`;
+      else path = `${path}{key ${-1 - s}}`;
+    }
+    return path;
   };
-  const str = (n: number, path: string): string => {
-    need(n, path);
-    const b = bytes.subarray(p, p + n);
+  const fail = (problem: string, root = true): never => {
+    const path = where();
+    throw new MsgpackError(root ? path || '<root>' : path, problem);
+  };
+  const need = (n: number): void => {
+    if (p + n > bytes.length) fail(`truncated: ${n} bytes needed at offset ${p}, blob is ${bytes.length}`);
+  };
+  const keys = new Map<number, string[]>();
+  const str = (n: number): string => {
+    need(n);
+    const at = p;
     p += n;
+    // Short ASCII strings (every key, most values) without TextDecoder, which costs more per call than
+    // such a string's bytes; a key's string is looked up by a hash of its bytes and shared.
+    if (n <= 32) {
+      let h = n;
+      let hi = 0;
+      for (let k = at; k < p; k++) {
+        const c = bytes[k];
+        hi |= c;
+        h = (Math.imul(h, 31) + c) | 0;
+      }
+      if (hi < 0x80) {
+        const known = keys.get(h);
+        if (known !== undefined) for (const k of known) if (sameAscii(k, bytes, at, n)) return k;
+        let t = '';
+        for (let k = at; k < p; k++) t += String.fromCharCode(bytes[k]);
+        if (keys.size < KEYS_KEEP) {
+          if (known === undefined) keys.set(h, [t]);
+          else known.push(t);
+        }
+        return t;
+      }
+    }
     try {
-      return utf8.decode(b);
+      return utf8.decode(bytes.subarray(at, p));
     } catch {
-      throw new MsgpackError(path || '<root>', 'string is not valid UTF-8');
+      return fail('string is not valid UTF-8');
     }
   };
-  const int = (n: number, signed: boolean, path: string): number | bigint => {
-    need(n, path);
+  const int = (n: number, signed: boolean): number | bigint => {
+    need(n);
     const at = p;
     p += n;
     if (n === 1) return signed ? dv.getInt8(at) : dv.getUint8(at);
@@ -193,39 +235,49 @@ export function readMsgpack(bytes: Uint8Array): { value: MetadataValue; end: num
     const v = signed ? dv.getBigInt64(at) : dv.getBigUint64(at);
     return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
   };
-  const len = (n: number, path: string): number => int(n, false, path) as number;
-  const container = (count: number, isMap: boolean, path: string, depth: number): MetadataValue => {
+  const len = (n: number): number => int(n, false) as number;
+  const container = (count: number, isMap: boolean): MetadataValue => {
     // Every element takes at least one byte: a count beyond the bytes left is corrupt, not a long loop.
     if (count * (isMap ? 2 : 1) > bytes.length - p)
-      throw new MsgpackError(
-        path || '<root>',
-        `${isMap ? 'map' : 'array'} of ${count} entries overruns the blob`,
-      );
+      fail(`${isMap ? 'map' : 'array'} of ${count} entries overruns the blob`);
+    const top = depth++;
     if (!isMap) {
       const arr: MetadataValue[] = [];
-      for (let i = 0; i < count; i++) arr.push(value(`${path}[${i}]`, depth + 1));
+      for (let i = 0; i < count; i++) {
+        steps[top] = i;
+        arr.push(value());
+      }
+      depth = top;
       return arr;
     }
     const map: MetadataMap = {};
     for (let i = 0; i < count; i++) {
-      const key = value(`${path}{key ${i}}`, depth + 1);
-      if (typeof key !== 'string') throw new MsgpackError(path || '<root>', `map key ${i} is not a string`);
-      const kp = keyPath(path, key);
-      if (Object.hasOwn(map, key)) throw new MsgpackError(kp, 'duplicate key');
-      const v = value(kp, depth + 1);
-      Object.defineProperty(map, key, { value: v, enumerable: true, writable: true, configurable: true });
+      steps[top] = -1 - i;
+      const key = value();
+      if (typeof key !== 'string') {
+        depth = top;
+        fail(`map key ${i} is not a string`);
+      }
+      steps[top] = key as string;
+      if (Object.hasOwn(map, key as string)) fail('duplicate key');
+      const v = value();
+      // A key named __proto__ is an own property like any other, not the object's prototype.
+      if (key === '__proto__')
+        Object.defineProperty(map, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else map[key as string] = v;
     }
+    depth = top;
     return map;
   };
-  const value = (path: string, depth: number): MetadataValue => {
-    if (depth > MAX_DEPTH) throw new MsgpackError(path, `nested deeper than ${MAX_DEPTH} levels`);
-    need(1, path);
+  const value = (): MetadataValue => {
+    if (depth > MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`, false);
+    need(1);
     const b = bytes[p++];
     if (b <= 0x7f) return b;
     if (b >= 0xe0) return b - 0x100;
-    if (b >= 0xa0 && b <= 0xbf) return str(b & 0x1f, path);
-    if (b >= 0x90 && b <= 0x9f) return container(b & 0x0f, false, path, depth);
-    if (b >= 0x80 && b <= 0x8f) return container(b & 0x0f, true, path, depth);
+    if (b >= 0xa0 && b <= 0xbf) return str(b & 0x1f);
+    if (b >= 0x90 && b <= 0x9f) return container(b & 0x0f, false);
+    if (b >= 0x80 && b <= 0x8f) return container(b & 0x0f, true);
     switch (b) {
       case 0xc0:
         return null;
@@ -234,42 +286,46 @@ export function readMsgpack(bytes: Uint8Array): { value: MetadataValue; end: num
       case 0xc3:
         return true;
       case 0xca:
-        need(4, path);
+        need(4);
         p += 4;
         return new MetadataFloat(dv.getFloat32(p - 4));
       case 0xcb:
-        need(8, path);
+        need(8);
         p += 8;
         return new MetadataFloat(dv.getFloat64(p - 8));
       case 0xcc:
       case 0xcd:
       case 0xce:
       case 0xcf:
-        return int(1 << (b - 0xcc), false, path);
+        return int(1 << (b - 0xcc), false);
       case 0xd0:
       case 0xd1:
       case 0xd2:
       case 0xd3:
-        return int(1 << (b - 0xd0), true, path);
+        return int(1 << (b - 0xd0), true);
       case 0xd9:
       case 0xda:
       case 0xdb:
-        return str(len(1 << (b - 0xd9), path), path);
+        return str(len(1 << (b - 0xd9)));
       case 0xdc:
       case 0xdd:
-        return container(len(b === 0xdc ? 2 : 4, path), false, path, depth);
+        return container(len(b === 0xdc ? 2 : 4), false);
       case 0xde:
       case 0xdf:
-        return container(len(b === 0xde ? 2 : 4, path), true, path, depth);
+        return container(len(b === 0xde ? 2 : 4), true);
     }
     // 0xc1 is reserved; bin (0xc4-0xc6) and ext (0xc7-0xc9, 0xd4-0xd8) LLVM's Document does not read.
-    throw new MsgpackError(
-      path || '<root>',
-      `msgpack type byte 0x${b.toString(16)} at offset ${p - 1} is not supported`,
-    );
+    return fail(`msgpack type byte 0x${b.toString(16)} at offset ${p - 1} is not supported`);
   };
-  const v = value('', 0);
+  const v = value();
   return { value: v, end: p };
+}
+
+/** Whether the ASCII string s is the n bytes of b from at. */
+function sameAscii(s: string, b: Uint8Array, at: number, n: number): boolean {
+  if (s.length !== n) return false;
+  for (let k = 0; k < n; k++) if (s.charCodeAt(k) !== b[at + k]) return false;
+  return true;
 }
 
 const enc = new TextEncoder();
@@ -441,123 +497,128 @@ export function verifyMetadata(
   class Fail {
     constructor(readonly p: MetadataProblem) {}
   }
-  const fail = (path: string, problem: string): never => {
+  // The key path of the value being checked, as steps (a key, or an array index), spelled only for a
+  // problem: building each path as a string took most of the check.
+  const steps: (string | number)[] = [];
+  let depth = 0;
+  const fail = (problem: string): never => {
+    let path = '';
+    for (let d = 0; d < depth; d++) {
+      const s = steps[d];
+      path = typeof s === 'number' ? `${path}[${s}]` : keyPath(path, s);
+    }
     throw new Fail({ path, problem });
   };
-  const scalarIn = (m: MetadataMap, key: string, path: string, kind: Kind, allowed?: Set<string>): void => {
+  /** Checks h[key], the value at the current path. */
+  const check = (
+    h: MetadataMap | MetadataValue[],
+    key: string | number,
+    kind: Kind,
+    allowed?: Set<string>,
+  ) => {
+    const m = h as Record<string | number, MetadataValue | undefined>;
     let v = m[key];
     if (!isKind(v, kind) && coerce && typeof v === 'string') {
       v = coerce(v);
       m[key] = v;
     }
-    if (!isKind(v, kind)) fail(path, KIND_TEXT[kind]);
-    if (allowed && !allowed.has(v as string)) fail(path, `${JSON.stringify(v)} is not one of LLVM's values`);
+    if (!isKind(v, kind)) fail(KIND_TEXT[kind]);
+    if (allowed && !allowed.has(v as string)) fail(`${JSON.stringify(v)} is not one of LLVM's values`);
   };
-  const entry = (
-    m: MetadataMap,
-    key: string,
-    path: string,
-    required: boolean,
-    check: (p: string) => void,
-  ) => {
-    const p = keyPath(path, key);
-    if (m[key] === undefined) {
-      if (required) fail(p, 'is required');
-      return;
-    }
-    check(p);
+  const scalar = (m: MetadataMap, key: string, required: boolean, kind: Kind, allowed?: Set<string>) => {
+    if (m[key] === undefined && !required) return;
+    steps[depth++] = key;
+    if (m[key] === undefined) fail('is required');
+    check(m, key, kind, allowed);
+    depth--;
   };
-  const scalar = (
-    m: MetadataMap,
-    key: string,
-    path: string,
-    required: boolean,
-    kind: Kind,
-    allowed?: Set<string>,
-  ) => entry(m, key, path, required, (p) => scalarIn(m, key, p, kind, allowed));
   const array = (
     m: MetadataMap,
     key: string,
-    path: string,
     required: boolean,
-    each: (a: MetadataValue[], i: number, p: string) => void,
+    each: (a: MetadataValue[], i: number) => void,
     n?: number,
-  ) =>
-    entry(m, key, path, required, (p) => {
-      const a = m[key];
-      if (!Array.isArray(a)) {
-        fail(p, n === undefined ? 'expected an array' : `expected an array of ${n}`);
-        return;
-      }
-      if (n !== undefined && a.length !== n) fail(p, `expected an array of ${n}, not ${a.length}`);
-      for (let i = 0; i < a.length; i++) each(a, i, `${p}[${i}]`);
-    });
-  const intElem = (a: MetadataValue[], i: number, p: string) =>
-    scalarIn(a as unknown as MetadataMap, i as unknown as string, p, 'integer');
-  const mapElem = (a: MetadataValue[], i: number, p: string): MetadataMap => {
+  ) => {
+    const a = m[key];
+    if (a === undefined && !required) return;
+    steps[depth++] = key;
+    if (a === undefined) fail('is required');
+    if (!Array.isArray(a)) fail(n === undefined ? 'expected an array' : `expected an array of ${n}`);
+    const arr = a as MetadataValue[];
+    if (n !== undefined && arr.length !== n) fail(`expected an array of ${n}, not ${arr.length}`);
+    for (let i = 0; i < arr.length; i++) {
+      steps[depth++] = i;
+      each(arr, i);
+      depth--;
+    }
+    depth--;
+  };
+  const intElem = (a: MetadataValue[], i: number) => check(a, i, 'integer');
+  const mapElem = (a: MetadataValue[], i: number): MetadataMap => {
     const m = a[i];
-    if (!isMap(m)) return fail(p, 'expected a map');
+    if (!isMap(m)) return fail('expected a map');
     return m;
   };
-  const arg = (m: MetadataMap, p: string) => {
-    scalar(m, '.name', p, false, 'string');
-    scalar(m, '.type_name', p, false, 'string');
-    scalar(m, '.size', p, true, 'integer');
-    scalar(m, '.offset', p, true, 'integer');
-    scalar(m, '.value_kind', p, true, 'string', VALUE_KINDS);
-    scalar(m, '.pointee_align', p, false, 'integer');
-    scalar(m, '.address_space', p, false, 'string', ADDRESS_SPACES);
-    scalar(m, '.access', p, false, 'string', ACCESSES);
-    scalar(m, '.actual_access', p, false, 'string', ACCESSES);
-    for (const k of ['.is_const', '.is_restrict', '.is_volatile', '.is_pipe'])
-      scalar(m, k, p, false, 'boolean');
+  const arg = (a: MetadataValue[], i: number) => {
+    const m = mapElem(a, i);
+    scalar(m, '.name', false, 'string');
+    scalar(m, '.type_name', false, 'string');
+    scalar(m, '.size', true, 'integer');
+    scalar(m, '.offset', true, 'integer');
+    scalar(m, '.value_kind', true, 'string', VALUE_KINDS);
+    scalar(m, '.pointee_align', false, 'integer');
+    scalar(m, '.address_space', false, 'string', ADDRESS_SPACES);
+    scalar(m, '.access', false, 'string', ACCESSES);
+    scalar(m, '.actual_access', false, 'string', ACCESSES);
+    for (const k of ARG_FLAGS) scalar(m, k, false, 'boolean');
   };
-  const kernel = (m: MetadataMap, p: string) => {
-    scalar(m, '.name', p, true, 'string');
-    scalar(m, '.symbol', p, true, 'string');
-    scalar(m, '.language', p, false, 'string', LANGUAGES);
-    array(m, '.language_version', p, false, intElem, 2);
-    array(m, '.args', p, false, (a, i, q) => arg(mapElem(a, i, q), q));
-    array(m, '.reqd_workgroup_size', p, false, intElem, 3);
-    array(m, '.workgroup_size_hint', p, false, intElem, 3);
-    scalar(m, '.vec_type_hint', p, false, 'string');
-    scalar(m, '.device_enqueue_symbol', p, false, 'string');
-    scalar(m, '.kernarg_segment_size', p, true, 'integer');
-    scalar(m, '.group_segment_fixed_size', p, true, 'integer');
-    scalar(m, '.private_segment_fixed_size', p, true, 'integer');
-    scalar(m, '.uses_dynamic_stack', p, false, 'boolean');
-    scalar(m, '.workgroup_processor_mode', p, false, 'integer');
-    for (const k of [
-      '.kernarg_segment_align',
-      '.wavefront_size',
-      '.sgpr_count',
-      '.vgpr_count',
-      '.max_flat_workgroup_size',
-    ])
-      scalar(m, k, p, true, 'integer');
-    for (const k of ['.sgpr_spill_count', '.vgpr_spill_count', '.uniform_work_group_size'])
-      scalar(m, k, p, false, 'integer');
-    array(m, '.cluster_dims', p, false, intElem, 3);
+  const kernel = (a: MetadataValue[], i: number) => {
+    const m = mapElem(a, i);
+    scalar(m, '.name', true, 'string');
+    scalar(m, '.symbol', true, 'string');
+    scalar(m, '.language', false, 'string', LANGUAGES);
+    array(m, '.language_version', false, intElem, 2);
+    array(m, '.args', false, arg);
+    array(m, '.reqd_workgroup_size', false, intElem, 3);
+    array(m, '.workgroup_size_hint', false, intElem, 3);
+    scalar(m, '.vec_type_hint', false, 'string');
+    scalar(m, '.device_enqueue_symbol', false, 'string');
+    scalar(m, '.kernarg_segment_size', true, 'integer');
+    scalar(m, '.group_segment_fixed_size', true, 'integer');
+    scalar(m, '.private_segment_fixed_size', true, 'integer');
+    scalar(m, '.uses_dynamic_stack', false, 'boolean');
+    scalar(m, '.workgroup_processor_mode', false, 'integer');
+    for (const k of KERNEL_REQUIRED_INTS) scalar(m, k, true, 'integer');
+    for (const k of KERNEL_OPTIONAL_INTS) scalar(m, k, false, 'integer');
+    array(m, '.cluster_dims', false, intElem, 3);
+  };
+  const globalEntry = (a: MetadataValue[], i: number) => {
+    const g = mapElem(a, i);
+    scalar(g, '.name', true, 'string');
+    scalar(g, '.size', true, 'integer');
   };
   try {
-    if (!isMap(root)) fail('<root>', 'expected a map');
-    const m = root as MetadataMap;
-    array(m, 'amdhsa.version', '', true, intElem, 2);
-    array(m, 'amdhsa.printf', '', false, (a, i, q) =>
-      scalarIn(a as unknown as MetadataMap, i as unknown as string, q, 'string'),
-    );
-    array(m, 'amdhsa.globals', '', false, (a, i, q) => {
-      const g = mapElem(a, i, q);
-      scalar(g, '.name', q, true, 'string');
-      scalar(g, '.size', q, true, 'integer');
-    });
-    array(m, 'amdhsa.kernels', '', true, (a, i, q) => kernel(mapElem(a, i, q), q));
+    if (!isMap(root)) return { path: '<root>', problem: 'expected a map' };
+    array(root, 'amdhsa.version', true, intElem, 2);
+    array(root, 'amdhsa.printf', false, (a, i) => check(a, i, 'string'));
+    array(root, 'amdhsa.globals', false, globalEntry);
+    array(root, 'amdhsa.kernels', true, kernel);
     return null;
   } catch (e) {
     if (e instanceof Fail) return e.p;
     throw e;
   }
 }
+
+const ARG_FLAGS = ['.is_const', '.is_restrict', '.is_volatile', '.is_pipe'];
+const KERNEL_REQUIRED_INTS = [
+  '.kernarg_segment_align',
+  '.wavefront_size',
+  '.sgpr_count',
+  '.vgpr_count',
+  '.max_flat_workgroup_size',
+];
+const KERNEL_OPTIONAL_INTS = ['.sgpr_spill_count', '.vgpr_spill_count', '.uniform_work_group_size'];
 
 const REQUIRED = new Set([
   'version',
@@ -620,12 +681,11 @@ function typedMap(
       continue;
     }
     known.add(key);
-    const p = keyPath(path, key);
-    if (kind === 'args')
-      out[field] = (v as MetadataMap[]).map((a, i) => typedMap(a, ARG_FIELDS, `${p}[${i}]`, fileName));
-    else if (kind === 'kernels')
-      out[field] = (v as MetadataMap[]).map((k, i) => typedMap(k, KERNEL_FIELDS, `${p}[${i}]`, fileName));
-    else out[field] = Array.isArray(v) ? [...v] : v;
+    if (kind === 'args' || kind === 'kernels') {
+      const p = keyPath(path, key);
+      const t = kind === 'args' ? ARG_FIELDS : KERNEL_FIELDS;
+      out[field] = (v as MetadataMap[]).map((a, i) => typedMap(a, t, `${p}[${i}]`, fileName));
+    } else out[field] = Array.isArray(v) ? [...v] : v;
   }
   const extraKeys = Object.keys(m).filter((k) => !known.has(k) && m[k] !== undefined);
   if (extraKeys.length) {

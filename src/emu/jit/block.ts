@@ -177,33 +177,90 @@ export interface CodeImage {
  * The compiled regions by what determines their code: the target, MODE, the region's shape (each block's
  * start relative to the entry) and its instruction words. Found here, a region of a kernel loaded again
  * skips generating its source (and WebAssembly), which on a short kernel's later launches was 5-20% of
- * the launch's time (mandelbrot: 2-5 ms of 21-26 ms).
+ * the launch's time (mandelbrot: 2-5 ms of 21-26 ms). Looked up by a hash of all that, and confirmed
+ * against a copy of it (`sig`): every cold block looks its region up, and a string key of the region's
+ * words made for each was most of the garbage a one-shot kernel left (its GC took 1.9x the
+ * interpreter's).
  */
-const REGIONS = new Map<string, Compiled>();
+const REGIONS = new Map<
+  number,
+  { readonly sig: Uint32Array; readonly target: string; readonly c: Compiled }[]
+>();
+let regionCount = 0;
 
-/** The key of the region made of `blocks` entered at pc in REGIONS; null if it leaves the image. */
-function regionKey(
-  img: CodeImage,
-  blocks: readonly (readonly Inst[])[],
-  pc: number,
-  mode: number,
-  simd: boolean,
-  loop: boolean,
-): string | null {
-  let key = `${img.target} ${mode} ${simd ? 1 : 0} ${loop ? 1 : 0}`;
+const SIG_HASH = 0;
+const SIG_SAME = 1;
+const SIG_COPY = 2;
+
+/** What determines a region's code but its target (in `img`): REGIONS' key. */
+interface RegionId {
+  readonly img: CodeImage;
+  readonly blocks: readonly (readonly Inst[])[];
+  readonly pc: number;
+  readonly mode: number;
+  readonly simd: boolean;
+  readonly loop: boolean;
+}
+
+/**
+ * Walks the signature of region r: mode, simd, loop, the block count, then per block its start relative
+ * to the entry, its length in words and its words. SIG_HASH returns its hash; SIG_SAME whether `sig`
+ * holds it (1) or not (0); SIG_COPY writes it into `sig` and returns its length. -1: the region leaves
+ * the image (it has no key). Hashing first, with no copy, keeps a lookup that misses free of allocation.
+ */
+function regionSig(op: number, r: RegionId, sig: Uint32Array | null): number {
+  const { img, blocks, pc } = r;
+  let h = 0x811c9dc5;
+  let n = 0;
+  const put = (x: number): boolean => {
+    const u = x >>> 0;
+    if (op === SIG_HASH) h = Math.imul(h ^ u, 0x01000193);
+    else if (op === SIG_SAME) {
+      if (n >= (sig as Uint32Array).length || (sig as Uint32Array)[n] !== u) return false;
+    } else (sig as Uint32Array)[n] = u;
+    n++;
+    return true;
+  };
+  if (!put(r.mode) || !put(r.simd ? 1 : 0) || !put(r.loop ? 1 : 0) || !put(blocks.length)) return 0;
   for (const b of blocks) {
     const first = b[0];
     const last = b[b.length - 1];
     const k0 = (first.pc - img.base) / 4;
     const k1 = (last.pc + last.size - img.base) / 4;
-    if (!(k0 >= 0 && k1 <= img.words.length)) return null;
-    key += ` ${first.pc - pc}:`;
-    for (let k = k0; k < k1; k++) {
-      const x = img.words[k];
-      key += String.fromCharCode(x & 0xffff, x >>> 16);
-    }
+    if (!(k0 >= 0 && k1 <= img.words.length)) return -1;
+    if (!put(first.pc - pc) || !put(k1 - k0)) return 0;
+    for (let k = k0; k < k1; k++) if (!put(img.words[k])) return 0;
   }
-  return key;
+  if (op === SIG_HASH) return h >>> 0;
+  if (op === SIG_SAME) return n === (sig as Uint32Array).length ? 1 : 0;
+  return n;
+}
+
+/** Region r's compiled code from an earlier load, if any; `h` is its SIG_HASH (not -1). */
+function knownRegion(h: number, r: RegionId): Compiled | undefined {
+  const list = REGIONS.get(h);
+  if (list === undefined) return undefined;
+  for (const k of list) if (k.target === r.img.target && regionSig(SIG_SAME, r, k.sig) === 1) return k.c;
+  return undefined;
+}
+
+function rememberRegion(h: number, r: RegionId, c: Compiled): void {
+  let words = 4;
+  for (const b of r.blocks) {
+    const last = b[b.length - 1];
+    words += 2 + (last.pc + last.size - b[0].pc) / 4;
+  }
+  const sig = new Uint32Array(words);
+  regionSig(SIG_COPY, r, sig);
+  if (regionCount >= MAX_FUNCTIONS) {
+    REGIONS.clear();
+    regionCount = 0;
+  }
+  const list = REGIONS.get(h);
+  const entry = { sig, target: r.img.target, c };
+  if (list === undefined) REGIONS.set(h, [entry]);
+  else list.push(entry);
+  regionCount++;
 }
 
 /**
@@ -403,11 +460,14 @@ export function compileBlock(
   compileAfter = 0,
 ): Block {
   const { blocks, label, start, loop } = formRegion(fetch, pc, maxBlocks);
-  const insts = blocks.flat();
+  const insts: Inst[] = [];
+  for (const b of blocks) for (const i of b) insts.push(i);
   const entries = loop ? [...label.keys()] : [start];
   const mem = vregMemory();
-  const rkey = image !== null ? regionKey(image, blocks, start, mode, mem !== null, loop) : null;
-  const known = rkey !== null ? REGIONS.get(rkey) : undefined;
+  const rid: RegionId | null =
+    image !== null ? { img: image, blocks, pc: start, mode, simd: mem !== null, loop } : null;
+  const rhash = rid !== null ? regionSig(SIG_HASH, rid, null) : -1;
+  const known = rhash !== -1 ? knownRegion(rhash, rid as RegionId) : undefined;
   if (known !== undefined) return new Block(known.fn, known.simd, insts, mode, start, entries);
   if (compileAfter > 0) {
     const b = loop
@@ -446,10 +506,7 @@ export function compileBlock(
     if (FUNCTIONS.size >= MAX_FUNCTIONS) FUNCTIONS.clear();
     FUNCTIONS.set(key, entry);
   }
-  if (rkey !== null) {
-    if (REGIONS.size >= MAX_FUNCTIONS) REGIONS.clear();
-    REGIONS.set(rkey, entry);
-  }
+  if (rhash !== -1) rememberRegion(rhash, rid as RegionId, entry);
   return new Block(entry.fn, entry.simd, insts, mode, start, entries);
 }
 
