@@ -38,6 +38,19 @@ const EXPECTED: Record<string, Kind[]> = {
   'carry-mask-gfx803.s': ['listing', 'listing.err', 'obj.err'],
   'carry-mask-gfx700.s': ['listing', 'listing.err', 'obj.err'],
   'mac-sdwa-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx700.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'lanes-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'reg-order-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'reg-order-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'reg-order-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'vop3b-sdst-gfx700.s': ['listing', 'listing.err', 'obj.err'],
+  'vop3b-sdst-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'vop3b-sdst-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'interp16-gfx900.s': ['listing', 'listing.err', 'obj.err'],
+  'int-clamp-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'int-clamp-gfx700.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**
@@ -48,6 +61,19 @@ const BOTH_PATHS = new Set([
   'movrel-aperture-gfx803.s',
   'movrel-aperture-gfx700.s',
   'movrel-aperture-gfx600.s',
+  'lanes-gfx600.s',
+  'lanes-gfx700.s',
+  'lanes-gfx803.s',
+  'lanes-gfx900.s',
+  'reg-order-gfx600.s',
+  'reg-order-gfx803.s',
+  'reg-order-gfx900.s',
+  'vop3b-sdst-gfx700.s',
+  'vop3b-sdst-gfx803.s',
+  'vop3b-sdst-gfx900.s',
+  'interp16-gfx900.s',
+  'int-clamp-gfx600.s',
+  'int-clamp-gfx700.s',
 ]);
 
 const mcpuOf = (src: string): Target => (/^\/\/ mcpu=(\S+)/.exec(src)?.[1] ?? 'gfx908') as Target;

@@ -833,7 +833,13 @@ export class Assembler {
       }
     }
     if (!this.out) return;
-    let shown = this.canonical(words, fixups ?? []);
+    let shown: string;
+    if (r.sdstShown !== undefined) {
+      // Printed with vcc in the field (the second operand), then the register as written in its place.
+      const w = words.slice();
+      w[0] = ((w[0] & ~VOP3B_SDST) | (106 << 8)) >>> 0;
+      shown = this.canonical(w, fixups ?? []).replace(', vcc,', `, ${r.sdstShown},`);
+    } else shown = this.canonical(words, fixups ?? []);
     if (r.offsetShown !== undefined) shown = listedOffset(shown, r.offsetShown);
     this.out.push(
       this.opts.encodings === false ? `\t${shown}\n` : instructionListing(shown, words, fixups ?? []),
@@ -892,6 +898,9 @@ export class Assembler {
     });
   }
 }
+
+/** The VOP3B sdst field (bits 8-14 of the first dword, gfx6-gfx9). */
+const VOP3B_SDST = 0x7f00;
 
 /**
  * The listing of a MUBUF/MTBUF line whose `offset:` did not fit its field: the value as written (llvm-mc-22

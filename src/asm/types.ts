@@ -148,6 +148,11 @@ export interface Encoded {
    * llvm-mc-22's listing shows the value as written, which the words no longer hold.
    */
   readonly offsetShown?: number;
+  /**
+   * A VOP3B scalar result written as a register whose code does not fit the 7-bit field (src_shared_base,
+   * src_scc ...): the field keeps the low bits, and llvm-mc-22's listing names the register as written.
+   */
+  readonly sdstShown?: string;
 }
 
 /** A family's verdict on a line: bytes, or a diagnostic (message and where). */

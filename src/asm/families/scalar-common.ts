@@ -197,20 +197,29 @@ function splitCall(op: Operand & { kind: 'call' }, out: Operand[]): void {
 }
 
 function checkReg(op: RegOperand, pos: Pos): void {
+  const e = regError(op, GEN, XNACK);
+  if (e !== null) fail(e, pos);
+}
+
+/**
+ * The error LLVM's register parser gives for `op` on generation `g`, before any matching (so ahead of an
+ * operand error earlier in the line), or null: an index out of range, a misaligned tuple, a register
+ * the generation lacks, null.
+ */
+export function regError(op: RegOperand, g: Generation, xnack: boolean): string | null {
   const last = op.index + op.count - 1;
-  const old = GEN !== 'gfx9';
+  const old = g !== 'gfx9';
   if (op.file === 's' || op.file === 'ttmp') {
-    if (last > (op.file === 's' ? LAST_SGPR_NAME : 15)) fail('register index is out of range', pos);
-    if (op.index % alignment(op.count) !== 0) fail('invalid register alignment', pos);
-    if (op.file === 's' && last > lastSgpr(GEN))
-      fail(`${regText(op)} register not available on this GPU`, pos);
+    if (last > (op.file === 's' ? LAST_SGPR_NAME : 15)) return 'register index is out of range';
+    if (op.index % alignment(op.count) !== 0) return 'invalid register alignment';
+    if (op.file === 's' && last > lastSgpr(g)) return `${regText(op)} register not available on this GPU`;
     if (op.file === 'ttmp' && old && last > LAST_TTMP_OLD)
-      fail(`${regText(op)} register not available on this GPU`, pos);
+      return `${regText(op)} register not available on this GPU`;
   } else if (op.file === 'v' || op.file === 'a') {
-    if (last > 255) fail('register index is out of range', pos);
-  } else if (op.name === 'null') fail("'null' operand is not supported on this GPU", pos);
-  else if (!specialAvailable(op.index, GEN, XNACK))
-    fail(`${op.name} register not available on this GPU`, pos);
+    if (last > 255) return 'register index is out of range';
+  } else if (op.name === 'null') return "'null' operand is not supported on this GPU";
+  else if (!specialAvailable(op.index, g, xnack)) return `${op.name} register not available on this GPU`;
+  return null;
 }
 
 /** The last SGPR a generation encodes singly: s103 on gfx6/7, s101 from gfx8. */

@@ -2,9 +2,9 @@
 // SDWA selects, the DPP controls, the MFMA broadcast fields) parsed into one record, and the split of a
 // line's operands into the positional ones and these modifiers.
 import type { NamedOperand, Operand, Pos } from '../types.js';
-import { type Err, err, INVALID } from './valu-src.js';
+import { type Err, err, INVALID, NOT_VALID, regParseError } from './valu-src.js';
 
-export const NOT_VALID = 'not a valid operand.';
+export { NOT_VALID };
 
 export interface ValuMods {
   clamp: Pos | null;
@@ -135,6 +135,11 @@ export interface ModOrder {
    * form checks its own order with `leftover`.
    */
   readonly reach?: ReadonlyMap<string, readonly [number, number]>;
+  /**
+   * No operand of the op takes source modifiers (v_readlane/v_writelane): LLVM's parser then reads none,
+   * so neg(), -reg or |x| is a parse error, in line order with the register errors (regParseError).
+   */
+  readonly noSrcMods?: boolean;
 }
 
 /** The DPP controls: one class, dpp_ctrl, which DPP forms require first. */
@@ -325,6 +330,8 @@ function named(m: ValuMods, op: Operand & NamedOperand): Err | null {
 
 /** Splits the operands into positional ones and parsed modifiers. */
 export function splitOperands(ops: readonly Operand[], order?: ModOrder): Split | Err {
+  const re = regParseError(ops, order?.noSrcMods === true);
+  if (re) return re;
   let n = 0;
   while (n < ops.length && !isModifier(ops[n])) n++;
   // Most lines write no modifier: they share one record (encoders only read it).

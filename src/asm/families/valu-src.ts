@@ -2,11 +2,20 @@
 // them for an operand of a given type. The rules (which values are inline constants, what a literal dword
 // holds, which values do not fit at all) differ per type and per token kind (integer or float), exactly as
 // LLVM's AMDGPUOperand::isInlinableImm / addLiteralImmOperand do; each rule was checked with llvm-mc-22.
-import { type OperandType, typeDwords } from '../../codec/operands.js';
-import type { Generation } from '../../isa/processors.js';
+import { type Vop3Entry, vop3Table } from '../../codec/families/vop3-tables.js';
+import { type OperandType, srcOperand, typeDwords } from '../../codec/operands.js';
+import { type Generation, PROCESSORS } from '../../isa/processors.js';
+import { isTarget, type Target } from '../../isa/targets.js';
 import type { Expr } from '../expr.js';
 import type { Encoded, Operand, Pos } from '../types.js';
-import { LAST_TTMP_OLD, lastSgpr, specialAvailable, specialCode, ttmpBaseOf } from './scalar-common.js';
+import {
+  LAST_TTMP_OLD,
+  lastSgpr,
+  regError,
+  specialAvailable,
+  specialCode,
+  ttmpBaseOf,
+} from './scalar-common.js';
 
 /**
  * The generation of the instruction being encoded (register codes differ: gfx6/7 SGPRs to s103, gfx7's
@@ -21,6 +30,24 @@ let XNACK = true;
 export function setValuGen(g: Generation, xnack = true): void {
   GEN = g;
   XNACK = xnack;
+}
+
+/**
+ * The first register of the line LLVM's parser refuses (scalar-common's regError: out of range,
+ * misaligned, not on this GPU), or null. It parses every operand before it matches any, so this error
+ * comes ahead of an operand error earlier in the line (`v_add_f32 v1, v[2:3], tma_hi` on gfx9 is about
+ * tma_hi). With `noMods` (an op whose operands take no source modifiers), a modifier is such an error
+ * too, "not a valid operand." at the operand.
+ */
+export function regParseError(ops: readonly Operand[], noMods: boolean): Err | null {
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k];
+    if (noMods && (op.mods.neg || op.mods.abs || op.mods.sext)) return err(NOT_VALID, op.pos);
+    if (op.kind !== 'reg') continue;
+    const e = regError(op, GEN, XNACK);
+    if (e !== null) return err(e, op.mods.inner ?? op.pos);
+  }
+  return null;
 }
 
 /** The code of an SGPR/TTMP tuple on the current generation, or an error (range, alignment). */
@@ -57,6 +84,7 @@ export interface Err {
 }
 
 export const INVALID = 'invalid operand for instruction';
+export const NOT_VALID = 'not a valid operand.';
 const OUT_OF_RANGE = 'register index is out of range';
 
 export function err(error: string, pos: Pos): Err {
@@ -460,6 +488,8 @@ export function sgprPair(op: Operand): number | Err {
   return err(INVALID, op.pos);
 }
 
+const SCALAR_DST_VALUES = new Set([239, 251, 252, 253]);
+
 /** A 32-bit SGPR destination (v_readfirstlane_b32, v_readlane_b32). */
 export function sgpr32(op: Operand): number | Err {
   if (op.kind !== 'reg' || op.count !== 1) return err(INVALID, op.pos);
@@ -467,7 +497,15 @@ export function sgpr32(op: Operand): number | Err {
     return op.index <= (GEN === 'gfx9' ? 101 : lastSgpr(GEN)) ? op.index : err(INVALID, op.pos);
   if (op.file === 'ttmp')
     return op.index <= (GEN === 'gfx9' ? 15 : LAST_TTMP_OLD) ? sgprFileCode(op) : err(INVALID, op.pos);
-  if (op.file === 'special' && op.index <= 127 && op.index !== 125) return specialOn(op);
+  // LLVM's SReg_32_XM0: not m0 (nor null); the status values src_vccz, src_execz, src_scc and gfx9's
+  // src_pops_exiting_wave_id are in it, the apertures (64-bit to its parser) are not.
+  if (
+    op.file === 'special' &&
+    op.index !== 124 &&
+    op.index !== 125 &&
+    (op.index <= 127 || SCALAR_DST_VALUES.has(op.index))
+  )
+    return specialOn(op);
   // llvm-mc-22 names an aperture register a generation lacks (gfx6-8) before it rejects the width.
   if (
     op.file === 'special' &&
@@ -632,6 +670,36 @@ export function vop3Bus(srcs: readonly (Src | null)[], implicit: number): Err | 
   const v =
     busViolation(lit ? srcs.map((s) => (s && s.kind === S_LIT ? null : s)) : srcs, implicit) ??
     busViolation(srcs);
-  if (v) return err(BUS_ERROR, v.op.pos);
+  // At the register itself inside neg()/|...| (where llvm-mc-22 reports it).
+  if (v) return err(BUS_ERROR, v.op.mods.inner ?? v.op.pos);
   return lit ? err(LIT_ERROR, lit.op.pos) : null;
 }
+
+/** A VOP3B instruction's result: `sdst` (the scalar result's code) named for the listing when it is wider than the field. */
+export function vop3bEncoded(words: readonly number[], sdst: number): Encoded {
+  return sdst > 127 ? { words, sdstShown: srcOperand(sdst, 'b64', 0) ?? '' } : { words };
+}
+
+export const INT_CLAMP = 'integer clamping is not supported on this GPU';
+
+/**
+ * Whether gfx6/gfx7 `e` (an op's VOP3 entry there, without clamp) is one LLVM gives a clamp operand that
+ * only gfx8 and later encode (its IntClamp ops: integer results, compares, conversions to integers): the
+ * clamp is matched and then refused with INT_CLAMP, after the constant-bus and literal checks. gfx8's
+ * entry for the op has the clamp; but v_div_scale_f32/f64, whose clamp llvm-mc-22 takes and drops there,
+ * and v_alignbit_b32/v_alignbyte_b32, which have none in LLVM before gfx9.
+ */
+export function intClampOld(e: Vop3Entry | null): boolean {
+  if (e === null || e.clamp || NO_INT_CLAMP.has(e.name)) return false;
+  // gfx6/gfx7's v_cmps*/v_cmpsx* (gone in gfx8) are compares like v_cmp*/v_cmpx*.
+  gfx8Clamp ??= new Set(
+    vop3Table(PROCESSORS.find((r) => r.generation === 'gfx8' && isTarget(r.name))?.name as Target)
+      .filter((e) => e?.clamp)
+      .map((e) => (e as Vop3Entry).name),
+  );
+  return gfx8Clamp.has(e.name.replace(/^v_cmps(x?)_/, 'v_cmp$1_'));
+}
+
+const NO_INT_CLAMP = new Set(['v_div_scale_f32', 'v_div_scale_f64', 'v_alignbit_b32', 'v_alignbyte_b32']);
+/** The ops whose gfx8 VOP3 form has clamp (made on the first gfx6/gfx7 table that asks). */
+let gfx8Clamp: Set<string> | undefined;

@@ -22,7 +22,7 @@ import {
   vop3Opcode,
 } from '../../isa/vop-profile.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
-import { hasXnack } from './scalar-common.js';
+import { hasXnack, litInner } from './scalar-common.js';
 import {
   firstOf,
   leftover,
@@ -41,7 +41,9 @@ import {
   encodeSrc,
   err,
   foldMods,
+  INT_CLAMP,
   INVALID,
+  intClampOld,
   isErr,
   isVcc,
   ldsDirectError,
@@ -58,10 +60,12 @@ import {
   VCC_BUS,
   vgprIndex,
   vop3Bus,
+  vop3bEncoded,
   withLiteral,
 } from './valu-src.js';
 
 const LDS_DIRECT = 254;
+const M0_CODE = 124;
 const UNIQUE_LITERAL = 'only one unique literal operand is allowed';
 export const F_AUTO = 0;
 export const F_E32 = 1;
@@ -84,6 +88,8 @@ export interface Entry {
   readonly want: readonly (keyof VopLine)[];
   /** gfx6/7 llvm-mc's v_*_co_u32 spelling of v_add_i32/v_sub_i32/v_subrev_i32 (see CO_ALIASES). */
   readonly coAlias?: boolean;
+  /** gfx6/gfx7: the e64 form takes clamp only to refuse it (valu-src.ts intClampOld). */
+  readonly intClamp: boolean;
 }
 
 /**
@@ -103,8 +109,10 @@ function build(t: Target): Map<string, Entry> {
     for (const o of tabs[enc]) {
       if (o === undefined) continue;
       const op3 = vop3Opcode(o.p, proc);
-      const e64 = op3 === undefined ? null : (vop3Table(t)[op3] ?? null);
-      const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp, want: wantOf(o, enc) };
+      // LLVM has no VOP3 form of gfx6/gfx7's v_readlane/v_writelane (VOP2 there): `_e64` is refused.
+      const e64 = op3 === undefined || (o.old && o.p.flags & VF_LANE) ? null : (vop3Table(t)[op3] ?? null);
+      const intClamp = o.old && intClampOld(e64);
+      const base = { o, enc, e64, sdwa: o.hasSdwa, dpp: o.hasDpp, want: wantOf(o, enc), intClamp };
       const name = o.name;
       m.set(name, { ...base, form: F_AUTO });
       m.set(name + '_e32', { ...base, form: F_E32 });
@@ -195,10 +203,10 @@ function srcMods(op: Operand | null, fp: boolean, foldable: boolean): Err | null
 }
 
 function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): EncodeResult {
-  if (late) return late;
   const o = e.o;
   const p = o.p;
   const op = o.opcode;
+  if (late && (p.dstKind === 'none' || !(p.flags & VF_LANE))) return late;
   if (p.dstKind === 'none') return { words: [e.enc === ENC_VOP1 ? (0x7e000000 | (op << 9)) >>> 0 : 0] };
   const ms = srcMods(l.src0, o.fp0, true) ?? srcMods(l.src1, o.fp1, false) ?? noMods(l.k);
   if (ms) return ms;
@@ -215,12 +223,17 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): Encod
   if (VGPR_SRC0_OPS.has(p.name) && s0.kind !== S_VGPR) return err(INVALID, s0op.pos);
   let w: number;
   let src1 = 0;
+  // The lane select as a source the constant bus counts (m0 is not counted).
+  let lane: Src | null = null;
   if (p.flags & VF_LANE && l.src1) {
-    // gfx6/gfx7 VOP2 v_readlane/v_writelane: the lane select is a scalar code in the src1 field.
+    // gfx6/gfx7 VOP2 v_readlane/v_writelane: the lane select is a scalar code in the src1 field;
+    // v_writelane's data (src0) is a scalar value too.
+    if (p.dstKind !== 'sgpr' && s0.kind === S_VGPR) return err(INVALID, s0op.pos);
     const s1 = encodeSrc(l.src1, 'b32', 1);
     if (isErr(s1)) return s1;
-    if (s1.kind === S_VGPR || s1.kind === S_LIT || s1.kind === S_AGPR) return err(INVALID, l.src1.pos);
+    if (s1.kind === S_VGPR || s1.kind === S_LIT || s1.kind === S_AGPR) return err(INVALID, litInner(l.src1));
     src1 = s1.code;
+    if (s1.code !== M0_CODE) lane = s1;
   } else if (l.src1) {
     const v = vgprIndex(l.src1, typeDwords(o.s1));
     if (isErr(v)) return v;
@@ -243,9 +256,11 @@ function encodeE32(e: Entry, inst: AsmInst, l: VopLine, late: Err | null): Encod
       return err(UNIQUE_LITERAL, l.k.pos);
     lit = kv;
   }
+  // gfx6/gfx7's VOP2 lane ops have no other form: a modifier out of place is reported after their operands.
+  if (late) return late;
   const ld = ldsDirectError([s0], inst.mnemonic, false);
   if (ld) return ld;
-  const v = busViolation([s0, l.k ? lit : null], p.flags & VF_MASK_IN ? VCC_BUS : impliedBus(p.name));
+  const v = busViolation([s0, l.k ? lit : lane], p.flags & VF_MASK_IN ? VCC_BUS : impliedBus(p.name));
   if (v) return err(BUS_ERROR, v.op.pos);
   return withLiteral([w >>> 0], lit);
 }
@@ -298,11 +313,12 @@ function encodeE64(e: Entry, inst: AsmInst, l: VopLine, m: ValuMods, late: Err |
   if (ld) return ld;
   const bus = vop3Bus(srcs, impliedBus(o.p.name));
   if (bus) return bus;
+  if (m.clamp && e.intClamp) return err(INT_CLAMP, m.clamp);
   const field = v3.kind === K_SDST ? (sdst & 0x7f) << 8 : abs << 8; // VOP3B sdst is 7 bits: LLVM truncates a wider code
   const w0 = 0xd0000000 | (op3 << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
   const c = (k: number) => srcs[k]?.code ?? 0;
   const w1 = (neg << 29) | (m.omod << 27) | (c(2) << 18) | (c(1) << 9) | c(0);
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  return vop3bEncoded([w0 >>> 0, w1 >>> 0], v3.kind === K_SDST ? sdst : 0);
 }
 
 const NO_MODS: readonly string[] = [];
@@ -352,7 +368,7 @@ function orderOf(e: Entry): Orders {
   if (r) return r;
   const v3 = e.e64;
   const e64: string[] = [];
-  if (v3?.clamp) e64.push('clamp');
+  if (v3?.clamp || e.intClamp) e64.push('clamp');
   if (v3?.omod) e64.push('omod');
   const o = e.o;
   const sdwa9 = e.sdwa ? sdwaOrder(e.enc, o.fpDst, true) : NO_MODS;
@@ -365,7 +381,12 @@ function orderOf(e: Entry): Orders {
     sdwa,
     sdwaOther: o.sdwa8 ? sdwa9 : sdwa8,
     sdwa9,
-    split: { expected: -1, classes: NO_MODS, reach: reachOf(...forms) },
+    split: {
+      expected: -1,
+      classes: NO_MODS,
+      reach: reachOf(...forms),
+      noSrcMods: (o.p.flags & VF_LANE) !== 0,
+    },
   };
   ORDERS.set(e, r);
   return r;
@@ -378,6 +399,9 @@ function encode(inst: AsmInst): EncodeResult | null {
 function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
   if (!e) return null;
   setValuGen(genOf(inst.target), hasXnack(inst.target));
+  // llvm-mc refuses a missing variant by its mnemonic, before it reads the operands.
+  if (e.form === F_SDWA && !e.sdwa) return err('sdwa variant of this instruction is not supported', inst.pos);
+  if (e.form === F_DPP && !e.dpp) return err('dpp variant of this instruction is not supported', inst.pos);
   const ord = orderOf(e);
   const sp = splitOperands(inst.operands, ord.split);
   if (isErr(sp)) return sp;
@@ -399,8 +423,6 @@ function encodeEntry(inst: AsmInst, e: Entry | undefined): EncodeResult | null {
     if (m.dpp || m.dppOther) form = F_DPP;
     else if (m.sdwa || sp.pos.some((x) => x.mods.sext)) form = F_SDWA;
   }
-  if (e.form === F_SDWA && !e.sdwa) return err('sdwa variant of this instruction is not supported', inst.pos);
-  if (e.form === F_DPP && !e.dpp) return err('dpp variant of this instruction is not supported', inst.pos);
   if ((form === F_DPP && !e.dpp) || (form === F_SDWA && !e.sdwa))
     return err(NOT_VALID, firstOf(m.dpp, m.dppOther, m.sdwa) ?? inst.pos);
   const l = roles(e, form, inst, pos);

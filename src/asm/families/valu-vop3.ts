@@ -18,16 +18,19 @@ import type { Target } from '../../isa/targets.js';
 import { processorOf } from '../../isa/vop-profile.js';
 import { VOP3_ONLY_OPS, type Vop3OpShape, type Vop3Type } from '../../isa/vop3-ops.js';
 import type { AsmFamily, AsmInst, EncodeResult, Operand } from '../types.js';
-import { hasXnack } from './scalar-common.js';
+import { hasXnack, litInner } from './scalar-common.js';
 import { NOT_VALID, splitOperands, type ValuMods } from './valu-mods.js';
 import {
   type Err,
   encodeSrc,
   err,
+  INT_CLAMP,
   INVALID,
+  intClampOld,
   isErr,
   ldsDirectError,
   S_AGPR,
+  S_LIT,
   S_SGPR,
   S_VGPR,
   type Src,
@@ -37,11 +40,16 @@ import {
   VCC_BUS,
   vgprIndex,
   vop3Bus,
+  vop3bEncoded,
 } from './valu-src.js';
 
 export interface Entry {
   readonly s: Vop3OpShape;
   readonly e: Vop3Entry;
+  /** A suffix llvm-mc refuses by the mnemonic (the variant's error), before it reads the operands. */
+  readonly variant?: string;
+  /** gfx6/gfx7: clamp taken only to be refused (valu-src.ts intClampOld). */
+  readonly intClamp?: boolean;
 }
 
 /** Ops that read vcc without naming it (the constant bus counts it). */
@@ -54,11 +62,19 @@ function build(t: Target): Map<string, Entry> {
     const op = opcodeOn(s, proc);
     const e = op === undefined ? null : vop3Table(t)[op];
     if (e === null || e === undefined) continue;
+    const intClamp = proc.generation !== 'gfx8' && proc.generation !== 'gfx9' && intClampOld(e);
     // LLVM names the VOP3 forms of the VINTRP ops with their encoding suffix only.
     if (e.kind === K_INTERP) m.set(s.name + '_e64', { s, e });
-    else {
+    else if (e.kind === K_READLANE || e.kind === K_WRITELANE) {
+      // gfx8/gfx9 encode v_readlane/v_writelane as VOP3 only, but LLVM keeps them VOP2 ops whose e32
+      // form has that encoding: `_e32` is taken and the other suffixes are refused.
       m.set(s.name, { s, e });
-      m.set(s.name + '_e64', { s, e });
+      m.set(s.name + '_e32', { s, e });
+      for (const v of ['e64', 'sdwa', 'dpp'])
+        m.set(`${s.name}_${v}`, { s, e, variant: `${v} variant of this instruction is not supported` });
+    } else {
+      m.set(s.name, { s, e, intClamp });
+      m.set(s.name + '_e64', { s, e, intClamp });
     }
   }
   // llvm-mc's mnemonic aliases: the old name of an op where the generation has no op of that name.
@@ -89,6 +105,7 @@ function dwordsOf(t: Vop3Type): number {
   return t === 'v128' ? 4 : typeDwords(t);
 }
 
+const LDS_DIRECT = 254;
 const CHANNELS = 'xyzw';
 const PARAMS: Record<string, number> = { p10: 0, p20: 1, p0: 2 };
 
@@ -109,24 +126,35 @@ function opSelField(m: ValuMods, e: Vop3Entry): number | Err {
   if (e.opSel === 0) return err(NOT_VALID, m.opSelPos as NonNullable<ValuMods['opSelPos']>);
   // The entry after the sources is the result's (bit 3); entries past it are ignored.
   const n = e.opSel - 1;
-  return (m.opSel & ((1 << n) - 1)) | (((m.opSel >>> n) & 1) << 3);
+  // v_interp_p2_f16's second entry is the attribute's, which has no op_sel: llvm-mc-22 drops the bit.
+  const srcs = m.opSel & ((1 << n) - 1) & (e.kind === K_INTERP16 ? ~2 : ~0);
+  return srcs | (((m.opSel >>> n) & 1) << 3);
 }
 
 const ORDERS = new Map<string, readonly string[]>();
 
+/** An op's modifier order with clamp where LLVM's AsmString has it (after op_sel/high, before omod). */
+function withClamp(o: readonly string[]): readonly string[] {
+  if (o.includes('clamp')) return o;
+  const k = o.indexOf('omod');
+  return k < 0 ? [...o, 'clamp'] : [...o.slice(0, k), 'clamp', ...o.slice(k)];
+}
+
 /**
  * The op's modifiers in llvm-mc's order (its VOP3 AsmStrings): op_sel, then the 16-bit interpolations'
- * high, then clamp and omod, those the op takes.
+ * high, then clamp and omod, those the op takes (v_interp_p2_f16: op_sel last).
  */
 function orderOf(e: Vop3Entry): readonly string[] {
   const key = `${+(e.opSel !== 0)}${+(e.kind === K_INTERP16)}${+e.clamp}${+e.omod}`;
   let o = ORDERS.get(key);
   if (!o) {
     const c: string[] = [];
-    if (e.opSel !== 0) c.push('op_sel');
+    // v_interp_p2_f16 (the 16-bit interpolation with op_sel) writes it last: "high clamp op_sel".
+    if (e.opSel !== 0 && e.kind !== K_INTERP16) c.push('op_sel');
     if (e.kind === K_INTERP16) c.push('high');
     if (e.clamp) c.push('clamp');
     if (e.omod) c.push('omod');
+    if (e.opSel !== 0 && e.kind === K_INTERP16) c.push('op_sel');
     o = c;
     ORDERS.set(key, o);
   }
@@ -137,10 +165,16 @@ function encode(inst: AsmInst): EncodeResult | null {
   const ent = table(inst.target).get(inst.mnemonic);
   if (!ent) return null;
   setValuGen(genOf(inst.target), hasXnack(inst.target));
+  if (ent.variant) return err(ent.variant, inst.pos);
   const { s, e } = ent;
   const nsrc = s.src.length;
   const want = 1 + (e.kind === K_SDST ? 1 : 0) + nsrc;
-  const sp = splitOperands(inst.operands, { expected: want, classes: orderOf(e) });
+  const lane = e.kind === K_READLANE || e.kind === K_WRITELANE;
+  const sp = splitOperands(inst.operands, {
+    expected: want,
+    classes: ent.intClamp ? withClamp(orderOf(e)) : orderOf(e),
+    noSrcMods: lane,
+  });
   if (isErr(sp)) return sp;
   const m = sp.mods;
   const opSel = opSelField(m, e);
@@ -166,6 +200,7 @@ function encode(inst: AsmInst): EncodeResult | null {
   }
   // Sources in syntax order; interpolation writes src1 (i/j or param) before the attribute (src0).
   const order = interp ? [1, 0, 2] : [0, 1, 2];
+  let gpu: Err | null = null;
   const codes = [0, 0, 0];
   const srcs: (Src | null)[] = [null, null, null];
   let neg = 0;
@@ -190,9 +225,17 @@ function encode(inst: AsmInst): EncodeResult | null {
     if (isErr(src)) return src;
     if (src.kind === S_AGPR) return err(INVALID, op.pos);
     if ((t === 'v128' || interp) && src.kind !== S_VGPR) return err(INVALID, op.pos);
-    if (e.kind === K_READLANE && (k === 0 ? src.kind !== S_VGPR : src.kind === S_VGPR))
-      return err(INVALID, op.pos);
-    if (e.kind === K_WRITELANE && src.kind === S_VGPR) return err(INVALID, op.pos);
+    if (lane) {
+      // LLVM's gfx8/gfx9 lane ops: src0 of v_readlane a VGPR (or lds_direct), of v_writelane a scalar
+      // value; the lane select a scalar value, no literal. A literal or lds_direct as v_writelane's src0
+      // matches only gfx10's form: refused for the GPU once the other operands match.
+      const rl = e.kind === K_READLANE;
+      const vsrc = src.kind === S_VGPR || (rl && src.code === LDS_DIRECT);
+      if (k === 0 ? rl !== vsrc : src.kind === S_VGPR || src.kind === S_LIT)
+        return err(INVALID, litInner(op));
+      if (k === 0 && !rl && (src.kind === S_LIT || src.code === LDS_DIRECT))
+        gpu = err('operands are not valid for this GPU or mode', inst.pos);
+    }
     const md = op.mods;
     if (md.sext) return err(INVALID, op.pos);
     if ((md.neg || md.abs) && !(e.modsPrint & (1 << k))) return err(NOT_VALID, op.pos);
@@ -205,15 +248,17 @@ function encode(inst: AsmInst): EncodeResult | null {
     if (!(e.kind === K_WRITELANE && k === 1 && src.kind === S_SGPR && src.code === 124)) srcs[k] = src;
   }
   if (sp.late) return sp.late;
+  if (gpu) return gpu;
   const ld = ldsDirectError(srcs, inst.mnemonic, false);
   if (ld) return ld;
   const bus = vop3Bus(srcs, READS_VCC.has(s.name) ? VCC_BUS : -1);
   if (bus) return bus;
+  if (m.clamp && ent.intClamp) return err(INT_CLAMP, m.clamp);
   const field = e.kind === K_SDST ? (sdst & 0x7f) << 8 : (abs << 8) | (opSel << 11);
   const L = VOP3[processorOf(inst.target).generation].fields;
   const w0 = 0xd0000000 | (e.opcode << L.op.shift) | (m.clamp ? 1 << L.clamp.shift : 0) | field | vdst;
   const w1 = (neg << 29) | (m.omod << 27) | (codes[2] << 18) | (codes[1] << 9) | codes[0];
-  return { words: [w0 >>> 0, w1 >>> 0] };
+  return vop3bEncoded([w0 >>> 0, w1 >>> 0], e.kind === K_SDST ? sdst : 0);
 }
 
 export const valuVop3: AsmFamily = {

@@ -624,8 +624,9 @@ function slotValue(kind: number, arg: number, k: number): number {
     case S_VCC:
       return ok === O_REG && opFile[k] === F_SPECIAL && opIndex[k] === 106 && opCount[k] === 2 ? 0 : -1;
     case S_SDST:
-      // The special registers taken all have codes below 128 (the SDST field's 7 bits).
-      return ok === O_REG ? scalarReg(k, arg) : -1;
+      // The special registers taken all have codes below 128 (the SDST field's 7 bits). m0 is no
+      // v_readfirstlane_b32 result to LLVM (SReg_32_XM0): the general path gives the error.
+      return ok === O_REG && !(opFile[k] === F_SPECIAL && opIndex[k] === 124) ? scalarReg(k, arg) : -1;
     case S_SOPDST: {
       // LLVM's SReg_32 holds src_vccz/src_execz/src_scc, whose codes do not fit the field: it keeps the
       // low 7 bits (scalar-sop.ts).
