@@ -51,6 +51,9 @@ const EXPECTED: Record<string, Kind[]> = {
   'interp16-gfx900.s': ['listing', 'listing.err', 'obj.err'],
   'int-clamp-gfx600.s': ['listing', 'listing.err', 'obj.err'],
   'int-clamp-gfx700.s': ['listing', 'listing.err', 'obj.err'],
+  'lit-col-gfx600.s': ['listing', 'listing.err', 'obj.err'],
+  'lit-col-gfx803.s': ['listing', 'listing.err', 'obj.err'],
+  'lit-col-gfx900.s': ['listing', 'listing.err', 'obj.err'],
 };
 
 /**
@@ -74,6 +77,9 @@ const BOTH_PATHS = new Set([
   'interp16-gfx900.s',
   'int-clamp-gfx600.s',
   'int-clamp-gfx700.s',
+  'lit-col-gfx600.s',
+  'lit-col-gfx803.s',
+  'lit-col-gfx900.s',
 ]);
 
 const mcpuOf = (src: string): Target => (/^\/\/ mcpu=(\S+)/.exec(src)?.[1] ?? 'gfx908') as Target;

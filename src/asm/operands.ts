@@ -103,8 +103,11 @@ function parseOperand(c: TokCursor, consts: ConstLookup, comma: boolean): Operan
   }
   // Extending the body in place is much cheaper than a spread on this per-operand path.
   const o = body as unknown as { pos: Pos; mods: Mods; comma: boolean };
-  o.pos = start;
-  o.mods = neg || abs || sext ? { neg, abs, sext, fn, inner } : NO_MODS;
+  const modded = neg || abs || sext;
+  // llvm-mc places what it says about `lit(N)` at N (its operand starts there), unless modifiers precede it.
+  const lit = body.kind === 'call' && body.name === 'lit' && body.args.length > 0 ? body.args[0].pos : null;
+  o.pos = lit !== null && !modded ? lit : start;
+  o.mods = modded ? { neg, abs, sext, fn, inner: lit ?? inner } : NO_MODS;
   o.comma = comma;
   return o as unknown as Operand;
 }
