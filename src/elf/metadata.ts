@@ -171,22 +171,12 @@ export function readMsgpack(bytes: Uint8Array): { value: MetadataValue; end: num
   let p = 0;
   // Where the value being read sits, as steps from the root: an array index (>= 0), a map key's number
   // while the key itself is read (-1 - i), or the key whose value is read. Spelled only for an error
-  // (`where`): building every value's path as a string cost most of the decoding (a large library's
+  // (spellPath): building every value's path as a string cost most of the decoding (a large library's
   // metadata is megabytes).
   const steps: (number | string)[] = [];
   let depth = 0;
-  const where = (): string => {
-    let path = '';
-    for (let d = 0; d < depth; d++) {
-      const s = steps[d];
-      if (typeof s === 'string') path = keyPath(path, s);
-      else if (s >= 0) path = `${path}[${s}]`;
-      else path = `${path}{key ${-1 - s}}`;
-    }
-    return path;
-  };
   const fail = (problem: string, root = true): never => {
-    const path = where();
+    const path = spellPath(steps, depth);
     throw new MsgpackError(root ? path || '<root>' : path, problem);
   };
   const need = (n: number): void => {
@@ -198,7 +188,7 @@ export function readMsgpack(bytes: Uint8Array): { value: MetadataValue; end: num
     const at = p;
     p += n;
     // Short ASCII strings (every key, most values) without TextDecoder, which costs more per call than
-    // such a string's bytes; a key's string is looked up by a hash of its bytes and shared.
+    // such a string's bytes; one met before (keys above all) is found by a hash of its bytes and shared.
     if (n <= 32) {
       let h = n;
       let hi = 0;
@@ -319,6 +309,21 @@ export function readMsgpack(bytes: Uint8Array): { value: MetadataValue; end: num
   };
   const v = value();
   return { value: v, end: p };
+}
+
+/**
+ * The key path of the first `depth` steps: a key (appended as keyPath does), an array index (>= 0:
+ * `[i]`), or the number of a map key being read (-1 - i: `{key i}`).
+ */
+function spellPath(steps: readonly (number | string)[], depth: number): string {
+  let path = '';
+  for (let d = 0; d < depth; d++) {
+    const s = steps[d];
+    if (typeof s === 'string') path = keyPath(path, s);
+    else if (s >= 0) path = `${path}[${s}]`;
+    else path = `${path}{key ${-1 - s}}`;
+  }
+  return path;
 }
 
 /** Whether the ASCII string s is the n bytes of b from at. */
@@ -502,12 +507,7 @@ export function verifyMetadata(
   const steps: (string | number)[] = [];
   let depth = 0;
   const fail = (problem: string): never => {
-    let path = '';
-    for (let d = 0; d < depth; d++) {
-      const s = steps[d];
-      path = typeof s === 'number' ? `${path}[${s}]` : keyPath(path, s);
-    }
-    throw new Fail({ path, problem });
+    throw new Fail({ path: spellPath(steps, depth), problem });
   };
   /** Checks h[key], the value at the current path. */
   const check = (
