@@ -191,6 +191,7 @@ let regionCount = 0;
 const SIG_HASH = 0;
 const SIG_SAME = 1;
 const SIG_COPY = 2;
+const SIG_COUNT = 3;
 
 /** What determines a region's code but its target (in `img`): REGIONS' key. */
 interface RegionId {
@@ -205,7 +206,8 @@ interface RegionId {
 /**
  * Walks the signature of region r: mode, simd, loop, the block count, then per block its start relative
  * to the entry, its length in words and its words. SIG_HASH returns its hash; SIG_SAME whether `sig`
- * holds it (1) or not (0); SIG_COPY writes it into `sig` and returns its length. -1: the region leaves
+ * holds it (1) or not (0); SIG_COPY writes it into `sig`; SIG_COPY and SIG_COUNT return its length in
+ * words. -1: the region leaves
  * the image (it has no key). Hashing first, with no copy, keeps a lookup that misses free of allocation.
  */
 function regionSig(op: number, r: RegionId, sig: Uint32Array | null): number {
@@ -217,7 +219,7 @@ function regionSig(op: number, r: RegionId, sig: Uint32Array | null): number {
     if (op === SIG_HASH) h = Math.imul(h ^ u, 0x01000193);
     else if (op === SIG_SAME) {
       if (n >= (sig as Uint32Array).length || (sig as Uint32Array)[n] !== u) return false;
-    } else (sig as Uint32Array)[n] = u;
+    } else if (op === SIG_COPY) (sig as Uint32Array)[n] = u;
     n++;
     return true;
   };
@@ -245,12 +247,7 @@ function knownRegion(h: number, r: RegionId): Compiled | undefined {
 }
 
 function rememberRegion(h: number, r: RegionId, c: Compiled): void {
-  let words = 4;
-  for (const b of r.blocks) {
-    const last = b[b.length - 1];
-    words += 2 + (last.pc + last.size - b[0].pc) / 4;
-  }
-  const sig = new Uint32Array(words);
+  const sig = new Uint32Array(regionSig(SIG_COUNT, r, null));
   regionSig(SIG_COPY, r, sig);
   if (regionCount >= MAX_FUNCTIONS) {
     REGIONS.clear();
