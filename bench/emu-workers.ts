@@ -19,8 +19,8 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import { sourceWorker, startWorkerThreads } from '../src/cli/worker-threads.js';
+import { Worker } from 'node:worker_threads';
+import { startWorkerThreads } from '../src/cli/worker-threads.js';
 import { Device } from '../src/runtime/device.js';
 import type { Data } from './emu/case.js';
 import { CASES } from './emu/cases.js';
@@ -118,9 +118,10 @@ async function timedBesideLoad(name: string, launch: () => void): Promise<number
   return best;
 }
 
-/** A bench/emu/busy-worker.ts thread, from the sources as the emulator's threads are under tsx. */
+/** A bench/emu/busy-worker.ts thread; through tsx's hooks, as worker-threads.ts starts the emulator's. */
 function loadThread(name: string, state: Int32Array): Worker {
-  return sourceWorker(new URL('./emu/busy-worker.ts', import.meta.url).href, {
-    workerData: { name, smoke, state },
-  });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const module = new URL('./emu/busy-worker.ts', import.meta.url).href;
+  const code = `(async () => { (await import(${JSON.stringify(tsx)})).register(); await import(${JSON.stringify(module)}); })()`;
+  return new Worker(code, { eval: true, workerData: { name, smoke, state } });
 }

@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { type ParallelJob, setWorkerHost, type WorkerHost, workerHost } from '../gpu/parallel.js';
 
 class NodeWorkers implements WorkerHost {
@@ -63,25 +63,18 @@ class NodeWorkers implements WorkerHost {
 function entry(): (() => Worker) | undefined {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
+    // From the sources (node --import tsx): Node 20 does not run a worker's entry module through the
+    // loader hooks that --import installed, so a CommonJS stub registers tsx's hooks, then imports it.
+    const tsx = import.meta.resolve('tsx/esm/api');
     const module = new URL('./worker-entry.ts', here).href;
-    return () => sourceWorker(module);
+    const code = `(async () => { (await import(${JSON.stringify(tsx)})).register(); await import(${JSON.stringify(module)}); })()`;
+    return () => new Worker(code, { eval: true });
   }
   // A bundle: worker.js (npm run build's dist/) or worker.mjs (the tests' CLI bundle), beside this
   // module or above the chunk it is in.
   const names = ['./worker.js', '../worker.js', './worker.mjs', '../worker.mjs'];
   const url = names.map((n) => new URL(n, here)).find((u) => existsSync(u));
   return url === undefined ? undefined : () => new Worker(url);
-}
-
-/**
- * A worker thread running the TypeScript module at `module` (a URL) from the sources (node --import
- * tsx): Node 20 does not run a worker's entry module through the loader hooks that --import installed,
- * so a CommonJS stub registers tsx's hooks, then imports it.
- */
-export function sourceWorker(module: string, options: WorkerOptions = {}): Worker {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `(async () => { (await import(${JSON.stringify(tsx)})).register(); await import(${JSON.stringify(module)}); })()`;
-  return new Worker(code, { ...options, eval: true });
 }
 
 function spawn(start: () => Worker): Worker {
